@@ -1,0 +1,32 @@
+import { badRequest, FetchRefusal } from './FetchRefusal.ts';
+import type { FetchedPage } from './FetchedPage.ts';
+import { reservedStatusHost } from './virtualFarm.ts';
+
+/**
+ * A status asked for with `Prefer: code=NNN` (as Prism takes it): the mock answers with that error status
+ * whatever the body, so a client's 429, 502 or 504 handling is tested in milliseconds. Only 400-599:
+ * success is what the mock gives anyway.
+ */
+export function preferredStatus(prefer: string | null): number | undefined {
+  const code = Number(/(?:^|[\s,;])code=(\d{3})(?=$|[\s,;])/.exec(prefer ?? '')?.[1]);
+  return code >= 400 && code <= 599 ? code : undefined;
+}
+
+/**
+ * The answer for a URL on the reserved status host: `/CODE` with an error CODE (400-599) is the service's
+ * own reply with that status; a lower CODE is a fetched response that had it (a 200 reply reporting it).
+ */
+export function reservedStatusPage(path: string): FetchedPage {
+  const text = /^\/(\d{3})$/.exec(path)?.[1];
+  const code = Number(text);
+  if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599.`);
+  if (code >= 400) throw new FetchRefusal(code);
+  const content = `status ${code}\n`;
+  return {
+    statusCode: code,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(content.length) },
+    content,
+    contentType: 'text/plain',
+    encoding: 'utf-8',
+  };
+}

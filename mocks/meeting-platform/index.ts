@@ -1,0 +1,13 @@
+// The meeting-platform mock: msw handlers for one's own tests, and the same handlers over HTTP.
+export { createMeetingPlatformMock, realAuthUrl, realApiBaseUrl, defaultJoinUrlBase, defaultScopes } from './createMeetingPlatformMock.ts';
+export type { MeetingPlatformMock, MeetingPlatformOptions, MeetingPlatformScenario } from './createMeetingPlatformMock.ts';
+export { startMeetingPlatformServer } from './startMeetingPlatformServer.ts';
+export type { MeetingPlatformServer, MeetingPlatformServerOptions } from './startMeetingPlatformServer.ts';
+export { serveHandlers } from './serveHandlers.ts';
+export { manualClock, type Clock, type ManualClock } from './clock.ts';
+export { demoAccount } from './demoAccount.ts';
+export { demoSeed, demoOwnerMeetings } from './demoSeed.ts';
+export { pageTokenTtlMs } from './pageTokens.ts';
+export { accessTokenTtlSeconds } from './accessTokens.ts';
+export { defaultPageSize, maxPageSize } from './meetingListPage.ts';
+export type { MeetingAccount, MeetingPlatformSeed, UserSeed, MeetingSeed } from './seedTypes.ts';

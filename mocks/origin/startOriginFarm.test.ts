@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { describe, expect, test } from 'vitest';
+import { startOriginFarm } from './startOriginFarm.ts';
+import { getRaw } from './testing/getRaw.ts';
+import { useOriginFarm } from './testing/useOriginFarm.ts';
+
+describe('startOriginFarm', () => {
+  const farm = useOriginFarm();
+  const listeners = () => {
+    const { httpUrl, httpsUrl, expiredTlsUrl, wrongHostTlsUrl } = farm();
+    return { http: httpUrl, https: httpsUrl, 'expired-tls': expiredTlsUrl, 'wrong-host-tls': wrongHostTlsUrl };
+  };
+
+  test('four listeners on 127.0.0.1, distinct ports; /__farm/info lists them and the CA', async () => {
+    const urls = Object.values(listeners());
+    expect(urls.map((url) => new URL(url).protocol)).toEqual(['http:', 'https:', 'https:', 'https:']);
+    expect(new Set(urls.map((url) => new URL(url).port)).size).toBe(4);
+    for (const url of urls) expect(new URL(url).hostname).toBe('127.0.0.1');
+    const response = await fetch(farm().infoUrl);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const { httpUrl, httpsUrl, expiredTlsUrl, wrongHostTlsUrl, infoUrl, ca } = farm();
+    expect(await response.json()).toEqual({ httpUrl, httpsUrl, expiredTlsUrl, wrongHostTlsUrl, infoUrl, ca });
+    expect(ca).toMatch(/^-----BEGIN CERTIFICATE-----/);
+  });
+
+  test('every listener serves the same routes and logs which listener took the request', async () => {
+    const probe = randomUUID();
+    const bodies = [];
+    for (const url of Object.values(listeners())) {
+      const r = await getRaw(`${url}/small?probe=${probe}`, { rejectUnauthorized: false });
+      expect(r.status).toBe(200);
+      bodies.push(r.body.toString());
+    }
+    expect(new Set(bodies).size).toBe(1);
+    expect(farm().requests(probe).map((r) => r.listener)).toEqual(Object.keys(listeners()));
+  });
+
+  describe('TLS', () => {
+    test('httpsUrl verifies against `ca`, for 127.0.0.1 and for the name localhost', async () => {
+      expect((await getRaw(`${farm().httpsUrl}/small`, { ca: farm().ca })).status).toBe(200);
+      expect((await getRaw(`${farm().httpsUrl}/small`, { ca: farm().ca, servername: 'localhost' })).status).toBe(200);
+    });
+
+    test('undici fetch trusting `ca` gets the page', async () => {
+      const dispatcher = new Agent({ connect: { ca: farm().ca } });
+      try {
+        const response = await undiciFetch(`${farm().httpsUrl}/page/utf-8`, { dispatcher });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('Grüße');
+      } finally {
+        await dispatcher.close();
+      }
+    });
+
+    test('without trusting `ca`, verification fails on httpsUrl', async () => {
+      const r = await getRaw(`${farm().httpsUrl}/small`);
+      expect(r.status).toBeNull();
+      expect(r.error?.code).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    });
+
+    test('trusting `ca`, the expired and wrong-host listeners each fail for their one reason', async () => {
+      const expired = await getRaw(`${farm().expiredTlsUrl}/small`, { ca: farm().ca });
+      expect(expired.error?.code).toBe('CERT_HAS_EXPIRED');
+      const wrongHost = await getRaw(`${farm().wrongHostTlsUrl}/small`, { ca: farm().ca });
+      expect(wrongHost.error?.code).toBe('ERR_TLS_CERT_ALTNAME_INVALID');
+    });
+
+    test('with verification off (rejectUnauthorized: false) both answer 200', async () => {
+      for (const url of [farm().expiredTlsUrl, farm().wrongHostTlsUrl]) {
+        expect((await getRaw(`${url}/small`, { rejectUnauthorized: false })).status).toBe(200);
+      }
+    });
+  });
+
+  describe('request log and probes', () => {
+    test('a probed request is logged with method, path, headers, time and listener', async () => {
+      const probe = randomUUID();
+      const before = Date.now();
+      await fetch(`${farm().httpUrl}/status/404?probe=${probe}`, { method: 'POST', headers: { 'X-Check': 'yes' }, body: 'x' });
+      expect(farm().seen(probe)).toBe(true);
+      const [logged, ...rest] = farm().requests(probe);
+      expect(rest).toEqual([]);
+      expect(logged).toMatchObject({ method: 'POST', path: `/status/404?probe=${probe}`, listener: 'http', probe });
+      expect(logged!.headers['x-check']).toBe('yes');
+      expect(Date.parse(logged!.time)).toBeGreaterThanOrEqual(before - 1000);
+      expect(logged!.remoteAddress).toBe('127.0.0.1');
+    });
+
+    test('a token never sent is not seen, and unknown routes are logged too', async () => {
+      const probe = randomUUID();
+      expect(farm().seen(probe)).toBe(false);
+      expect((await fetch(`${farm().httpUrl}/no/such/route?probe=${probe}`)).status).toBe(404);
+      expect(farm().seen(probe)).toBe(true);
+    });
+
+    test('GET /__farm/requests?probe= returns the log entries, and asking does not count as a visit', async () => {
+      const probe = randomUUID();
+      const ask = async () => (await fetch(`${farm().httpUrl}/__farm/requests?probe=${probe}`)).json();
+      expect(await ask()).toEqual([]);
+      expect(farm().seen(probe)).toBe(false);
+      await fetch(`${farm().httpUrl}/small?probe=${probe}`);
+      expect(await ask()).toEqual(farm().requests(probe));
+      expect(farm().requests(probe)).toHaveLength(1);
+    });
+  });
+
+  test('HEAD gets the headers of a page without its body', async () => {
+    const r = await getRaw(`${farm().httpUrl}/small`, { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(Number(r.headers['content-length'])).toBeGreaterThan(0);
+    expect(r.length).toBe(0);
+  });
+
+  test('a bad parameter is 400 with the reason; an unknown path is 404', async () => {
+    const bad = await fetch(`${farm().httpUrl}/slow/headers?ms=soon`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('ms must be an integer');
+    expect((await fetch(`${farm().httpUrl}/smallish`)).status).toBe(404);
+  });
+
+  test('a port already taken rejects with EADDRINUSE', async () => {
+    const port = Number(new URL(farm().httpUrl).port);
+    await expect(startOriginFarm({ port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+});
+
+test('close() cuts hanging responses at once and frees the ports', async () => {
+  const farm = await startOriginFarm();
+  const hanging = getRaw(`${farm.httpsUrl}/slow/headers`, { ca: farm.ca });
+  await waitFor(() => farm.requests().length === 1);
+  const started = Date.now();
+  await farm.close();
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect((await hanging).error).not.toBeNull();
+  expect((await getRaw(`${farm.httpUrl}/small`)).error?.code).toBe('ECONNREFUSED');
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

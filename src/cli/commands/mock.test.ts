@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
+import { runConform } from '../../harness/testing/runConform.ts';
+import { requestToken } from '../../meeting-platform/platformRequests.ts';
+
+const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
+const envAccount = { MEETING_CLIENT_ID: 'env-client-id', MEETING_CLIENT_SECRET: 'env-secret-never-printed', MEETING_ACCOUNT_ID: 'env-account' };
+const noAccount = { MEETING_CLIENT_ID: '', MEETING_CLIENT_SECRET: '', MEETING_ACCOUNT_ID: '' };
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+/** `conform mock meeting-platform` in a child process, once it prints where it listens. */
+async function startMock(args: string[], env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, [bin, 'mock', 'meeting-platform', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found) {
+        clearInterval(timer);
+        resolve(found[1]!);
+      }
+    }, 20);
+    void exit.then(() => {
+      clearInterval(timer);
+      reject(new Error(`conform mock exited early:\n${output}`));
+    });
+  });
+  return { child, url, output: () => output, exit };
+}
+
+describe('conform mock meeting-platform', () => {
+  test('serves the demo account, says how to run the suite against it, and stops on SIGTERM', async () => {
+    const mock = await startMock(['--port', '0'], noAccount);
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(mock.output()).toContain(`client secret  ${demoAccount.clientSecret}`);
+    expect(mock.output()).toContain(`conform run meeting-platform --auth-url ${mock.url} --api-base-url ${mock.url}`);
+
+    const run = await runConform(['run', 'meeting-platform', '--auth-url', mock.url, '--api-base-url', mock.url], {
+      MEETING_CLIENT_ID: demoAccount.clientId,
+      MEETING_CLIENT_SECRET: demoAccount.clientSecret,
+      MEETING_ACCOUNT_ID: demoAccount.accountId,
+    });
+    expect(run.report?.checks.filter((c) => c.status !== 'passed'), run.stdout).toEqual([]);
+    expect(run.exitCode).toBe(0);
+
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+  });
+
+  test('serves the account in the environment without printing its secret', async () => {
+    const mock = await startMock(['--port', '0'], envAccount);
+    expect(mock.output()).toContain('env-client-id');
+    expect(mock.output()).not.toContain(envAccount.MEETING_CLIENT_SECRET);
+    const token = await requestToken({ authUrl: mock.url, credentials: { clientId: 'env-client-id', clientSecret: envAccount.MEETING_CLIENT_SECRET, accountId: 'env-account' } });
+    expect(token.status).toBe(200);
+  });
+
+  test('--help shows the credentials and data it would start with, never a secret from the environment', async () => {
+    const demo = await runConform(['mock', 'meeting-platform', '--help'], noAccount);
+    expect(demo.exitCode).toBe(0);
+    expect(demo.stdout).toContain(demoAccount.clientSecret);
+    expect(demo.stdout).toMatch(/"me" is ada\.owner@example\.com with 47 meetings/);
+    expect(demo.stdout).toMatch(/percent-encoded twice/);
+    const own = await runConform(['mock', 'meeting-platform', '--help'], envAccount);
+    expect(own.stdout).toContain('env-client-id');
+    expect(own.stdout).not.toContain(envAccount.MEETING_CLIENT_SECRET);
+  });
+
+  test('bad flags and half-set credentials exit 2 with one line', async () => {
+    for (const [args, env, message] of [
+      [['--port', '70000'], noAccount, /port 70000 is out of range/],
+      [['--error-rate', '2'], noAccount, /not a rate between 0 and 1/],
+      [['--port', '0'], { ...noAccount, MEETING_CLIENT_ID: 'only-this' }, /missing MEETING_CLIENT_SECRET, MEETING_ACCOUNT_ID/],
+    ] as const) {
+      const result = await runConform(['mock', 'meeting-platform', ...args], env);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+});

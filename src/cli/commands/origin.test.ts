@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { Command, CommanderError } from 'commander';
+import { describe, expect, test } from 'vitest';
+import { originRoutes } from '../../../mocks/origin/originRoutes.ts';
+import { getRaw } from '../../../mocks/origin/testing/getRaw.ts';
+import { UsageError } from '../UsageError.ts';
+import { registerOrigin, runOrigin } from './origin.ts';
+
+const listenerNames = ['http', 'https', 'expired-tls', 'wrong-host-tls', 'info'];
+
+/** The printed `NAME  URL` lines as a map. */
+function parseListing(text: string): Map<string, string> {
+  return new Map(text.trim().split('\n').map((line) => line.split(/\s+/) as [string, string]));
+}
+
+const defaults = { host: '127.0.0.1', port: 0, tlsPort: 0, expiredTlsPort: 0, wrongHostTlsPort: 0, certName: [] };
+
+async function parse(args: string[]): Promise<{ out: string; error: unknown }> {
+  let out = '';
+  const program = new Command('conform').exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: () => {} });
+  registerOrigin(program);
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return { out, error: undefined };
+  } catch (error) {
+    return { out, error };
+  }
+}
+
+describe('conform origin', () => {
+  test('--help documents the flags, the output shape and every route', async () => {
+    const { out, error } = await parse(['origin', '--help']);
+    expect(error).toBeInstanceOf(CommanderError);
+    for (const flag of ['--port', '--tls-port', '--expired-tls-port', '--wrong-host-tls-port', '--host', '--cert-name']) {
+      expect(out).toContain(flag);
+    }
+    for (const name of listenerNames) expect(out).toMatch(new RegExp(`^  ${name} +http`, 'm'));
+    for (const route of originRoutes) expect(out).toContain(`  ${route.path}`);
+  });
+
+  test('a bad port is a usage error', async () => {
+    const { error } = await parse(['origin', '--tls-port', '70000']);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).exitCode).toBe(2);
+  });
+
+  test('prints each listener and the info URL, serves until stopped, then closes', async () => {
+    let out = '';
+    let stop = (): void => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const running = runOrigin(defaults, (text) => (out += text), () => stopped);
+    await expect.poll(() => out).toContain('info');
+    const urls = parseListing(out);
+    expect([...urls.keys()]).toEqual(listenerNames);
+    const info = (await (await fetch(urls.get('info')!)).json()) as Record<string, string>;
+    expect(info.httpsUrl).toBe(urls.get('https'));
+    expect(info.wrongHostTlsUrl).toBe(urls.get('wrong-host-tls'));
+    stop();
+    await running;
+    expect((await getRaw(`${urls.get('http')}/small`)).error?.code).toBe('ECONNREFUSED');
+  });
+
+  test('a port in use is a usage error naming the address', async () => {
+    let out = '';
+    let stop = (): void => {};
+    const first = runOrigin(defaults, (text) => (out += text), () => new Promise<void>((resolve) => (stop = resolve)));
+    await expect.poll(() => out).toContain('info');
+    const port = Number(new URL(parseListing(out).get('http')!).port);
+    const second = runOrigin({ ...defaults, port }, () => {}, () => Promise.resolve());
+    await expect(second).rejects.toThrow(new UsageError(`cannot listen on 127.0.0.1:${port}: EADDRINUSE`));
+    stop();
+    await first;
+  });
+
+  // SIGINT takes the same listener; one real process keeps the suite fast.
+  test('in its own process, SIGTERM stops it cleanly (exit 0)', async () => {
+    const command = new URL('./origin.ts', import.meta.url).href;
+    const script = `
+      const { Command } = await import('commander');
+      const { registerOrigin } = await import(${JSON.stringify(command)});
+      const program = new Command('conform');
+      registerOrigin(program);
+      await program.parseAsync(['origin', '--port', '0'], { from: 'user' });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = createInterface({ input: child.stdout });
+    const seen: string[] = [];
+    for await (const line of lines) {
+      seen.push(line);
+      if (line.startsWith('info')) break;
+    }
+    const urls = parseListing(seen.join('\n'));
+    expect((await fetch(urls.get('info')!)).status).toBe(200);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    expect((await getRaw(`${urls.get('http')}/small`)).error?.code).toBe('ECONNREFUSED');
+  });
+});

@@ -1,0 +1,117 @@
+import { Command, Option } from 'commander';
+import { formatRouteTable } from '../../../mocks/origin/formatRouteTable.ts';
+import { originRoutes } from '../../../mocks/origin/originRoutes.ts';
+import { startOriginFarm, type OriginFarm, type OriginFarmOptions } from '../../../mocks/origin/startOriginFarm.ts';
+import { UsageError } from '../UsageError.ts';
+import { parsePort } from '../parseOptions.ts';
+
+interface OriginOptions {
+  host: string;
+  port: number;
+  tlsPort: number;
+  expiredTlsPort: number;
+  wrongHostTlsPort: number;
+  certName: string[];
+}
+
+/** The lines printed at start, name then URL; --help shows the same shape. */
+function listenerLines(farm: Pick<OriginFarm, 'httpUrl' | 'httpsUrl' | 'expiredTlsUrl' | 'wrongHostTlsUrl' | 'infoUrl'>): string {
+  const rows: Array<[string, string]> = [
+    ['http', farm.httpUrl],
+    ['https', farm.httpsUrl],
+    ['expired-tls', farm.expiredTlsUrl],
+    ['wrong-host-tls', farm.wrongHostTlsUrl],
+    ['info', farm.infoUrl],
+  ];
+  return rows.map(([name, url]) => `${name.padEnd(16)}${url}\n`).join('');
+}
+
+const exampleOutput = listenerLines({
+  httpUrl: 'http://HOST:PORT',
+  httpsUrl: 'https://HOST:TLS-PORT',
+  expiredTlsUrl: 'https://HOST:EXPIRED-TLS-PORT',
+  wrongHostTlsUrl: 'https://HOST:WRONG-HOST-TLS-PORT',
+  infoUrl: 'http://HOST:PORT/__farm/info',
+});
+
+const helpText = [
+  '',
+  'Output (stdout, once every listener is up; then it runs until SIGINT or SIGTERM):',
+  exampleOutput.replace(/^/gm, '  ').trimEnd(),
+  '',
+  'The three TLS listeners present certificates signed by one farm CA: valid for 127.0.0.1, ::1 and',
+  'localhost (plus --host and --cert-name), expired, and issued to another host name. The CA PEM is the',
+  '"ca" field of the info URL\'s JSON (e.g. for NODE_EXTRA_CA_CERTS).',
+  '',
+  'Every route answers on every listener and takes ?probe=TOKEN; /__farm/requests?probe=TOKEN lists the',
+  'requests that carried it, so a check can prove a request did or did not reach the farm.',
+  '',
+  'Routes:',
+  formatRouteTable(originRoutes).replace(/^/gm, '  '),
+].join('\n');
+
+export function registerOrigin(program: Command): void {
+  program
+    .command('origin')
+    .summary('the hostile origin farm: upstream servers to point a fetch service at')
+    .description('Serves charset pages, binary bodies, redirects, slow, broken, oversized and gzip-bomb responses over HTTP and TLS.')
+    .addOption(new Option('--host <address>', 'address to bind every listener to').default('127.0.0.1'))
+    .addOption(new Option('--port <n>', 'HTTP port (0 = a free one)').argParser(parsePort).default(0))
+    .addOption(new Option('--tls-port <n>', 'port of the valid-certificate TLS listener').argParser(parsePort).default(0))
+    .addOption(new Option('--expired-tls-port <n>', 'port of the expired-certificate TLS listener').argParser(parsePort).default(0))
+    .addOption(new Option('--wrong-host-tls-port <n>', 'port of the wrong-host TLS listener').argParser(parsePort).default(0))
+    .addOption(
+      new Option('--cert-name <name>', 'another DNS name or IP the valid and expired certificates cover (repeatable)')
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([], 'none'),
+    )
+    .addHelpText('after', helpText)
+    .action(async (options: OriginOptions) => {
+      await runOrigin(options, (text) => process.stdout.write(text), untilSignal);
+    });
+}
+
+/** Starts the farm, prints where it listens, and closes it once `untilStop` resolves. */
+export async function runOrigin(
+  options: OriginOptions,
+  write: (text: string) => void,
+  untilStop: () => Promise<unknown>,
+): Promise<void> {
+  const farm = await startOriginFarm(farmOptions(options)).catch((err: unknown) => {
+    throw new UsageError(listenFailure(options.host, err));
+  });
+  write(listenerLines(farm));
+  await untilStop();
+  await farm.close();
+}
+
+/** One line for a listener that could not bind: node's listen errors carry the address, port and code. */
+function listenFailure(host: string, err: unknown): string {
+  const { address, port, code, message } = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  const where = port === undefined ? (address ?? host) : `${address ?? host}:${port}`;
+  return `cannot listen on ${where}: ${code ?? message}`;
+}
+
+function farmOptions(options: OriginOptions): OriginFarmOptions {
+  return {
+    host: options.host,
+    port: options.port,
+    tlsPort: options.tlsPort,
+    expiredTlsPort: options.expiredTlsPort,
+    wrongHostTlsPort: options.wrongHostTlsPort,
+    certNames: options.certName,
+  };
+}
+
+/** Resolves on the first SIGINT or SIGTERM; handling them lets the farm close its listeners first. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}

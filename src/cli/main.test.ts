@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { runConform } from '../harness/testing/runConform.ts';
+import { version } from './version.ts';
+
+describe('conform command', () => {
+  test('--version prints the version', async () => {
+    const r = await runConform(['--version']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim()).toBe(version);
+  });
+
+  test('--help lists the commands of DESIGN.md', async () => {
+    const r = await runConform(['--help']);
+    expect(r.exitCode).toBe(0);
+    for (const command of ['run', 'records']) expect(r.stdout).toContain(command);
+  });
+
+  test('an unknown command or flag is a usage error: exit 2, no stack trace', async () => {
+    for (const args of [['frobnicate'], ['run', '--no-such-flag'], ['run', 'no-such-suite']]) {
+      const r = await runConform(args);
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  test('run: a target option for a suite not selected is refused', async () => {
+    const r = await runConform(['run', 'unit-record', '--base-url', 'http://127.0.0.1:9']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--base-url applies to the fetch-service suite');
+  });
+
+  test('run: an unreachable target is "could not run"', async () => {
+    // Port 9 (discard) on loopback has no listener here: connection refused at once.
+    const r = await runConform(['run', 'fetch-service', '--base-url', 'http://127.0.0.1:9', '--api-key', 'test-key-1234']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/cannot reach --base-url http:\/\/127\.0\.0\.1:9: ECONNREFUSED/);
+  });
+
+  test('run: a bad --report format is a usage error', async () => {
+    const r = await runConform(['run', 'unit-record', '--report', 'pdf=/tmp/x.pdf']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--report takes FORMAT=PATH');
+  });
+});

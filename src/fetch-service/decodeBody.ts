@@ -1,0 +1,37 @@
+import { isTextual, parseMediaType } from './parseMediaType.ts';
+import { resolveEncoding } from './resolveEncoding.ts';
+import { sniffMediaType } from './sniffMediaType.ts';
+
+export interface DecodedBody {
+  content: string;
+  /** The MIME type without parameters. */
+  contentType: string;
+  /** Lowercase WHATWG encoding name the content was decoded with, or "base64" for a binary body. */
+  encoding: string;
+}
+
+/**
+ * Turns fetched bytes into the result's content, contentType and encoding. Text is decoded with the
+ * encoding a browser would use; a binary body, or one still under a content coding the service could not
+ * undo, is returned as base64 so no byte is lost.
+ */
+export function decodeBody(bytes: Buffer, contentTypeHeader: string | string[] | undefined, decoded = true): DecodedBody {
+  const mediaType = parseMediaType(contentTypeHeader);
+  const contentType = mediaType?.essence ?? sniffMediaType(bytes);
+  if (!decoded || !isTextual(contentType)) return asBase64(bytes, contentType);
+  const encoding = resolveEncoding(bytes, contentType, mediaType?.charset).toLowerCase();
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(encoding);
+  } catch {
+    // The WHATWG "replacement" encoding (ISO-2022-KR and kin) decodes any input to one U+FFFD; Node has
+    // no decoder for it.
+    if (encoding === 'replacement') return { content: bytes.length ? '\uFFFD' : '', contentType, encoding };
+    return asBase64(bytes, contentType);
+  }
+  return { content: decoder.decode(bytes), contentType, encoding };
+}
+
+function asBase64(bytes: Buffer, contentType: string): DecodedBody {
+  return { content: bytes.toString('base64'), contentType, encoding: 'base64' };
+}

@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest';
+import { foldHeaders } from './foldHeaders.ts';
+
+test('repeated headers join with ", ", set-cookie with "\\n"', () => {
+  const folded = foldHeaders({
+    'content-type': 'text/plain',
+    vary: ['accept', 'accept-encoding'],
+    'set-cookie': ['a=1; Expires=Wed, 21 Oct 2037 07:28:00 GMT', 'b=2'],
+    absent: undefined,
+  });
+  expect({ ...folded }).toEqual({
+    'content-type': 'text/plain',
+    vary: 'accept, accept-encoding',
+    'set-cookie': 'a=1; Expires=Wed, 21 Oct 2037 07:28:00 GMT\nb=2',
+  });
+});
+
+test('a header named __proto__ is kept as data', () => {
+  const headers = JSON.parse('{"__proto__": "x", "a": "b"}') as Record<string, string>;
+  const folded = foldHeaders(headers);
+  expect(JSON.parse(JSON.stringify(folded))).toEqual(JSON.parse('{"__proto__": "x", "a": "b"}'));
+});

@@ -1,0 +1,62 @@
+export interface MediaType {
+  /** type/subtype, lowercase: the MIME type without parameters. */
+  essence: string;
+  /** The charset parameter as written (a label, not yet an encoding name). */
+  charset?: string;
+}
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const ESSENCE = new RegExp(`^(${TOKEN})/(${TOKEN})$`);
+const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+
+/**
+ * Parses a Content-Type value the lenient way browsers do: a malformed parameter does not lose the type,
+ * and a charset is read whether quoted or not. Returns undefined when there is no valid type/subtype.
+ * For a repeated header, undici gives every value; the last one wins, as in the Fetch standard.
+ */
+export function parseMediaType(header: string | string[] | undefined): MediaType | undefined {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  if (!value) return undefined;
+  const semicolon = value.indexOf(';');
+  const essence = (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
+  if (!ESSENCE.test(essence)) return undefined;
+  if (semicolon === -1) return { essence };
+  for (const [, name, raw] of value.slice(semicolon).matchAll(PARAMETER)) {
+    if (name!.toLowerCase() !== 'charset') continue;
+    const charset = raw!.startsWith('"') ? raw!.slice(1, -1).replace(/\\(.)/g, '$1') : raw!.trim();
+    if (charset) return { essence, charset };
+  }
+  return { essence };
+}
+
+export function isHtml(essence: string): boolean {
+  return essence === 'text/html';
+}
+
+export function isXml(essence: string): boolean {
+  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
+}
+
+export function isJson(essence: string): boolean {
+  return essence === 'application/json' || essence.endsWith('+json');
+}
+
+const TEXT_APPLICATION_TYPES = new Set([
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-javascript',
+  'application/x-www-form-urlencoded',
+  'application/x-ndjson',
+  'application/yaml',
+  'application/x-yaml',
+  'application/toml',
+  'application/graphql',
+  'application/sql',
+  'application/csv',
+  'application/x-sh',
+]);
+
+/** Whether a body of this type is text (returned decoded) rather than binary (returned as base64). */
+export function isTextual(essence: string): boolean {
+  return essence.startsWith('text/') || isJson(essence) || isXml(essence) || TEXT_APPLICATION_TYPES.has(essence);
+}

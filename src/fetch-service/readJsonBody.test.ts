@@ -1,0 +1,53 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
+import { readJsonBody } from './readJsonBody.ts';
+import { ServiceError } from './ServiceError.ts';
+
+// readJsonBody reads a real IncomingMessage: a tiny server answers with what it made of the body.
+const server = createServer((req: IncomingMessage, res) => {
+  readJsonBody(req, 16).then(
+    (value) => res.end(JSON.stringify({ value })),
+    (err: unknown) => {
+      const e = err instanceof ServiceError ? err : new ServiceError(500, 'internal', 'x');
+      res.writeHead(e.status, e.headers).end(JSON.stringify({ message: e.message }));
+    },
+  );
+});
+const agent = createLoopbackOnlyDial().agent();
+let origin = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await agent.close();
+  server.close();
+});
+
+async function send(body: string | Buffer | Readable) {
+  const res = await agent.request({ origin, path: '/', method: 'POST', body });
+  return { status: res.statusCode, connection: res.headers.connection, json: (await res.body.json()) as Record<string, unknown> };
+}
+
+test('parses JSON of any type', async () => {
+  expect(await send('{"a":[1,2]}')).toMatchObject({ status: 200, json: { value: { a: [1, 2] } } });
+  expect(await send('null')).toMatchObject({ status: 200, json: { value: null } });
+});
+
+test('refuses invalid JSON and invalid UTF-8 with 400', async () => {
+  expect((await send('{"a":')).status).toBe(400);
+  expect((await send(Buffer.from([0x22, 0xc3, 0x28, 0x22]))).status).toBe(400);
+});
+
+test('refuses a body over the limit, declared or streamed, and closes the connection', async () => {
+  const declared = await send('{"aaaaaaaaaaaaaaaaaaaa":1}');
+  expect(declared).toMatchObject({ status: 400, connection: 'close' });
+  expect(declared.json.message).toMatch(/at most 16 bytes/);
+  // A stream body goes chunked, without Content-Length: the limit is found while reading.
+  const chunked = await send(Readable.from([Buffer.alloc(10, 0x20), Buffer.alloc(10, 0x20)]));
+  expect(chunked).toMatchObject({ status: 400, connection: 'close' });
+});

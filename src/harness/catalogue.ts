@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { SuiteName } from './suites.ts';
+
+export type Level = 'MUST' | 'SHOULD';
+
+/** One rule of a seed, as the clause catalogue in `specs/<suite>.clauses.json` states it. */
+export interface Clause {
+  id: string;
+  /** Section of the seed document the rule comes from, e.g. "§2" or "§4 rule 1". */
+  section: string;
+  level: Level;
+  rule: string;
+}
+
+export interface Catalogue {
+  suite: SuiteName;
+  /** File name of the seed under shared/seeds. */
+  seed: string;
+  clauses: Clause[];
+}
+
+const cache = new Map<SuiteName, Catalogue>();
+
+export function catalogueFile(suite: SuiteName): string {
+  return fileURLToPath(new URL(`../../specs/${suite}.clauses.json`, import.meta.url));
+}
+
+export function loadCatalogue(suite: SuiteName): Catalogue {
+  let catalogue = cache.get(suite);
+  if (!catalogue) {
+    catalogue = JSON.parse(readFileSync(catalogueFile(suite), 'utf8')) as Catalogue;
+    cache.set(suite, catalogue);
+  }
+  return catalogue;
+}
+
+export function findClause(suite: SuiteName, id: string): Clause | undefined {
+  return loadCatalogue(suite).clauses.find((c) => c.id === id);
+}

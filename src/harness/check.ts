@@ -1,0 +1,101 @@
+import { describe, test } from 'vitest';
+import { findClause } from './catalogue.ts';
+import { redact, registerSecret } from './redact.ts';
+import type { SuiteName } from './suites.ts';
+
+/** A titled piece of evidence shown with a check's result: a request, a response, a diff. */
+export interface EvidenceItem {
+  label: string;
+  text: string;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformSuite?: string;
+    conformTarget?: string;
+    clause?: string;
+    evidence?: EvidenceItem[];
+    reproduction?: string;
+  }
+}
+
+export interface CheckContext {
+  /** Attach evidence shown with the result; strings as they are, anything else as indented JSON. */
+  evidence(label: string, value: unknown): void;
+  /** A copy-pasteable command (curl) that reproduces what the check did. */
+  reproduction(command: string): void;
+  /** A value seen at run time that must not appear in the report (an access token). */
+  secret(value: string | undefined, variableName: string): void;
+  /** Aborted when the check times out, so in-flight requests stop with it. */
+  signal: AbortSignal;
+}
+
+export type CheckFn = (ctx: CheckContext) => unknown;
+
+export interface CheckOptions {
+  /** Milliseconds before the check fails as timed out. */
+  timeout?: number;
+  /** Skip with this reason (shown in the report), e.g. when a target cannot take the probe. */
+  skip?: string | false;
+  /** Run alongside the other concurrent checks of the file (independent network probes), not after them. */
+  concurrent?: boolean;
+}
+
+let collectingTarget: string | undefined;
+
+/**
+ * Groups the checks run against one target. Checks defined inside carry the target's label, so reports
+ * can tell "the reference failed" from "the mock failed" without parsing test names.
+ */
+export function describeTarget(label: string, defineChecks: () => void, options: { concurrent?: boolean } = {}): void {
+  // concurrent: this target's checks run alongside other targets' (when theirs are concurrent too).
+  describe(label, { concurrent: options.concurrent }, () => {
+    const outer = collectingTarget;
+    collectingTarget = label;
+    try {
+      defineChecks();
+    } finally {
+      collectingTarget = outer;
+    }
+  });
+}
+
+export type Check = (clause: string, title: string, fn: CheckFn, options?: CheckOptions) => void;
+
+/**
+ * Returns the `check` function of one suite: a vitest test that names the catalogue clause it checks.
+ * An unknown clause id is a programming error and fails at collection, so a typo cannot hide a clause.
+ */
+export function checksFor(suite: SuiteName): Check {
+  return (clause, title, fn, options = {}) => {
+    if (!findClause(suite, clause)) {
+      throw new Error(`check "${title}" cites clause ${clause}, which is not in specs/${suite}.clauses.json`);
+    }
+    const meta = { conformSuite: suite, conformTarget: collectingTarget, clause };
+    const skipReason = options.skip;
+    test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip }) => {
+      if (skipReason) skip(skipReason);
+      const ctx: CheckContext = {
+        evidence(label, value) {
+          const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+          (task.meta.evidence ??= []).push({ label, text: redact(text ?? String(value)) });
+        },
+        reproduction(command) {
+          task.meta.reproduction = redact(command);
+        },
+        secret: registerSecret,
+        signal,
+      };
+      try {
+        await fn(ctx);
+      } catch (err) {
+        // Assertion messages quote what was received; a token in a body must not reach the report.
+        if (err instanceof Error) {
+          err.message = redact(err.message);
+          if (err.stack) err.stack = redact(err.stack);
+        }
+        throw err;
+      }
+    });
+  };
+}

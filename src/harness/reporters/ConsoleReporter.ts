@@ -1,0 +1,87 @@
+import { styleText } from 'node:util';
+import type { Writable } from 'node:stream';
+import { clauseRows, exitCodeOf } from '../buildReport.ts';
+import type { CheckResult, RunReport } from '../report.ts';
+import { failureDetails } from './failureDetails.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+/**
+ * The console view, always on: a line per check while the run goes (so a long run shows progress),
+ * then the clause table, the failures with their evidence, the clauses no check covers, and a summary.
+ */
+export class ConsoleReporter {
+  private readonly out: Writable;
+  private readonly color: boolean;
+  private count = 0;
+
+  constructor(out: Writable & { isTTY?: boolean } = process.stdout) {
+    this.out = out;
+    this.color = Boolean(out.isTTY) && !process.env.NO_COLOR;
+  }
+
+  private paint(style: Style, text: string): string {
+    return this.color ? styleText(style, text, { validateStream: false }) : text;
+  }
+
+  private write(line = ''): void {
+    this.out.write(`${line}\n`);
+  }
+
+  start(description: string): void {
+    this.write(this.paint('bold', `conform: ${description}`));
+  }
+
+  check(result: CheckResult): void {
+    this.count++;
+    const mark =
+      result.status === 'passed' ? this.paint('green', '✓') : result.status === 'failed' ? this.paint('red', '✗') : this.paint('yellow', '-');
+    const level = result.level === 'SHOULD' ? this.paint('dim', ' (SHOULD)') : '';
+    const where = result.target ? this.paint('dim', ` [${result.target}]`) : '';
+    this.write(`${mark} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}`);
+  }
+
+  summary(report: RunReport, errors: string[] = []): void {
+    this.write();
+    this.write(this.paint('bold', 'Clauses'));
+    const rows = clauseRows(report);
+    const width = Math.max(6, ...rows.map((r) => `${r.suite} ${r.clause}`.length));
+    for (const r of rows) {
+      const status = r.status === 'passed' ? this.paint('green', 'pass') : r.status === 'failed' ? this.paint('red', 'FAIL') : this.paint('yellow', 'skip');
+      const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+      this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${status}  ${this.paint('dim', counts)}`);
+    }
+
+    const failures = report.checks.filter((c) => c.status === 'failed');
+    if (failures.length) {
+      this.write();
+      this.write(this.paint('bold', `Failures (${failures.length})`));
+      for (const f of failures) {
+        this.write();
+        this.write(this.paint('red', `✗ ${f.suite} ${f.clause} [${f.level}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
+        this.write(indent(failureDetails(f)));
+      }
+    }
+
+    if (report.uncovered.length) {
+      this.write();
+      this.write(this.paint('bold', `Clauses no check covers (${report.uncovered.length})`));
+      for (const u of report.uncovered) this.write(`  ${u.suite} ${u.id} ${this.paint('dim', `${u.level} ${u.section}: ${u.rule}`)}`);
+    }
+
+    for (const e of errors) this.write(this.paint('red', `error: ${e}`));
+
+    this.write();
+    const verdict = errors.length ? this.paint('red', 'COULD NOT RUN') : exitCodeOf(report) === 0 ? this.paint('green', 'PASS') : this.paint('red', 'FAIL');
+    this.write(`${verdict} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
+    // The plain closing line CI systems read.
+    this.write(`${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped`);
+  }
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');
+}

@@ -1,0 +1,125 @@
+import { clauseRows, exitCodeOf } from '../buildReport.ts';
+import type { CheckResult, RunReport } from '../report.ts';
+
+/**
+ * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
+ * mailed. Failures come first, each with its evidence and a reproduction that can be copied.
+ */
+export function renderHtml(report: RunReport): string {
+  const failed = report.checks.filter((c) => c.status === 'failed');
+  const verdict = exitCodeOf(report) === 0 ? 'pass' : 'fail';
+  const targets = Object.entries(report.target)
+    .map(([suite, labels]) => `<li><b>${esc(suite)}</b>: ${esc((labels ?? []).join(', ') || '(no checks ran)')}</li>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>conform report: ${report.summary.failed} failed, ${report.summary.passed} passed</title>
+<style>${css}</style>
+</head>
+<body>
+<header class="${verdict}">
+  <h1>conform ${esc(report.version)} — <span class="verdict">${verdict === 'pass' ? 'PASS' : 'FAIL'}</span></h1>
+  <div class="cards">
+    <div class="card passed"><b>${report.summary.passed}</b> passed</div>
+    <div class="card failed"><b>${report.summary.failed}</b> failed</div>
+    <div class="card skipped"><b>${report.summary.skipped}</b> skipped</div>
+    <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
+  </div>
+  <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
+  <ul class="targets">${targets}</ul>
+</header>
+<main>
+${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map(renderFailure).join('\n')}</section>` : ''}
+<section>
+  <h2>Clauses</h2>
+  <table class="clauses">
+    <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>skipped</th></tr></thead>
+    <tbody>${clauseRows(report)
+      .map(
+        (r) =>
+          `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.skipped}</td></tr>`,
+      )
+      .join('')}</tbody>
+  </table>
+</section>
+${
+  report.uncovered.length
+    ? `<section><h2>Clauses no check covers (${report.uncovered.length})</h2><table class="uncovered"><thead><tr><th>suite</th><th>clause</th><th>level</th><th>section</th><th>rule</th></tr></thead><tbody>${report.uncovered
+        .map((u) => `<tr><td>${esc(u.suite)}</td><td><code>${esc(u.id)}</code></td><td>${esc(u.level)}</td><td>${esc(u.section)}</td><td>${esc(u.rule)}</td></tr>`)
+        .join('')}</tbody></table></section>`
+    : ''
+}
+<section>
+  <h2>All checks (${report.checks.length})</h2>
+  <div class="filters">
+    <input id="q" type="search" placeholder="filter by clause, title or target" aria-label="filter checks">
+    <label><input type="checkbox" data-status="passed" checked> passed</label>
+    <label><input type="checkbox" data-status="failed" checked> failed</label>
+    <label><input type="checkbox" data-status="skipped" checked> skipped</label>
+  </div>
+  <table class="checks">
+    <thead><tr><th>status</th><th>clause</th><th>level</th><th>check</th><th>target</th><th>ms</th></tr></thead>
+    <tbody>${report.checks.map(renderRow).join('')}</tbody>
+  </table>
+</section>
+</main>
+<script>${script}</script>
+</body>
+</html>
+`;
+}
+
+function renderFailure(check: CheckResult, index: number): string {
+  const evidence = (check.evidence ?? [])
+    // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.
+    .map((e, i) => `<details${i === 0 ? ' open' : ''}><summary>${esc(e.label)}</summary><pre>${esc(e.text)}</pre></details>`)
+    .join('');
+  const repro = check.reproduction
+    ? `<div class="repro"><div class="repro-head">Reproduce <button type="button" data-copy="repro-${index}">copy</button></div><pre id="repro-${index}">${esc(check.reproduction)}</pre></div>`
+    : '';
+  return `<article class="failure" id="failure-${index}">
+  <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span> ${esc(check.title)}</h3>
+  <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
+  <pre class="message">${esc(check.message ?? '')}</pre>
+  ${evidence}${repro}
+</article>`;
+}
+
+function renderRow(check: CheckResult): string {
+  const text = `${check.clause} ${check.title} ${check.target} ${check.suite}`.toLowerCase();
+  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${check.status}</td><td><code>${esc(check.clause)}</code></td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
+}
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const css = `
+:root{--pass:#1a7f37;--fail:#cf222e;--skip:#9a6700;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:var(--fg)}
+body{margin:0}header{padding:1.2rem 2rem;border-bottom:4px solid var(--line)}header.pass{border-color:var(--pass)}header.fail{border-color:var(--fail)}
+h1{margin:0 0 .8rem;font-size:1.5rem}.pass .verdict{color:var(--pass)}.fail .verdict{color:var(--fail)}
+.cards{display:flex;gap:.8rem;flex-wrap:wrap}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:7rem}.card b{font-size:1.4rem;display:block}
+.card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}
+.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.4rem 0 0;padding-left:1.2rem;color:var(--muted)}
+main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}
+table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
+tr.failed td.status{color:var(--fail);font-weight:600}tr.passed td.status{color:var(--pass)}tr.skipped td.status{color:var(--skip)}
+.failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;padding:.6rem 1rem;margin:1rem 0}
+.failure h3{margin:.2rem 0;font-size:1rem}.level{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line)}.level.MUST{color:var(--fail)}.level.SHOULD{color:var(--skip)}
+pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-word;font-size:.82rem}
+pre.message{background:#fff0f0}details summary{cursor:pointer;color:var(--muted);margin-top:.4rem}
+.repro-head{color:var(--muted);margin-top:.4rem}button{font:inherit;font-size:.8rem;margin-left:.5rem;cursor:pointer}
+.filters{display:flex;gap:1rem;align-items:center;margin:.5rem 0}#q{padding:.3rem .5rem;min-width:18rem}
+`;
+
+const script = `
+const q=document.getElementById('q');const boxes=[...document.querySelectorAll('.filters input[type=checkbox]')];
+function apply(){const text=q.value.toLowerCase();const on=new Set(boxes.filter(b=>b.checked).map(b=>b.dataset.status));
+for(const row of document.querySelectorAll('table.checks tbody tr')){row.hidden=!(on.has(row.dataset.status)&&row.dataset.text.includes(text));}}
+q.addEventListener('input',apply);boxes.forEach(b=>b.addEventListener('change',apply));
+document.addEventListener('click',e=>{const id=e.target.dataset&&e.target.dataset.copy;if(!id)return;
+navigator.clipboard.writeText(document.getElementById(id).textContent).then(()=>{e.target.textContent='copied';});});
+`;

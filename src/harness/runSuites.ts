@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { createVitest } from 'vitest/node';
+import { toCheckResult } from './toCheckResult.ts';
+import type { CheckResult } from './report.ts';
+import type { SuiteName } from './suites.ts';
+import { targetEnv } from './targets.ts';
+
+export interface RunSuitesOptions {
+  suites: SuiteName[];
+  /** Environment for the global setup and the suites (targets, seed); merged over process.env. */
+  env: Record<string, string>;
+  /** Only checks whose name contains this text. */
+  grep?: string;
+  onCheck?: (result: CheckResult) => void;
+}
+
+export interface RunSuitesResult {
+  checks: CheckResult[];
+  /** Errors that kept checks from running: a suite that failed to load, a target that did not start. */
+  errors: string[];
+}
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Runs the selected conformance suites with vitest's Node API and collects their checks. Suites are
+ * ordinary vitest files, so a user can run them with plain vitest too; this adds the clause view.
+ */
+export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
+  const checks: CheckResult[] = [];
+  const errors: string[] = [];
+  const collector: Reporter = {
+    onTestCaseResult(testCase: TestCase) {
+      const result = toCheckResult(testCase);
+      if (!result) return;
+      checks.push(result);
+      options.onCheck?.(result);
+    },
+    onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled) {
+      for (const module of modules) {
+        for (const err of module.errors()) errors.push(`${relative(module.moduleId)}: ${err.message}`);
+        // A failed beforeAll leaves its checks skipped: that is "could not run", never a pass.
+        for (const suite of module.children.allSuites()) {
+          for (const err of suite.errors()) errors.push(`${relative(module.moduleId)} › ${suite.name}: ${err.message}`);
+        }
+      }
+      for (const err of unhandled) errors.push(err.message);
+    },
+  };
+
+  // The global setup and the suites' workers read targets from the environment (see targets.ts).
+  const saved = { ...process.env };
+  Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
+  const vitest = await createVitest(
+    {
+      config: `${projectRoot}vitest.conformance.config.ts`,
+      root: projectRoot,
+      watch: false,
+      reporters: [collector],
+      testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
+      passWithNoTests: true,
+    },
+    { logLevel: 'silent' },
+  );
+  try {
+    await vitest.start(options.suites.map((s) => `suites/${s}/`));
+  } catch (err) {
+    errors.push(err instanceof Error ? err.message : String(err));
+  } finally {
+    await vitest.close();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+  return { checks, errors };
+}
+
+function relative(path: string): string {
+  return path.startsWith(projectRoot) ? path.slice(projectRoot.length) : path;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

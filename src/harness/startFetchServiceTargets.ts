@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FarmInfo } from '../../mocks/origin/FarmRoute.ts';
+import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
+import type { StartOptions } from '../fetch-service/startFetchService.ts';
+import type { StartedTargets } from './startEmbeddedTarget.ts';
+import { targetEnv, type FetchServiceTarget } from './targets.ts';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Limits of the embedded targets: low, so the timeout, size and concurrency probes finish in about a
+ * second and a half instead of the seed's 60 seconds. Checks read the timeout from the target.
+ */
+export const embeddedLimits = { timeoutMs: 1500, maxBytes: 1024 * 1024, maxConcurrency: 2 } as const;
+
+const nothingToClose = async (): Promise<void> => {};
+
+/**
+ * The fetch-service suite's targets. With CONFORM_FETCH_BASE_URL: that deployment, its key from
+ * $SVC_API_KEY in the suites' own environment, the origin farm at CONFORM_ORIGIN_URL or one started here
+ * on loopback. Without: a farm, the reference and the mock, all on 127.0.0.1, sharing a generated key.
+ */
+export async function startFetchServiceTargets(env: Env): Promise<StartedTargets> {
+  const baseUrl = env[targetEnv.fetchBaseUrl];
+  if (baseUrl) return deploymentTarget(baseUrl, env);
+  return embeddedTargets();
+}
+
+async function deploymentTarget(baseUrl: string, env: Env): Promise<StartedTargets> {
+  const raw = env[targetEnv.fetchTimeout];
+  const fetchTimeoutSeconds = raw === undefined || raw === '' ? 60 : Number(raw);
+  if (!(fetchTimeoutSeconds > 0)) throw new Error(`${targetEnv.fetchTimeout} must be a positive number of seconds, got "${raw}"`);
+  if (!env.SVC_API_KEY) throw new Error(`fetch-service: a deployment needs its API key in $SVC_API_KEY`);
+  let originUrl = env[targetEnv.originUrl];
+  let close = nothingToClose;
+  if (!originUrl) {
+    const farm = await startWarmFarm();
+    originUrl = farm.httpUrl;
+    close = farm.close;
+  }
+  const target: FetchServiceTarget = { label: `fetch service at ${baseUrl}`, baseUrl, apiKeyVar: 'SVC_API_KEY', originUrl, fetchTimeoutSeconds, embedded: false };
+  return { targets: [target], close };
+}
+
+async function embeddedTargets(): Promise<StartedTargets> {
+  const { startFetchServiceMock } = await import('../../mocks/fetch-service/startFetchServiceMock.ts');
+  const apiKey = `conform-embedded-${randomBytes(18).toString('base64url')}`;
+  const closers: Array<() => Promise<void>> = [];
+  const close = async (): Promise<void> => {
+    await Promise.allSettled(closers.reverse().map((c) => c()));
+  };
+  try {
+    const farm = await startWarmFarm();
+    closers.push(farm.close);
+    const reference = await startEmbeddedReference(farm, apiKey);
+    closers.push(reference.close);
+    const mock = await startFetchServiceMock({ host: '127.0.0.1', port: 0, apiKeys: [apiKey], farm, limits: embeddedLimits });
+    closers.push(mock.close);
+    const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true } as const;
+    const targets: FetchServiceTarget[] = [
+      { label: 'reference (embedded)', baseUrl: reference.url, ...common },
+      { label: 'mock (embedded)', baseUrl: mock.url, ...common },
+    ];
+    return { targets, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/**
+ * An origin farm on 127.0.0.1 with its gzip bomb already made: the farm compresses it on first use, which
+ * takes about a second, longer than the embedded timeout, and would turn a 502 probe into a 504.
+ */
+export async function startWarmFarm(): Promise<OriginFarm> {
+  const { startOriginFarm } = await import('../../mocks/origin/startOriginFarm.ts');
+  const { gzipBomb } = await import('../../mocks/origin/gzipBomb.ts');
+  const [farm] = await Promise.all([startOriginFarm({ host: '127.0.0.1' }), gzipBomb()]);
+  return farm;
+}
+
+/** `host:port` of each farm listener: the operator allowlist entries that admit the farm and nothing else on loopback. */
+export function farmAllowHosts(farm: FarmInfo): string[] {
+  return [farm.httpUrl, farm.httpsUrl, farm.expiredTlsUrl, farm.wrongHostTlsUrl].map((url) => new URL(url).host);
+}
+
+/**
+ * The reference service configured as the suite expects of an embedded target: the farm allowlisted and
+ * its CA trusted, everything else on loopback SSRF-refused, the embedded limits, no log output. Its
+ * outbound dial is the loopback-only wall and its resolver a stub that knows no name, so even a wrong
+ * reference cannot send a packet or a DNS query beyond this machine. `overrides` make broken variants.
+ */
+export async function startEmbeddedReference(farm: FarmInfo, apiKey: string, overrides: Partial<StartOptions> = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const { startFetchService } = await import('../fetch-service/startFetchService.ts');
+  const { createLoopbackOnlyDial } = await import('../testing/loopbackOnlyDial.ts');
+  const { createStubResolver } = await import('../testing/stubResolver.ts');
+  const wall = createLoopbackOnlyDial();
+  const running = await startFetchService({
+    host: '127.0.0.1',
+    port: 0,
+    apiKeys: [apiKey],
+    allowHosts: farmAllowHosts(farm),
+    trustedCa: [farm.ca],
+    ...embeddedLimits,
+    dial: wall.dial,
+    resolve: createStubResolver().resolve,
+    // Empty proxy settings: the operator's HTTP_PROXY must not route the embedded reference anywhere.
+    proxy: { httpProxy: '', httpsProxy: '' },
+    log: () => undefined,
+    ...overrides,
+  });
+  return { url: running.url, close: running.close };
+}

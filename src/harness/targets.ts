@@ -1,0 +1,77 @@
+import { inject } from 'vitest';
+
+/**
+ * What each suite runs against. The CLI turns its flags into environment variables, and a plain
+ * `vitest --config vitest.conformance.config.ts` run reads the same variables, so both routes agree;
+ * the global setup fills in embedded targets for what the variables leave open.
+ */
+export interface UnitRecordTarget {
+  label: string;
+  /** Shell command given a record file's path as last argument; absent: the project's own validator. */
+  validator?: string;
+}
+
+export interface FetchServiceTarget {
+  label: string;
+  baseUrl: string;
+  /** The key is read from $SVC_API_KEY by the checks; only whether one is set travels here. */
+  apiKeyVar: 'SVC_API_KEY';
+  /**
+   * Embedded targets only: the key generated for them. Suite workers cannot be handed it through their
+   * environment, so it travels with the target; checks register it with `ctx.secret` so no report shows it.
+   */
+  apiKey?: string;
+  /** A reachable origin farm the target may fetch from. */
+  originUrl: string;
+  /** Upper bound the target is configured with, so timeout probes know how long to wait. */
+  fetchTimeoutSeconds: number;
+  /**
+   * True for targets this process started: probes may use loopback-only farm hosts. The fetch-service
+   * suite also counts a base URL on loopback as local (suites/fetch-service/probeScope.ts).
+   */
+  embedded: boolean;
+}
+
+export interface MeetingPlatformTarget {
+  label: string;
+  authUrl: string;
+  apiBaseUrl: string;
+  /**
+   * From $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID, or the embedded mock's own
+   * account. Checks register the secret with `ctx.secret` so it never reaches a report.
+   */
+  credentials: { clientId: string; clientSecret: string; accountId: string };
+  embedded: boolean;
+}
+
+export interface Targets {
+  seed: number;
+  'unit-record': UnitRecordTarget[];
+  'fetch-service': FetchServiceTarget[];
+  'meeting-platform': MeetingPlatformTarget[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformTargets: Targets;
+  }
+}
+
+/** The environment variables that carry targets and options into the suites. */
+export const targetEnv = {
+  suites: 'CONFORM_SUITES',
+  seed: 'CONFORM_SEED',
+  validator: 'CONFORM_VALIDATOR',
+  fetchBaseUrl: 'CONFORM_FETCH_BASE_URL',
+  originUrl: 'CONFORM_ORIGIN_URL',
+  fetchTimeout: 'CONFORM_FETCH_TIMEOUT',
+  meetingAuthUrl: 'CONFORM_MEETING_AUTH_URL',
+  meetingApiBaseUrl: 'CONFORM_MEETING_API_BASE_URL',
+} as const;
+
+export const defaultSeed = 7;
+
+/** Inside a suite: the targets of the current run. */
+export function currentTargets(): Targets {
+  return inject('conformTargets');
+}

@@ -1,0 +1,43 @@
+import type { CheckContext } from '../../src/harness/check.ts';
+import type { FetchServiceTarget } from '../../src/harness/targets.ts';
+import { FetchClient, type Exchange, type FetchCall } from './fetchClient.ts';
+import { loadFarm, type Farm } from './originFarm.ts';
+import { isLocalTarget } from './probeScope.ts';
+
+/** What every check of one target works with. */
+export interface SuiteTarget {
+  target: FetchServiceTarget;
+  client: FetchClient;
+  farm: Farm;
+  /** See probeScope.ts: decides which private destinations probes may name. */
+  local: boolean;
+  /** The target's fetch timeout in milliseconds. */
+  timeoutMs: number;
+  /** How long slow farm pages take to outlast the timeout: by enough to tell it from a slow success on any network. */
+  pastTimeoutMs: number;
+  /** One promise per name for work several checks share (see FetchCall.shareAs). */
+  shared<T>(name: string, make: () => Promise<T>): Promise<T>;
+}
+
+export async function suiteTarget(target: FetchServiceTarget): Promise<SuiteTarget> {
+  const memo = new Map<string, Promise<unknown>>();
+  const shared = <T>(name: string, make: () => Promise<T>): Promise<T> => {
+    if (!memo.has(name)) memo.set(name, make());
+    return memo.get(name) as Promise<T>;
+  };
+  const farm = await loadFarm(target.originUrl);
+  const timeoutMs = target.fetchTimeoutSeconds * 1000;
+  return { target, client: new FetchClient(target), farm, local: isLocalTarget(target), timeoutMs, pastTimeoutMs: Math.round(timeoutMs) + 5000, shared };
+}
+
+export type Post = (call: FetchCall) => Promise<Exchange>;
+
+/**
+ * The start of every check: the key becomes a secret of the report (shown as $SVC_API_KEY), and requests
+ * stop when the check does.
+ */
+export function begin(ctx: CheckContext, s: SuiteTarget): Post {
+  ctx.secret(s.client.key, 'SVC_API_KEY');
+  // A shared probe outlives the check that started it, so it does not take that check's signal.
+  return (call) => (call.shareAs ? s.shared(call.shareAs, () => s.client.post(call)) : s.client.post({ signal: ctx.signal, ...call }));
+}

@@ -1,0 +1,59 @@
+// The fetch-service suite must catch broken services: each variant bends one rule of the seed, and the
+// real CLI run against it must fail on exactly that rule's clauses, with evidence and a reproduction that
+// names $SVC_API_KEY, never the key. The unbent reference, run the same way, must pass.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
+import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
+import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+
+// Three runs at a time: each is a CLI, a vitest and a suite whose timeout probes must not starve for CPU.
+vi.setConfig({ maxConcurrency: 3 });
+
+const apiKey = `conform-broken-${randomBytes(12).toString('hex')}`;
+let farm: OriginFarm;
+beforeAll(async () => {
+  farm = await startWarmFarm();
+});
+afterAll(() => farm?.close());
+
+/** `conform run fetch-service` against the variant, as a user would run it against a deployment on 127.0.0.1. */
+async function runAgainst(variant: Pick<BrokenVariant, 'reference' | 'transform'>): Promise<ConformResult> {
+  const service = await startBrokenService(farm, apiKey, variant);
+  try {
+    const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds)];
+    return await runConform(args, { SVC_API_KEY: apiKey });
+  } finally {
+    await service.close();
+  }
+}
+
+function failedClauses(r: ConformResult): string[] {
+  return [...new Set((r.report?.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.clause))].sort();
+}
+
+describe.concurrent('the fetch-service suite against broken services', () => {
+  test('the reference, as a deployment on loopback, passes every check', async () => {
+    const r = await runAgainst({});
+    expect(failedClauses(r), r.stdout + r.stderr).toEqual([]);
+    expect(r.exitCode).toBe(0);
+    expect(r.report?.uncovered ?? []).toEqual([]);
+  }, 180_000);
+
+  test.for(brokenVariants)('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant) => {
+    const r = await runAgainst(variant);
+    expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual([...variant.breaks].sort());
+    expect(r.exitCode).toBe(1);
+    const failures = r.report!.checks.filter((c) => c.status === 'failed');
+    const text = JSON.stringify(failures);
+    // Each failure shows the request, the reply and a curl command; the key appears only as its variable.
+    for (const c of failures) {
+      expect(c.evidence?.length, c.id).toBeGreaterThan(0);
+      expect(c.reproduction, c.id).toMatch(/^curl .*\/v1\/fetch/);
+    }
+    expect(text).not.toContain(apiKey);
+    expect(r.stdout).not.toContain(apiKey);
+  });
+});

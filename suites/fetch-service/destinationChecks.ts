@@ -1,0 +1,84 @@
+import type { Check, CheckContext } from '../../src/harness/check.ts';
+import { refused, resultOf, type Expectation } from './expectations.ts';
+import type { FetchCall } from './fetchClient.ts';
+import { judge, type Verdict } from './judge.ts';
+import { loopbackDestinations, remotePrivateDestinations, type PrivateDestination } from './privateDestinations.ts';
+import { startCanary, type Canary } from './startCanary.ts';
+import { begin, type SuiteTarget } from './SuiteTarget.ts';
+
+/** A private destination as a probe: the URL to ask for, reached directly or through the farm's redirect. */
+interface Row extends PrivateDestination {
+  viaRedirect: boolean;
+}
+
+/**
+ * Seed §2: allowInsecureSsl is not for localhost, private, link-local or metadata destinations (MUST), and
+ * such destinations are refused altogether (SHOULD). Against a local target every destination is loopback
+ * and watched by a canary listener; against a deployment elsewhere they are the private ranges it lives in.
+ */
+export function defineDestinationChecks(check: Check, s: SuiteTarget): void {
+  const scope = s.local ? 'loopback spellings, watched by a canary' : 'private-network and metadata addresses';
+
+  check('FS-INSECURE-PRIVATE', `allowInsecureSsl for private destinations (${scope}, and a redirect hop) is refused with 4xx and nothing is fetched`, (ctx) =>
+    withCanary(s, async (canary) => {
+      const rows = [...destinations(canary, 'https'), redirectRow(s, canary, 'https', 302)];
+      const verdicts = await probeRows(ctx, s, canary, rows, { allowInsecureSsl: true });
+      judge(ctx, s.client, 'allowInsecureSsl true must not be honoured for localhost, private-network, link-local or cloud-metadata destinations: 4xx, nothing fetched', verdicts);
+    }),
+  );
+
+  check('FS-SSRF', `private destinations in every spelling (${scope}) and on redirect hops are refused with 4xx before any connection`, (ctx) =>
+    withCanary(s, async (canary) => {
+      const rows = [...destinations(canary, 'http'), ...[302, 307, 308].map((code) => redirectRow(s, canary, 'http', code))];
+      const verdicts = await probeRows(ctx, s, canary, rows, {});
+      judge(ctx, s.client, 'loopback, private, link-local and metadata destinations, in any spelling and on every redirect hop, must be refused with 4xx before any connection', verdicts);
+    }),
+  );
+}
+
+async function withCanary(s: SuiteTarget, probe: (canary: Canary | undefined) => Promise<void>): Promise<void> {
+  // A deployment elsewhere cannot reach this machine's loopback: nothing there to watch.
+  const canary = s.local ? await startCanary() : undefined;
+  try {
+    await probe(canary);
+  } finally {
+    await canary?.close();
+  }
+}
+
+function destinations(canary: Canary | undefined, scheme: 'http' | 'https'): Row[] {
+  const rows = canary ? loopbackDestinations(canary, scheme) : remotePrivateDestinations(scheme);
+  return rows.map((r) => ({ ...r, viaRedirect: false }));
+}
+
+/** The farm redirecting to a private destination: a service must check every hop, not just the first. */
+function redirectRow(s: SuiteTarget, canary: Canary | undefined, scheme: 'http' | 'https', code: number): Row {
+  const target = canary ? `${scheme}://127.0.0.2:${canary.port}/` : `${scheme}://169.254.169.254/latest/meta-data/`;
+  const url = s.farm.url('httpUrl', `/redirect/to?status=${code}&url=${encodeURIComponent(target)}`);
+  return { label: `a ${code} from the farm to ${target}`, url, watched: canary?.addresses.includes('127.0.0.2') ?? false, viaRedirect: true };
+}
+
+/** Refused, or (for a redirect hop) the 3xx returned unfollowed: either way nothing was fetched from it. */
+const refusedOrUnfollowed: Expectation = (x) => {
+  const status = resultOf(x)?.statusCode;
+  return typeof status === 'number' && status >= 300 && status < 400 ? undefined : refused(x);
+};
+
+/**
+ * One row at a time, so each connection the canary counts belongs to the row just sent; a row whose
+ * destination the canary watches must have made none.
+ */
+async function probeRows(ctx: CheckContext, s: SuiteTarget, canary: Canary | undefined, rows: Row[], options: object): Promise<Verdict[]> {
+  const post = begin(ctx, s);
+  const verdicts: Verdict[] = [];
+  for (const row of rows) {
+    const before = canary?.connections ?? 0;
+    const call: FetchCall = { body: { url: row.url, ...options, ...(row.viaRedirect ? { allowRedirects: true } : {}) } };
+    const exchange = await post(call);
+    const problems = [(row.viaRedirect ? refusedOrUnfollowed : refused)(exchange)];
+    const connected = (canary?.connections ?? 0) - before;
+    if (connected > 0) problems.push(`the canary listener on loopback received ${connected} connection(s): the destination was contacted`);
+    verdicts.push({ label: `${row.label}${row.watched ? '' : ' (not watched)'}`, exchange, problem: problems.filter(Boolean).join('; ') || undefined });
+  }
+  return verdicts;
+}

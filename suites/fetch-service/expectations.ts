@@ -1,0 +1,53 @@
+import type { Exchange } from './fetchClient.ts';
+
+/** What is wrong with a reply, or undefined when it is what the rule asks. */
+export type Expectation = (x: Exchange) => string | undefined;
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The reply's body as a fetch result's fields, when it is a 200 with a JSON object; else undefined. */
+export function resultOf(x: Exchange): Record<string, unknown> | undefined {
+  return x.status === 200 && isObject(x.json) ? x.json : undefined;
+}
+
+/** A short account of a reply for a problem line: its status, and its error message when it has one. */
+export function replied(x: Exchange): string {
+  if (x.status === 0) return `no HTTP answer (${x.failure ?? 'unknown failure'})`;
+  const message = isObject(x.json) && typeof x.json.message === 'string' ? `: ${x.json.message.slice(0, 160)}` : '';
+  return `got ${x.status}${message}`;
+}
+
+export const status =
+  (code: number): Expectation =>
+  (x) =>
+    x.status === code ? undefined : `${replied(x)}; expected ${code}`;
+
+/** A refusal: any 4xx (429 has already been waited out by the client). */
+export const refused: Expectation = (x) => (x.status >= 400 && x.status < 500 ? undefined : `${replied(x)}; expected a 4xx refusal`);
+
+/** A 200 result whose content is `text`. */
+export const page =
+  (text: string | null): Expectation =>
+  (x) => {
+    const result = resultOf(x);
+    if (!result) return `${replied(x)}; expected 200 with the fetched page`;
+    return result.content === text ? undefined : `the result's content is not the page (${JSON.stringify(String(result.content).slice(0, 80))})`;
+  };
+
+/** A 200 result reporting the fetched status `code`. */
+export const fetchedStatus =
+  (code: number): Expectation =>
+  (x) => {
+    const result = resultOf(x);
+    if (!result) return `${replied(x)}; expected 200 with a result reporting ${code}`;
+    return result.statusCode === code ? undefined : `the result reports statusCode ${JSON.stringify(result.statusCode)}, the origin answered ${code}`;
+  };
+
+/** Case-insensitive lookup of a result header (header names are case-insensitive, RFC 9110 §5.1). */
+export function headerOf(result: Record<string, unknown>, name: string): unknown {
+  if (!isObject(result.headers)) return undefined;
+  const key = Object.keys(result.headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : result.headers[key];
+}

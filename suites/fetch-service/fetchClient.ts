@@ -1,0 +1,174 @@
+import type { FetchServiceTarget } from '../../src/harness/targets.ts';
+
+/** One request to POST {base}/v1/fetch, as a check describes it. */
+export interface FetchCall {
+  /** JSON body; sent as JSON.stringify(body). */
+  body?: unknown;
+  /** Sent as is instead of `body` (bodies that are not JSON). */
+  raw?: string;
+  /** X-SVC-API-Key: the target's key when absent, none when null, else this literal (a key nobody issued). */
+  key?: string | null;
+  /** Extra request headers (a key in the wrong header). */
+  headers?: Record<string, string>;
+  /**
+   * Whether a 429 is waited out and retried. Checks run side by side against one key, so a 429 mostly
+   * means another check holds the slots; only the concurrency probes want to see it.
+   */
+  retryBusy?: boolean;
+  signal?: AbortSignal;
+  /**
+   * Checks that need the same slow probe (a timeout, a 1 GiB body) share one request under this name,
+   * so the target's few concurrency slots are not spent twice on it.
+   */
+  shareAs?: string;
+}
+
+/** A request and what came back: the material of evidence and verdicts. */
+export interface Exchange {
+  call: FetchCall;
+  endpoint: string;
+  requestBody: string;
+  /** HTTP status; 0 when no HTTP answer came (`failure` says why). */
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  json: unknown;
+  /** Of the last attempt, in milliseconds. */
+  durationMs: number;
+  attempts: number;
+  failure?: string;
+}
+
+/** Placeholder for the key in reproductions and evidence: the variable users keep it in (seed §5). */
+export const keyVariable = '$SVC_API_KEY';
+
+/**
+ * The suite's HTTP client for one target: requests with the target's key (from the target for embedded
+ * ones, from $SVC_API_KEY otherwise), 429s retried unless asked not to, and every exchange kept whole for
+ * evidence. Reproductions name `$SVC_API_KEY`, never the key.
+ */
+export class FetchClient {
+  readonly target: FetchServiceTarget;
+  readonly endpoint: string;
+  readonly key: string | undefined;
+  /** How long a call keeps retrying 429s before giving the 429 back. */
+  readonly busyBudgetMs: number;
+  /** Requests waiting for a slot after a 429, first in line first. */
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(target: FetchServiceTarget) {
+    this.target = target;
+    this.endpoint = `${target.baseUrl.replace(/\/+$/, '')}/v1/fetch`;
+    this.key = target.apiKey ?? process.env.SVC_API_KEY;
+    this.busyBudgetMs = 20_000 + target.fetchTimeoutSeconds * 2000;
+  }
+
+  async post(call: FetchCall): Promise<Exchange> {
+    const requestBody = call.raw ?? JSON.stringify(call.body);
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const exchange = await this.#once(call, requestBody, attempt);
+      const busy = exchange.status === 429 && call.retryBusy !== false;
+      if (!busy || performance.now() - started > this.busyBudgetMs || call.signal?.aborted) return exchange;
+      await this.#slotFreed();
+    }
+  }
+
+  /**
+   * Resolves when one of this client's other requests has ended (and so, most likely, freed a slot), or
+   * after a short while in case the slot holder is someone else: waiting in line instead of polling keeps
+   * checks that share a low limit from starving each other.
+   */
+  #slotFreed(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        const i = this.#waiting.indexOf(wake);
+        if (i >= 0) this.#waiting.splice(i, 1);
+        resolve();
+      };
+      const timer = setTimeout(wake, 300 + Math.random() * 100);
+      this.#waiting.push(wake);
+    });
+  }
+
+  /** The same request as a curl command, `$SVC_API_KEY` in place of the key. */
+  curl(call: FetchCall): string {
+    const parts = ['curl -sS -i -X POST', shellQuote(this.endpoint)];
+    for (const [name, value] of Object.entries(requestHeaders(call))) {
+      // Double quotes where the key variable must expand; single quotes everywhere else.
+      parts.push('-H', value.includes(keyVariable) ? `"${name}: ${value.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(`${name}: ${value}`));
+    }
+    parts.push('--data-raw', shellQuote(call.raw ?? JSON.stringify(call.body)));
+    return parts.join(' ');
+  }
+
+  async #once(call: FetchCall, requestBody: string, attempt: number): Promise<Exchange> {
+    const base = { call, endpoint: this.endpoint, requestBody, attempts: attempt };
+    const started = performance.now();
+    // The variable stands for the key in curl and evidence; on the wire it is the key.
+    const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
+    try {
+      const response = await fetch(this.endpoint, { method: 'POST', headers, body: requestBody, redirect: 'manual', signal: call.signal ?? null });
+      const text = await response.text();
+      const replyHeaders: Record<string, string> = {};
+      response.headers.forEach((value, name) => (replyHeaders[name] = value));
+      if (response.status !== 429) this.#waiting.shift()?.();
+      return { ...base, status: response.status, headers: replyHeaders, text, json: parseJson(text), durationMs: performance.now() - started };
+    } catch (err) {
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+      const failure = cause instanceof Error ? `${'code' in cause ? `${String(cause.code)}: ` : ''}${cause.message}` : String(cause);
+      this.#waiting.shift()?.();
+      return { ...base, status: 0, headers: {}, text: '', json: undefined, durationMs: performance.now() - started, failure };
+    }
+  }
+}
+
+/** A call's headers as a user would write them: the key as `$SVC_API_KEY` wherever it goes. */
+function requestHeaders(call: FetchCall): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...call.headers };
+  const key = call.key === undefined ? keyVariable : call.key;
+  if (key !== null) headers['X-SVC-API-Key'] = key;
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+const shownHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'content-length']);
+
+/** An exchange as evidence: the request as sent (the key as `$SVC_API_KEY`) and the reply, body cut at 2000 characters. */
+export function describeExchange(x: Exchange): string {
+  const headers = requestHeaders(x.call);
+  const request = [
+    `POST ${x.endpoint}`,
+    ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
+    ...('X-SVC-API-Key' in headers ? [] : ['(no X-SVC-API-Key header)']),
+    '',
+    cut(x.requestBody, 600),
+  ];
+  const timing = `${Math.round(x.durationMs)} ms${x.attempts > 1 ? `, attempt ${x.attempts} (earlier ones got 429)` : ''}`;
+  const reply = x.status === 0
+    ? [`no HTTP answer (${timing}): ${x.failure ?? 'unknown failure'}`]
+    : [
+        `HTTP ${x.status} (${timing})`,
+        ...Object.entries(x.headers).filter(([n]) => shownHeaders.has(n)).map(([n, v]) => `${n}: ${v}`),
+        '',
+        cut(x.text, 2000),
+      ];
+  return [...request, '', '→', ...reply].join('\n');
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}

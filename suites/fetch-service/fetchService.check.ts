@@ -1,0 +1,44 @@
+// The fetch-service conformance suite: every rule of seed fetch-service.md as checks citing the clause
+// catalogue (specs/fetch-service.clauses.json), against any deployment, the reference or the mock. The
+// origin farm provides the pages, redirects, bad certificates, slow and oversized bodies the probes ask
+// for; probe tokens in its request log and a canary listener prove what was not fetched.
+//
+// Checks are independent network probes, so all of them, for every target, run at once: the suite
+// takes about as long as its slowest check (the ones that wait out the target's fetch timeout).
+import { vi } from 'vitest';
+import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
+import { currentTargets } from '../../src/harness/targets.ts';
+import { defineDestinationChecks } from './destinationChecks.ts';
+import { defineLimitChecks } from './limitChecks.ts';
+import { defineRedirectChecks } from './redirectChecks.ts';
+import { defineReplyChecks } from './replyChecks.ts';
+import { defineResultChecks } from './resultChecks.ts';
+import { defineServiceChecks } from './serviceChecks.ts';
+import { suiteTarget } from './SuiteTarget.ts';
+import { defineTlsChecks } from './tlsChecks.ts';
+import { defineValidationChecks } from './validationChecks.ts';
+
+// vitest runs 5 concurrent tests by default; these mostly wait on sockets, so let them all go.
+vi.setConfig({ maxConcurrency: 256 });
+
+const checkFetchService = checksFor('fetch-service');
+
+for (const target of currentTargets()['fetch-service']) {
+  const s = await suiteTarget(target);
+  // Waiting out 429s behind checks that hold the target's slots for a whole fetch timeout takes a few.
+  const check: Check = (clause, title, fn, options) => checkFetchService(clause, title, fn, { timeout: s.timeoutMs * 4 + 60_000, ...options, concurrent: true });
+  describeTarget(
+    target.label,
+    () => {
+      defineServiceChecks(check, s);
+      defineValidationChecks(check, s);
+      defineResultChecks(check, s);
+      defineRedirectChecks(check, s);
+      defineTlsChecks(check, s);
+      defineDestinationChecks(check, s);
+      defineLimitChecks(check, s);
+      defineReplyChecks(check, s);
+    },
+    { concurrent: true },
+  );
+}

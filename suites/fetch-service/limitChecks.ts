@@ -1,0 +1,57 @@
+import type { Check } from '../../src/harness/check.ts';
+import { replied, status, type Expectation } from './expectations.ts';
+import { judge, probeAll, type Case } from './judge.ts';
+import { provokeTooMany } from './provokeTooMany.ts';
+import { begin, type SuiteTarget } from './SuiteTarget.ts';
+
+/** Seed §7 and §8: the concurrency limit (429), the size limit (502) and the fixed fetch timeout (504). */
+export function defineLimitChecks(check: Check, s: SuiteTarget): void {
+  const seconds = s.target.fetchTimeoutSeconds;
+  const { pastTimeoutMs } = s;
+  const slowCheck = { timeout: s.timeoutMs * 3 + 30_000 };
+  const fetchOf = (path: string, extra: object = {}) => ({ body: { url: s.farm.url('httpUrl', path), ...extra } });
+  const shared = (path: string) => ({ ...fetchOf(path), shareAs: path });
+
+  check('FS-429', 'concurrent slow fetches beyond the limit get 429', async (ctx) => {
+    const crowd = await s.shared('crowd', () => provokeTooMany(s, begin(ctx, s)));
+    const statuses = crowd.replies.map((x) => x.status);
+    ctx.evidence('crowd', `${crowd.started} slow fetches started in doubling batches; replies before they were cut: ${statuses.join(', ') || 'none'}`);
+    const exchange = crowd.tooMany ?? crowd.replies[0] ?? crowd.cut;
+    if (!exchange) throw new Error('the concurrency probe started no fetch');
+    const problem = crowd.tooMany ? undefined : `no 429 with up to ${crowd.started} fetches in flight at once (${crowd.replies.length ? replied(exchange) : 'all of them were still waiting when cut'})`;
+    judge(ctx, s.client, "a fetch request beyond the caller's concurrent fetch limit must get 429 Too Many Requests", [{ label: 'ramp of concurrent slow fetches', exchange, problem }]);
+  }, slowCheck);
+
+  check('FS-502-SIZE', 'a body of 1 GiB (with Content-Length and chunked) and a gzip bomb get 502', async (ctx) => {
+    const cases: Case[] = [
+      { label: '1 GiB with Content-Length', call: shared('/big'), expect: status(502) },
+      { label: '1 GiB chunked, no Content-Length', call: fetchOf('/big?chunked=1'), expect: status(502) },
+      { label: 'gzip bomb: 130 KiB inflating to 128 MiB', call: fetchOf('/gzip-bomb'), expect: status(502) },
+    ];
+    judge(ctx, s.client, 'a fetched response larger than the maximum response size must get 502 Bad Gateway', await probeAll(begin(ctx, s), cases));
+  }, slowCheck);
+
+  check('FS-504', `a fetch outlasting the ${seconds} s timeout (slow headers, dripping body) gets 504`, async (ctx) => {
+    const cases: Case[] = [
+      { label: `headers after ${pastTimeoutMs} ms`, call: shared(`/slow/headers?ms=${pastTimeoutMs}`), expect: status(504) },
+      { label: `a body dripping for ${pastTimeoutMs} ms`, call: fetchOf(`/slow/drip?ms=250&chunks=${Math.ceil(pastTimeoutMs / 250)}`), expect: status(504) },
+    ];
+    judge(ctx, s.client, 'a fetch that does not complete within the fetch timeout must get 504 Gateway Timeout', await probeAll(begin(ctx, s), cases));
+  }, slowCheck);
+
+  check('FS-TIMEOUT-FIXED', `timeout fields in the request change nothing: the ${seconds} s timeout holds both ways`, async (ctx) => {
+    const longer = { timeout: 3600, timeoutMs: 3_600_000, timeoutSeconds: 3600, fetchTimeout: 3600 };
+    const shorter = { timeout: 0.001, timeoutMs: 1, timeoutSeconds: 0.001, fetchTimeout: 0.001 };
+    // A longer timeout honoured shows as the slow page fetched (200); a shorter one as a quick page lost.
+    const notExtended: Expectation = (x) => (x.status === 200 ? `answered 200 after ${Math.round(x.durationMs)} ms: the fetch ran past the ${seconds} s timeout` : undefined);
+    // 400 also keeps the timeout fixed: a service may refuse fields it does not know.
+    const notShortened: Expectation = (x) => (x.status === 200 || x.status === 400 ? undefined : `${replied(x)}; a page answering within the timeout was not fetched`);
+    // Far inside the timeout (a loaded machine must still make it), far beyond the 1 ms asked for.
+    const quickMs = Math.max(100, Math.round(s.timeoutMs / 10));
+    const cases: Case[] = [
+      { label: 'asking for an hour, page slower than the timeout', call: fetchOf(`/slow/headers?ms=${pastTimeoutMs}`, longer), expect: notExtended },
+      { label: `asking for 1 ms, page answering after ${quickMs} ms`, call: fetchOf(`/slow/headers?ms=${quickMs}`, shorter), expect: notShortened },
+    ];
+    judge(ctx, s.client, 'the fetch timeout is fixed: a request field asking for another timeout must not change it', await probeAll(begin(ctx, s), cases));
+  }, slowCheck);
+}

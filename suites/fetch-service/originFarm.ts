@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The origin farm as the suite sees it: over HTTP only (`/__farm/info`, `/__farm/pages`,
+ * `/__farm/requests`), so a farm on another host serves as well as the one started on loopback.
+ */
+export interface FarmListeners {
+  httpUrl: string;
+  httpsUrl: string;
+  expiredTlsUrl: string;
+  wrongHostTlsUrl: string;
+}
+
+/** One entry of `/__farm/pages`: a fixed body and what a fetch service should report for it. */
+export interface FarmPage {
+  path: string;
+  summary: string;
+  headers: Array<[string, string]>;
+  mimeType: string;
+  /** WHATWG name of the body's encoding; null for a binary body. */
+  encoding: string | null;
+  declaredIn: string | null;
+  /** The body decoded; null for a binary body. */
+  text: string | null;
+  base64: string;
+}
+
+export interface FarmRequest {
+  path: string;
+  listener: string;
+}
+
+export interface Farm {
+  listeners: FarmListeners;
+  pages: FarmPage[];
+  page(path: string): FarmPage;
+  /** `path` on a listener, with `?probe=TOKEN` added when given. */
+  url(listener: keyof FarmListeners, path: string, probe?: string): string;
+  /** The requests the farm received that carried `probe`. */
+  requests(probe: string): Promise<FarmRequest[]>;
+}
+
+/** A token for `?probe=`: the farm logs it, so a check can prove a request did or did not arrive. */
+export function newProbe(): string {
+  return `conform-${randomUUID()}`;
+}
+
+const loaded = new Map<string, Promise<Farm>>();
+
+/** The farm at `originUrl`, read once per worker. */
+export function loadFarm(originUrl: string): Promise<Farm> {
+  let farm = loaded.get(originUrl);
+  if (!farm) {
+    farm = readFarm(originUrl);
+    loaded.set(originUrl, farm);
+  }
+  return farm;
+}
+
+async function readFarm(originUrl: string): Promise<Farm> {
+  const origin = new URL(originUrl);
+  const info = (await getJson(new URL('/__farm/info', origin))) as FarmListeners;
+  const pages = (await getJson(new URL('/__farm/pages', origin))) as FarmPage[];
+  // The farm names its listeners by the address it bound; it is reached at the host the user gave.
+  const listeners: FarmListeners = {
+    httpUrl: rehost(info.httpUrl, origin),
+    httpsUrl: rehost(info.httpsUrl, origin),
+    expiredTlsUrl: rehost(info.expiredTlsUrl, origin),
+    wrongHostTlsUrl: rehost(info.wrongHostTlsUrl, origin),
+  };
+  return {
+    listeners,
+    pages,
+    page(path) {
+      const page = pages.find((p) => p.path === path);
+      if (!page) throw new Error(`the origin farm at ${originUrl} has no page ${path} in /__farm/pages`);
+      return page;
+    },
+    url(listener, path, probe) {
+      const url = new URL(path, listeners[listener]);
+      if (probe) url.searchParams.set('probe', probe);
+      return url.href;
+    },
+    async requests(probe) {
+      const url = new URL('/__farm/requests', origin);
+      url.searchParams.set('probe', probe);
+      return (await getJson(url)) as FarmRequest[];
+    },
+  };
+}
+
+function rehost(listenerUrl: string, origin: URL): string {
+  const url = new URL(listenerUrl);
+  url.hostname = origin.hostname;
+  return url.origin;
+}
+
+async function getJson(url: URL): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`origin farm: GET ${url.href} answered ${response.status}; is ${url.origin} a conform origin farm?`);
+  return response.json();
+}

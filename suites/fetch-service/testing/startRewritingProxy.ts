@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from '../probeScope.ts';
+
+/** A request to the service as the proxy passes it on. */
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  /** Lowercase names; only the ones a fetch-service request carries. */
+  headers: Record<string, string>;
+  text: string;
+  signal: AbortSignal;
+}
+
+/** A reply as the proxy gives it back; `json` is `text` parsed, when it parses. */
+export interface ProxiedReply {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: unknown;
+}
+
+/** What a broken variant does to one request: change it, change its reply, or answer on its own. */
+export type Transform = (request: ProxiedRequest, forward: (request: ProxiedRequest) => Promise<ProxiedReply>) => Promise<ProxiedReply>;
+
+const passedHeaders = ['content-type', 'x-svc-api-key', 'authorization'];
+const repliedHeaders = ['content-type', 'retry-after', 'www-authenticate', 'x-request-id', 'allow'];
+
+/**
+ * An HTTP proxy on 127.0.0.1 in front of a fetch service on loopback, rewriting what passes through it:
+ * each broken variant is the reference with one behaviour bent here. It refuses an upstream that is not
+ * on loopback, so a variant cannot be pointed beyond this machine.
+ */
+export async function startRewritingProxy(upstream: string, transform: Transform): Promise<{ url: string; close(): Promise<void> }> {
+  if (!isLoopbackHost(new URL(upstream).hostname)) throw new Error(`the rewriting proxy forwards to loopback only, not ${upstream}`);
+  const forward = async (request: ProxiedRequest): Promise<ProxiedReply> => {
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const response = await fetch(upstream + request.path, { method: request.method, headers: request.headers, body: hasBody ? request.text : null, signal: request.signal });
+    const text = await response.text();
+    const headers = Object.fromEntries(repliedHeaders.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
+    return { status: response.status, headers, text, json: parseJson(text) };
+  };
+  const server = createServer((req, res) => {
+    // A caller that goes away (the concurrency probe cuts its crowd) frees the service's slot too.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    void readRequest(req, gone.signal)
+      .then((request) => transform(request, forward))
+      .then((reply) => res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.text) }).end(reply.text))
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end('rewriting proxy: the upstream did not answer\n');
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A reply with `json` as its body (and text), for transforms that rewrite a JSON reply. */
+export function withJson(reply: ProxiedReply, json: unknown, status = reply.status): ProxiedReply {
+  return { ...reply, status, json, text: JSON.stringify(json) };
+}
+
+/** A request with `json` as its body. */
+export function withBody(request: ProxiedRequest, json: unknown): ProxiedRequest {
+  return { ...request, text: JSON.stringify(json) };
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readRequest(req: IncomingMessage, signal: AbortSignal): Promise<ProxiedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers: Record<string, string> = {};
+  for (const name of passedHeaders) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return { method: req.method ?? 'GET', path: req.url ?? '/', headers, text: Buffer.concat(chunks).toString('utf8'), signal };
+}

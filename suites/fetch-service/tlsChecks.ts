@@ -1,0 +1,52 @@
+import type { Check } from '../../src/harness/check.ts';
+import { page, replied, status, type Expectation } from './expectations.ts';
+import type { FetchCall } from './fetchClient.ts';
+import { requireUnseen } from './farmProof.ts';
+import { judge, probeAll, type Case } from './judge.ts';
+import { newProbe, type FarmListeners } from './originFarm.ts';
+import { begin, type SuiteTarget } from './SuiteTarget.ts';
+
+/** The farm's listeners whose certificate does not verify, each for one reason. */
+const unverifiable: Array<[keyof FarmListeners, string]> = [
+  ['expiredTlsUrl', 'expired certificate'],
+  ['wrongHostTlsUrl', 'certificate for another host'],
+];
+
+/** The two ways of leaving verification on: the option omitted, or false. */
+const defaults: Array<[string, object]> = [
+  ['omitted', {}],
+  ['false', { allowInsecureSsl: false }],
+];
+
+/** Seed §4 rule 3, §7 and §2: TLS verified unless allowInsecureSsl, 502 when verification fails. */
+export function defineTlsChecks(check: Check, s: SuiteTarget): void {
+  /** Each unverifiable listener with allowInsecureSsl omitted and false, each with its own probe token. */
+  const verificationCases = (expect: Expectation): Array<{ probe: string; case: Case }> =>
+    unverifiable.flatMap(([listener, why]) =>
+      defaults.map(([how, options]) => {
+        const probe = newProbe();
+        const call: FetchCall = { body: { url: s.farm.url(listener, '/small', probe), ...options } };
+        return { probe, case: { label: `${why}, allowInsecureSsl ${how}`, call, expect } };
+      }),
+    );
+
+  check('FS-TLS-DEFAULT', 'a host whose certificate is expired or for another host is not fetched without allowInsecureSsl', async (ctx) => {
+    const notFetched: Expectation = (x) => (x.status >= 400 ? undefined : `${replied(x)}; the page was fetched over TLS that does not verify`);
+    const probes = verificationCases(notFetched);
+    const verdicts = await probeAll(begin(ctx, s), probes.map((p) => p.case));
+    // A handshake that fails never reaches HTTP: the farm must have logged none of the probes.
+    await requireUnseen(s.farm, probes.map((p) => p.probe), verdicts, 'the origin farm received the request over TLS that does not verify');
+    judge(ctx, s.client, 'with allowInsecureSsl false or omitted, a host whose certificate does not verify must not be fetched', verdicts);
+  });
+
+  check('FS-502-TLS', 'a fetch refused for TLS verification gets 502', async (ctx) => {
+    const verdicts = await probeAll(begin(ctx, s), verificationCases(status(502)).map((p) => p.case));
+    judge(ctx, s.client, 'a fetch refused because TLS certificate verification failed must get 502 Bad Gateway', verdicts);
+  });
+
+  const small = page(s.farm.page('/small').text);
+  check('FS-TLS-INSECURE', 'with allowInsecureSsl, the test hosts with an expired or wrong-host certificate are fetched', async (ctx) => {
+    const cases = unverifiable.map(([listener, why]): Case => ({ label: `${why}, allowInsecureSsl true`, call: { body: { url: s.farm.url(listener, '/small'), allowInsecureSsl: true } }, expect: small }));
+    judge(ctx, s.client, 'with allowInsecureSsl true, a trusted test host whose certificate does not verify must be fetched (200)', await probeAll(begin(ctx, s), cases));
+  });
+}

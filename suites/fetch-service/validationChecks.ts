@@ -1,0 +1,61 @@
+import type { Check } from '../../src/harness/check.ts';
+import { status } from './expectations.ts';
+import { judge, probeAll, type Case } from './judge.ts';
+import { begin, type SuiteTarget } from './SuiteTarget.ts';
+
+const badRequest = status(400);
+
+/** Seed §4 rule 1: bodies that are not a fetch request get 400. */
+export function defineValidationChecks(check: Check, s: SuiteTarget): void {
+  const small = s.farm.url('httpUrl', '/small');
+  const farm = new URL(s.farm.listeners.httpUrl);
+
+  // Malformed URLs are built on the farm's host, so a service that "repairs" one reaches only the farm.
+  const badUrls: Array<[string, unknown]> = [
+    ['null', null],
+    ['a number', 42],
+    ['true', true],
+    ['an array holding a URL', [small]],
+    ['an object', { href: small }],
+    ['an empty string', ''],
+    ['plain words', 'not a url'],
+    ['a relative path', '/small'],
+    ['a network-path reference (no scheme)', `//${farm.host}/small`],
+    ['a scheme and nothing else', 'http://'],
+    ['a space inside the host', `http://${farm.hostname} /small`],
+    ['a port out of range', `http://${farm.hostname}:99999/small`],
+    ['an unclosed IPv6 bracket', 'http://[::1/small'],
+  ];
+  check('FS-400-URL', `url absent, not a string, or not an absolute URI (${badUrls.length + 1} bodies): 400`, async (ctx) => {
+    const cases: Case[] = [
+      { label: 'url absent', call: { body: { allowRedirects: false } }, expect: badRequest },
+      ...badUrls.map(([label, url]): Case => ({ label: `url ${label}: ${JSON.stringify(url)}`, call: { body: { url } }, expect: badRequest })),
+    ];
+    judge(ctx, s.client, 'a url that is absent, not a string or not a valid absolute URI must get 400', await probeAll(begin(ctx, s), cases));
+  });
+
+  const wrongTypes: unknown[] = ['true', 'false', 1, 0, null, [], {}];
+  const options = ['allowRedirects', 'allowInsecureSsl', 'proxies'];
+  check('FS-400-TYPE', `allowRedirects, allowInsecureSsl or proxies not a boolean (${wrongTypes.length * options.length} bodies): 400`, async (ctx) => {
+    const cases = options.flatMap((option) =>
+      wrongTypes.map((value): Case => ({ label: `${option}: ${JSON.stringify(value)}`, call: { body: { url: small, [option]: value } }, expect: badRequest })),
+    );
+    judge(ctx, s.client, 'an option present but not a boolean must get 400', await probeAll(begin(ctx, s), cases));
+  });
+
+  const badBodies: Array<[string, string]> = [
+    ['an empty body', ''],
+    ['a form instead of JSON', `url=${encodeURIComponent(small)}`],
+    ['truncated JSON', '{"url": '],
+    ['a JSON array', '[]'],
+    ['a JSON array holding a request', JSON.stringify([{ url: small }])],
+    ['JSON null', 'null'],
+    ['a JSON number', '42'],
+    ['a JSON string (the URL alone)', JSON.stringify(small)],
+    ['JSON true', 'true'],
+  ];
+  check('FS-400-BODY', `bodies that are not JSON, or JSON but not an object (${badBodies.length} bodies): 400`, async (ctx) => {
+    const cases = badBodies.map(([label, raw]): Case => ({ label, call: { raw }, expect: badRequest }));
+    judge(ctx, s.client, 'a body that is not a JSON object must get 400', await probeAll(begin(ctx, s), cases));
+  });
+}

@@ -1,0 +1,139 @@
+import { getResponse, http, type HttpHandler } from 'msw';
+import type { MeetingPlatformMock } from '../../mocks/meeting-platform/createMeetingPlatformMock.ts';
+
+/**
+ * Deliberately faulty meeting platforms, for proving the suite catches each fault: the correct mock with
+ * one handler in front that bends one behaviour. Each names the clauses its fault breaks, all of them
+ * and no more, so the project's tests can hold the suite to failing exactly there.
+ */
+export interface BrokenVariant {
+  name: string;
+  fault: string;
+  breaks: string[];
+  prepend(mock: MeetingPlatformMock): HttpHandler[];
+}
+
+type Answer = (request: Request, mock: MeetingPlatformMock) => Promise<Response | undefined>;
+
+/** One handler in front of the mock: `answer` returns a bent response, or undefined to let the mock answer. */
+const inFront = (answer: Answer) => (mock: MeetingPlatformMock) => [http.all(() => true, ({ request }) => answer(request, mock))];
+
+const isToken = (r: Request) => new URL(r.url).pathname.endsWith('/oauth/token');
+const isList = (r: Request) => new URL(r.url).pathname.endsWith('/v2/users/me/meetings');
+const correct = (request: Request, mock: MeetingPlatformMock) => getResponse(mock.handlers, request);
+
+function htmlError(status: number): Response {
+  return new Response(`<!DOCTYPE html><html><body><h1>Error ${status}</h1></body></html>`, { status, headers: { 'content-type': 'text/html' } });
+}
+
+async function rewriteJson(response: Response | undefined, edit: (body: Record<string, unknown>) => unknown): Promise<Response | undefined> {
+  if (!response || !response.headers.get('content-type')?.includes('json')) return response;
+  const body = (await response.json()) as Record<string, unknown>;
+  return Response.json(edit(body), { status: response.status });
+}
+
+/** The same request with other query parameters. */
+function withQuery(request: Request, edit: (q: URLSearchParams) => void): Request {
+  const url = new URL(request.url);
+  edit(url.searchParams);
+  return new Request(url, { headers: request.headers });
+}
+
+const neverEmpty = 'conform-broken-never-empty';
+
+export const brokenVariants: BrokenVariant[] = [
+  {
+    name: 'html-token-errors',
+    fault: 'the token endpoint answers failures with an HTML page',
+    breaks: ['MP-TOKEN-INVALID-CLIENT', 'MP-TOKEN-WRONG-FLOW', 'MP-TOKEN-ACCOUNT-REQUIRED', 'MP-TOKEN-ERRORS-JSON'],
+    prepend: inFront(async (request, mock) => {
+      if (!isToken(request)) return undefined;
+      const response = await correct(request, mock);
+      return response && response.status >= 400 ? htmlError(response.status) : response;
+    }),
+  },
+  {
+    name: 'html-api-errors',
+    fault: 'the API answers errors with an HTML page',
+    breaks: ['MP-ME-401', 'MP-JSON-ONLY', 'MP-API-ERROR-BODY'],
+    prepend: inFront(async (request, mock) => {
+      if (isToken(request)) return undefined;
+      const response = await correct(request, mock);
+      return response && response.status >= 400 ? htmlError(response.status) : response;
+    }),
+  },
+  {
+    name: 'duplicate-across-pages',
+    fault: 'each next_page_token points one meeting back, so the last of a page opens the next one again',
+    breaks: ['MP-PAGINATION-EXACTLY-ONCE'],
+    prepend: inFront(async (request, mock) => {
+      const size = Number(new URL(request.url).searchParams.get('page_size') ?? 30);
+      if (!isList(request) || !(size > 1)) return undefined;
+      const shorter = await correct(withQuery(request, (q) => q.set('page_size', String(size - 1))), mock);
+      const token = shorter?.ok ? ((await shorter.json()) as { next_page_token?: unknown }).next_page_token : undefined;
+      return rewriteJson(await correct(request, mock), (body) => ({ ...body, next_page_token: token ?? body.next_page_token }));
+    }),
+  },
+  {
+    name: 'token-never-empty',
+    fault: 'next_page_token is never empty: past the last page come empty pages with the same token',
+    breaks: ['MP-PAGINATION-END'],
+    prepend: inFront(async (request, mock) => {
+      if (!isList(request)) return undefined;
+      if (new URL(request.url).searchParams.get('next_page_token') === neverEmpty) {
+        const first = await rewriteJson(await correct(withQuery(request, (q) => q.delete('next_page_token')), mock), (body) => ({ ...body, meetings: [], next_page_token: neverEmpty }));
+        return first;
+      }
+      return rewriteJson(await correct(request, mock), (body) => ({ ...body, next_page_token: body.next_page_token || neverEmpty }));
+    }),
+  },
+  {
+    name: 'page-size-ignored',
+    fault: 'page_size is ignored: every page holds the default 30',
+    breaks: ['MP-PAGINATION-PAGE-SIZE'],
+    prepend: inFront(async (request, mock) => (isList(request) ? correct(withQuery(request, (q) => q.delete('page_size')), mock) : undefined)),
+  },
+  {
+    name: 'http-join-url',
+    fault: 'join_url is an http link',
+    breaks: ['MP-JOIN-URL'],
+    prepend: inFront(async (request, mock) => {
+      if (isToken(request)) return undefined;
+      const toHttp = (m: unknown) => (m && typeof m === 'object' && 'join_url' in m ? { ...m, join_url: String(m.join_url).replace(/^https:/, 'http:') } : m);
+      return rewriteJson(await correct(request, mock), (body) => (Array.isArray(body.meetings) ? { ...body, meetings: body.meetings.map(toHttp) } : toHttp(body)));
+    }),
+  },
+  {
+    name: 'single-decoding',
+    fault: 'meeting identifiers are decoded once only, so a double-encoded UUID is looked up still encoded',
+    breaks: ['MP-ID-ENCODING'],
+    prepend: inFront(async (request) => {
+      const path = new URL(request.url).pathname;
+      const at = path.indexOf('/v2/meetings/');
+      if (at < 0) return undefined;
+      const once = decodeURIComponent(path.slice(at + '/v2/meetings/'.length));
+      return once.includes('%') ? Response.json({ code: 3001, message: `Meeting does not exist: ${once}.` }, { status: 404 }) : undefined;
+    }),
+  },
+  {
+    name: 'grant-type-ignored',
+    fault: 'the token endpoint issues a token whatever grant_type says',
+    breaks: ['MP-TOKEN-WRONG-FLOW'],
+    prepend: inFront(async (request, mock) => {
+      if (!isToken(request)) return undefined;
+      const form = new URLSearchParams(await request.text());
+      if (form.has('grant_type')) form.set('grant_type', 'account_credentials');
+      return correct(new Request(request.url, { method: 'POST', headers: request.headers, body: form.toString() }), mock);
+    }),
+  },
+  {
+    name: 'auth-not-enforced',
+    fault: '/v2/users/me answers without a token',
+    breaks: ['MP-ME-401'],
+    prepend: inFront(async (request, mock) => {
+      if (!new URL(request.url).pathname.endsWith('/v2/users/me') || request.headers.has('authorization')) return undefined;
+      const owner = mock.state.user(mock.accounts[0]!.userId);
+      return Response.json(owner ? { ...owner } : {}, { status: 200 });
+    }),
+  },
+];

@@ -1,0 +1,85 @@
+import { describe, expect } from 'vitest';
+import { checksFor } from '../../src/harness/check.ts';
+import { currentTargets, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
+import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
+import { sessionFor } from './platformSession.ts';
+
+const check = checksFor('meeting-platform');
+
+/** A bearer value no platform issued. */
+const foreignToken = 'conform-invalid-token';
+
+interface Probe {
+  label: string;
+  path: string;
+  withToken: boolean;
+  exchange: Exchange;
+}
+
+/**
+ * Read-only requests that make the API answer both ways: successes, and the errors a client meets
+ * (no token, an invalid parameter, an unknown meeting, a made-up page token).
+ */
+async function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promise<Probe[]> {
+  const token = await sessionFor(target).token();
+  const requests = [
+    { label: 'current user', path: '/v2/users/me', withToken: true },
+    { label: 'current user without a token', path: '/v2/users/me', withToken: false },
+    { label: 'meeting list', path: '/v2/users/me/meetings?page_size=5', withToken: true },
+    { label: 'meeting list with page_size=abc', path: '/v2/users/me/meetings?page_size=abc', withToken: true },
+    { label: 'meeting list with a made-up next_page_token', path: '/v2/users/me/meetings?next_page_token=conform-made-up', withToken: true },
+    { label: 'unknown meeting', path: '/v2/meetings/1', withToken: true },
+  ];
+  const probes: Probe[] = [];
+  for (const r of requests) probes.push({ ...r, exchange: await apiGet(target.apiBaseUrl, r.path, r.withToken ? token : undefined, signal) });
+  return probes;
+}
+
+for (const target of currentTargets()['meeting-platform']) {
+  describe(target.label, () => {
+    check('MP-ME-200', '/v2/users/me answers 200 JSON with the token', async (ctx) => {
+      const token = await sessionFor(target).token();
+      ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me'));
+      const x = await apiGet(target.apiBaseUrl, '/v2/users/me', token, ctx.signal);
+      ctx.evidence('GET /v2/users/me', summarize(x));
+      expect(x.status, `GET /v2/users/me with a valid token must answer 200; got ${summarize(x)}`).toBe(200);
+      expect(x.isJson, `the current user must come as JSON; got ${x.contentType || 'no content type'}`).toBe(true);
+      const id = field(x, 'id');
+      expect(typeof id === 'string' && id.length > 0, `the current user must carry its id; got ${JSON.stringify(id)}`).toBe(true);
+    });
+
+    check('MP-ME-401', '/v2/users/me answers 401 JSON without a valid token', async (ctx) => {
+      ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me', false));
+      for (const [label, token] of [['no token', undefined], ['a token the platform did not issue', foreignToken]] as const) {
+        const x = await apiGet(target.apiBaseUrl, '/v2/users/me', token, ctx.signal);
+        ctx.evidence(label, summarize(x));
+        expect(x.status, `GET /v2/users/me with ${label} must answer 401; got ${summarize(x)}`).toBe(401);
+        expect(x.isJson, `the 401 for ${label} must carry a JSON error body; got ${summarize(x)}`).toBe(true);
+      }
+    });
+
+    check('MP-JSON-ONLY', 'every API answer, errors included, is JSON', async (ctx) => {
+      ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/meetings/1'));
+      const probes = await probe(target, ctx.signal);
+      ctx.evidence('answers', probes.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+      const notJson = probes.filter((p) => !p.exchange.isJson);
+      expect(
+        notJson.map((p) => `${p.label}: ${p.exchange.status} ${p.exchange.isHtml ? 'HTML page' : p.exchange.contentType || 'no content type'}`),
+        'every API answer must be JSON (application/json that parses), never an HTML page',
+      ).toEqual([]);
+    });
+
+    check('MP-API-ERROR-BODY', 'API errors carry a numeric code and a message', async (ctx) => {
+      ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me', false));
+      const errors = (await probe(target, ctx.signal)).filter((p) => p.exchange.status >= 400);
+      ctx.evidence('error answers', errors.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+      expect(errors.length, 'the probes (no token, unknown meeting, invalid parameters) produced no error to judge').toBeGreaterThan(0);
+      for (const p of errors) {
+        const code = field(p.exchange, 'code');
+        const message = field(p.exchange, 'message');
+        expect(Number.isInteger(code) && typeof message === 'string', `the error for ${p.label} must be a JSON object with a numeric code and a message; got ${summarize(p.exchange)}`).toBe(true);
+      }
+    });
+  });
+}

@@ -1,0 +1,135 @@
+// The validator suite must catch broken validators: each variant below drops or bends one rule of the
+// reference schema, and the suite has to fail it on exactly that rule's clause (and pass the reference).
+// All variants go through the real CLI in one run, side by side (repeated --validator), each a command
+// that sends the record to a validator this test serves on loopback (see testing/tcp-validator.sh).
+import { createServer, type Server, type Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunReport } from '../../src/harness/report.ts';
+import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
+
+type Schema = { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON Schema objects are edited freely here
+type Verdict = (record: unknown) => 'valid' | 'invalid' | 'broke';
+
+const schema = JSON.parse(readFileSync(new URL('../../specs/unit-record.schema.json', import.meta.url), 'utf8')) as Schema;
+const client = fileURLToPath(new URL('./testing/tcp-validator.sh', import.meta.url));
+
+function schemaValidator(mutate: (s: Schema) => void): Verdict {
+  const copy = structuredClone(schema);
+  mutate(copy);
+  const validate = new Ajv2020({ strict: false }).compile(copy);
+  return (record) => (validate(record) ? 'valid' : 'invalid');
+}
+
+const variants: Array<{ name: string; clause: string; verdict: Verdict }> = [
+  { name: 'hash-without-pattern', clause: 'UR-HASH', verdict: schemaValidator((s) => delete s.properties.hash.pattern) },
+  { name: 'hash-any-case', clause: 'UR-HASH', verdict: schemaValidator((s) => (s.properties.hash.pattern = '^[0-9a-fA-F]{64}$')) },
+  { name: 'children-may-repeat', clause: 'UR-CHILDREN', verdict: schemaValidator((s) => delete s.properties.children.uniqueItems) },
+  { name: 'no-provisional-rule', clause: 'UR-PROVISIONAL-GAPS', verdict: schemaValidator((s) => (delete s.if, delete s.then)) },
+  { name: 'extra-properties-allowed', clause: 'UR-NO-EXTRA', verdict: schemaValidator((s) => (s.additionalProperties = true)) },
+  { name: 'order-from-zero', clause: 'UR-ORDER', verdict: schemaValidator((s) => (s.properties.order.minimum = 0)) },
+  { name: 'behavior-not-null', clause: 'UR-BEHAVIOR', verdict: schemaValidator((s) => (s.properties.behavior.not = { type: 'null' })) },
+  {
+    name: 'schema-version-prefix',
+    clause: 'UR-SCHEMA-VERSION',
+    verdict: schemaValidator((s) => (delete s.properties.schemaVersion.const, (s.properties.schemaVersion.pattern = '^0083\\.'))),
+  },
+];
+const reference = schemaValidator(() => {});
+const crashesOnProvisional: Verdict = (record) =>
+  (record as { status?: unknown } | null)?.status === 'provisional' ? 'broke' : reference(record);
+const validators = new Map<string, Verdict>([
+  ...variants.map((v) => [v.name, v.verdict] as const),
+  ['reference', reference],
+  ['crashes-on-provisional', crashesOnProvisional],
+]);
+
+let server: Server;
+let port = 0;
+const command = (name: string) => `${client} ${port} ${name}`;
+
+/** Reads "NAME LENGTH\n" and LENGTH bytes, answers with the named validator's verdict. */
+function answer(socket: Socket): void {
+  let buffered = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    const eol = buffered.indexOf(10);
+    if (eol < 0) return;
+    const [name = '', length = '0'] = buffered.subarray(0, eol).toString('utf8').split(' ');
+    const body = buffered.subarray(eol + 1);
+    if (body.length < Number(length)) return;
+    let outcome: ReturnType<Verdict> = 'broke';
+    try {
+      outcome = validators.get(name)?.(JSON.parse(body.toString('utf8'))) ?? 'broke';
+    } catch {
+      outcome = 'invalid'; // not JSON: no record at all
+    }
+    socket.end(`${outcome}\n`);
+  });
+  socket.on('error', () => socket.destroy());
+}
+
+beforeAll(async () => {
+  server = createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the unit-record suite against broken validators, side by side in one run', () => {
+  let run: ConformResult;
+  let report: RunReport;
+  beforeAll(async () => {
+    const args = ['run', 'unit-record'];
+    for (const name of validators.keys()) args.push('--validator', command(name));
+    run = await runConform(args);
+    report = run.report!;
+  }, 120_000);
+
+  const failedClauses = (name: string) => [
+    ...new Set(report.checks.filter((c) => c.target === `validator: ${command(name)}` && c.status === 'failed').map((c) => c.clause)),
+  ];
+
+  test('the run fails (exit 1) and reports every validator as a target', () => {
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(report.target['unit-record']).toHaveLength(validators.size);
+  });
+
+  test.each(variants)('fails $name on $clause, and on no other clause', ({ name, clause }) => {
+    expect(failedClauses(name)).toEqual([clause]);
+    const check = report.checks.find((c) => c.target === `validator: ${command(name)}` && c.clause === clause)!;
+    // The failure explains itself: the rule, the disagreeing records, and a command to reproduce one.
+    expect(check.message).toContain(clause);
+    expect(check.evidence?.length).toBeGreaterThan(0);
+    expect(check.reproduction).toContain(command(name));
+  });
+
+  test('passes the reference on every check', () => {
+    expect(failedClauses('reference')).toEqual([]);
+    const checks = report.checks.filter((c) => c.target === `validator: ${command('reference')}`);
+    expect(checks.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test('reports a validator that crashes as broken on the records it crashed on', () => {
+    const failures = report.checks.filter((c) => c.target === `validator: ${command('crashes-on-provisional')}` && c.status === 'failed');
+    expect(failures.map((c) => c.clause)).toContain('UR-PROVISIONAL-GAPS');
+    expect(failures.every((c) => /broke on \d+ record/.test(c.message ?? ''))).toBe(true);
+  });
+});
+
+test('a validator that cannot start makes the run "could not run" (exit 2), not a list of failures', async () => {
+  const r = await runConform(['run', 'unit-record', '--validator', 'no-such-validator-command']);
+  expect(r.exitCode).toBe(2);
+  expect(r.stdout + r.stderr).toMatch(/validator "no-such-validator-command" could not run: it exited 127/);
+});
+
+test('the reference validator in-process passes, writes all three report formats, covers every non-tree clause', async () => {
+  const r = await runConform(['run', 'unit-record']);
+  expect(r.exitCode, r.stdout).toBe(0);
+  expect(r.report!.summary.failed).toBe(0);
+  expect(r.report!.uncovered.map((u) => u.id).sort()).toEqual(['UR-TREE-ACYCLIC', 'UR-TREE-LINKS', 'UR-TREE-NO-DANGLING', 'UR-TREE-UNIQUE-ID']);
+  expect(r.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped$/m);
+});
