@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { UsageError } from './UsageError.ts';
 
 /**
@@ -7,6 +6,7 @@ import { UsageError } from './UsageError.ts';
  * undici's request rather than fetch: fetch refuses ports browsers block (6000, 9, ...), a target need not.
  */
 export async function assertReachable(flag: string, url: string, timeoutMs = 5000): Promise<void> {
+  const { request } = await import('undici');
   try {
     const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
     await res.body.dump();

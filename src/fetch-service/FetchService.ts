@@ -1,3 +1,4 @@
+import { FETCH_SERVICE_DEFAULTS } from './FETCH_SERVICE_DEFAULTS.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { components } from '../generated/fetch-service.ts';
@@ -45,13 +46,7 @@ export interface FetchServiceOptions {
   log?: Logger;
 }
 
-export const FETCH_SERVICE_DEFAULTS = {
-  timeoutMs: 60_000,
-  maxBytes: 10 * 1024 * 1024,
-  maxConcurrency: 10,
-  maxRedirects: 10,
-  maxRequestBytes: 64 * 1024,
-} as const;
+export { FETCH_SERVICE_DEFAULTS };
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',

@@ -1,5 +1,3 @@
-import { inject } from 'vitest';
-
 /**
  * What each suite runs against. The CLI turns its flags into environment variables, and a plain
  * `vitest --config vitest.conformance.config.ts` run reads the same variables, so both routes agree;
@@ -70,8 +68,3 @@ export const targetEnv = {
 } as const;
 
 export const defaultSeed = 7;
-
-/** Inside a suite: the targets of the current run. */
-export function currentTargets(): Targets {
-  return inject('conformTargets');
-}

@@ -7,7 +7,7 @@
 // takes about as long as its slowest check (the ones that wait out the target's fetch timeout).
 import { vi } from 'vitest';
 import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
-import { currentTargets } from '../../src/harness/targets.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';

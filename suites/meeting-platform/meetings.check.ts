@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { checksFor, type CheckContext } from '../../src/harness/check.ts';
-import { currentTargets, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/encodeMeetingId.ts';
 import { field, summarize } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { checksFor } from '../../src/harness/check.ts';
-import { currentTargets } from '../../src/harness/targets.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { requestToken, tokenCurl } from '../../src/meeting-platform/platformRequests.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';

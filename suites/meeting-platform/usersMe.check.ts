@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { checksFor } from '../../src/harness/check.ts';
-import { currentTargets, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';

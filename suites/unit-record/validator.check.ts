@@ -10,7 +10,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { checksFor, describeTarget } from '../../src/harness/check.ts';
 import { loadCatalogue } from '../../src/harness/catalogue.ts';
 import { runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
-import { currentTargets, type UnitRecordTarget } from '../../src/harness/targets.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
+import type { UnitRecordTarget } from '../../src/harness/targets.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { buildCorpus, type CorpusCase } from './corpus.ts';
 

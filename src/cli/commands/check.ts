@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { redact } from '../../harness/redact.ts';
-import { runFirstCallCheck, type FirstCallResult, type FirstCallStep } from '../../meeting-platform/firstCallCheck.ts';
+import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallCheck.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';
 import { UsageError } from '../UsageError.ts';
@@ -56,6 +56,7 @@ export async function checkMeetingPlatform(options: CheckMeetingOptions, env: Re
   // Printed text passes through redact: the secret and the token are registered as the run learns them.
   const out = (text: string) => write(redact(text));
   out(`meeting-platform first-call checks\n  auth URL      ${options.authUrl}\n  API base URL  ${options.apiBaseUrl}\n  client id     ${fromEnv.credentials.clientId}\n  account id    ${fromEnv.credentials.accountId}\n\n`);
+  const { runFirstCallCheck } = await import('../../meeting-platform/firstCallCheck.ts');
   const result = await runFirstCallCheck(
     { authUrl: options.authUrl, apiBaseUrl: options.apiBaseUrl, credentials: fromEnv.credentials, pageSize: options.pageSize, meetingId: options.meeting },
     (step) => out(formatStep(step)),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { defaultMockLimits } from '../../../mocks/fetch-service/MockLimits.ts';
-import { startFetchServiceMock } from '../../../mocks/fetch-service/startFetchServiceMock.ts';
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { demoSeed } from '../../../mocks/meeting-platform/demoSeed.ts';
 import { needsDoubleEncoding } from '../../meeting-platform/encodeMeetingId.ts';
 import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../meeting-platform/meetingCredentials.ts';
+import { untilSignal } from '../untilSignal.ts';
 import { UsageError } from '../UsageError.ts';
 import { parseHttpUrl, parsePort, parsePositiveInteger } from '../parseOptions.ts';
 
@@ -195,6 +195,7 @@ async function startFetchServiceMockCommand(options: MockOptions, env: Env): Pro
   const demoKey = env.SVC_API_KEY ? undefined : `conform-demo-${randomBytes(12).toString('hex')}`;
   const farm = typeof options.originUrl === 'string' ? await readFarmInfo(options.originUrl) : undefined;
   const limits = { timeoutMs: Number(options.timeoutMs), maxBytes: Number(options.maxBytes), maxConcurrency: Number(options.maxConcurrency) };
+  const { startFetchServiceMock } = await import('../../../mocks/fetch-service/startFetchServiceMock.ts');
   const server = await startFetchServiceMock({ host: options.host, port: options.port, apiKeys: [env.SVC_API_KEY ?? demoKey!], farm, limits, latencyMs: Number(options.latency ?? 0) }).catch(
     (err: unknown) => {
       const { code, message } = err as NodeJS.ErrnoException;
@@ -243,15 +244,3 @@ function parseRate(value: string): number {
   return n;
 }
 
-/** Resolves on the first SIGINT or SIGTERM, so the server closes its sockets before the process ends. */
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
-}

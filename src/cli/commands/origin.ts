@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import { formatRouteTable } from '../../../mocks/origin/formatRouteTable.ts';
 import { originRoutes } from '../../../mocks/origin/originRoutes.ts';
-import { startOriginFarm, type OriginFarm, type OriginFarmOptions } from '../../../mocks/origin/startOriginFarm.ts';
+import type { OriginFarm, OriginFarmOptions } from '../../../mocks/origin/startOriginFarm.ts';
+import { untilSignal } from '../untilSignal.ts';
 import { UsageError } from '../UsageError.ts';
 import { parsePort } from '../parseOptions.ts';
 
@@ -77,6 +78,7 @@ export async function runOrigin(
   write: (text: string) => void,
   untilStop: () => Promise<unknown>,
 ): Promise<void> {
+  const { startOriginFarm } = await import('../../../mocks/origin/startOriginFarm.ts');
   const farm = await startOriginFarm(farmOptions(options)).catch((err: unknown) => {
     throw new UsageError(listenFailure(options.host, err));
   });
@@ -103,15 +105,3 @@ function farmOptions(options: OriginOptions): OriginFarmOptions {
   };
 }
 
-/** Resolves on the first SIGINT or SIGTERM; handling them lets the farm close its listeners first. */
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
-}

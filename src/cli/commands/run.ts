@@ -3,11 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { buildReport, exitCodeOf } from '../../harness/buildReport.ts';
 import { ConsoleReporter } from '../../harness/reporters/ConsoleReporter.ts';
-import { renderHtml } from '../../harness/reporters/renderHtml.ts';
-import { renderJson } from '../../harness/reporters/renderJson.ts';
-import { renderJunit } from '../../harness/reporters/renderJunit.ts';
 import type { RunReport } from '../../harness/report.ts';
-import { runSuites } from '../../harness/runSuites.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../../harness/suites.ts';
 import { defaultSeed, targetEnv } from '../../harness/targets.ts';
 import { UsageError } from '../UsageError.ts';
@@ -15,7 +11,12 @@ import { assertReachable } from '../assertReachable.ts';
 import { parseHttpUrl, parseInteger, parsePositiveNumber } from '../parseOptions.ts';
 import { version } from '../version.ts';
 
-const renderers = { json: renderJson, junit: renderJunit, html: renderHtml } as const;
+// Loaded when a report is written: the JUnit builder alone pulls in lodash and xmlbuilder.
+const renderers = {
+  json: async () => (await import('../../harness/reporters/renderJson.ts')).renderJson,
+  junit: async () => (await import('../../harness/reporters/renderJunit.ts')).renderJunit,
+  html: async () => (await import('../../harness/reporters/renderHtml.ts')).renderHtml,
+} as const;
 type ReportFormat = keyof typeof renderers;
 
 interface RunOptions {
@@ -127,6 +128,9 @@ async function run(suiteArgs: string[], options: RunOptions): Promise<number> {
   console.start(`running ${suites.join(', ')} (seed ${options.seed})`);
   const startedAt = new Date();
   const started = performance.now();
+  // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
+  // (and --help) should not pay.
+  const { runSuites } = await import('../../harness/runSuites.ts');
   const { checks, errors } = await runSuites({ suites, env, grep: options.grep, onCheck: (c) => console.check(c) });
   const report: RunReport = buildReport({
     version,
@@ -140,7 +144,8 @@ async function run(suiteArgs: string[], options: RunOptions): Promise<number> {
   });
   console.summary(report, errors);
   for (const r of options.report) {
-    writeFileSync(r.path, renderers[r.format](report));
+    const render = await renderers[r.format]();
+    writeFileSync(r.path, render(report));
     process.stdout.write(`wrote ${r.format} report: ${r.path}\n`);
   }
   if (errors.length) return 2;

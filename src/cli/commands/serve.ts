@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import { Command, Option } from 'commander';
-import { FETCH_SERVICE_DEFAULTS } from '../../fetch-service/FetchService.ts';
+import { FETCH_SERVICE_DEFAULTS } from '../../fetch-service/FETCH_SERVICE_DEFAULTS.ts';
 import { parseAllowHost } from '../../fetch-service/HostAllowlist.ts';
-import { startFetchService, type RunningFetchService, type StartOptions } from '../../fetch-service/startFetchService.ts';
+import type { RunningFetchService, StartOptions } from '../../fetch-service/startFetchService.ts';
+import { untilSignal } from '../untilSignal.ts';
 import { UsageError } from '../UsageError.ts';
 import { parsePort, parsePositiveInteger } from '../parseOptions.ts';
 
@@ -119,6 +119,7 @@ export async function runServeFetchService(
   if (apiKeys.length === 0) {
     throw new UsageError('no API key configured: pass --api-key KEY or set SVC_API_KEY (the service does not run open)');
   }
+  const { startFetchService } = await import('../../fetch-service/startFetchService.ts');
   const running = await startFetchService({
     host: options.host,
     port: options.port,
@@ -137,13 +138,3 @@ export async function runServeFetchService(
   await running.close();
 }
 
-/**
- * Resolves on the first SIGINT or SIGTERM. Its listeners go with it, so a second signal meets Node's
- * default handling and ends the process at once: the operator's way to skip the graceful wait.
- */
-async function untilSignal(): Promise<void> {
-  const listening = new AbortController();
-  const signals = (['SIGINT', 'SIGTERM'] as const).map((name) => once(process, name, { signal: listening.signal }).catch(() => undefined));
-  await Promise.race(signals);
-  listening.abort();
-}
