@@ -75,6 +75,9 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
     const fetchRequest = validateFetchBody(await request.text());
     const release = slots.tryAcquire(key);
     if (!release) throw new FetchRefusal(429);
+    // A caller that hangs up gives its slot back at once, as the reference does (seed §8's limit
+    // counts fetches in flight for someone, not abandoned ones).
+    request.signal.addEventListener('abort', release, { once: true });
     try {
       return { id, ...(await virtualFetch(fetchRequest, ctx)) };
     } finally {

@@ -15,8 +15,8 @@ afterAll(async () => {
   await farm?.close();
 });
 
-const post = (body: unknown) =>
-  fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: JSON.stringify(body) });
+const post = (body: unknown, signal?: AbortSignal) =>
+  fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: JSON.stringify(body), signal });
 
 describe('startFetchServiceMock: the handlers over HTTP on loopback', () => {
   test("answers the farm's pages without asking the farm", async () => {
@@ -30,6 +30,22 @@ describe('startFetchServiceMock: the handlers over HTTP on loopback', () => {
     const response = await fetch(`${served.url}/nowhere`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  test('answers a request body it will not read with the seed error body too (413 as JSON)', async () => {
+    const response = await fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: 'x'.repeat(2 << 20) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.any(String) });
+  });
+
+  test('frees the slot when the caller hangs up during a slow fetch', async () => {
+    const hangUp = new AbortController();
+    const slow = post({ url: `${farm.httpUrl}/slow/headers` }, hangUp.signal).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    hangUp.abort();
+    await slow;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(200);
   });
 
   test('holds a slot while a slow fetch runs: a second one at the same time gets 429', async () => {

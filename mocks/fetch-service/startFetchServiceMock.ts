@@ -1,4 +1,5 @@
-import { serveHandlers, type ServeOptions } from '../meeting-platform/serveHandlers.ts';
+import { serveHandlers, type ServeOptions } from '../serveHandlers.ts';
+import { FetchRefusal } from './FetchRefusal.ts';
 import { createFetchServiceMock, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
 
 export interface FetchServiceMockServerOptions extends Omit<FetchServiceMockOptions, 'baseUrl'>, ServeOptions {}
@@ -19,7 +20,8 @@ export async function startFetchServiceMock(options: FetchServiceMockServerOptio
       mock = createFetchServiceMock({ ...mockOptions, baseUrl: url });
       return mock.handlers;
     },
-    { host, port },
+    // Even what the server answers by itself (body too large, a failure) is the seed's error body.
+    { host, port, fallback: ({ status, message }) => { const refusal = new FetchRefusal(status, message); return Response.json(refusal.body(), { status, headers: refusal.headers }); } },
   );
   // serveHandlers calls the factory before it resolves.
   return { url: served.url, mock: mock!, close: served.close };

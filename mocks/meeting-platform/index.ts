@@ -3,7 +3,7 @@ export { createMeetingPlatformMock, realAuthUrl, realApiBaseUrl, defaultJoinUrlB
 export type { MeetingPlatformMock, MeetingPlatformOptions, MeetingPlatformScenario } from './createMeetingPlatformMock.ts';
 export { startMeetingPlatformServer } from './startMeetingPlatformServer.ts';
 export type { MeetingPlatformServer, MeetingPlatformServerOptions } from './startMeetingPlatformServer.ts';
-export { serveHandlers } from './serveHandlers.ts';
+export { serveHandlers } from '../serveHandlers.ts';
 export { manualClock, type Clock, type ManualClock } from './clock.ts';
 export { demoAccount } from './demoAccount.ts';
 export { demoSeed, demoOwnerMeetings } from './demoSeed.ts';

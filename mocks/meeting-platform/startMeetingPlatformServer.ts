@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { createMeetingPlatformMock, type MeetingPlatformMock, type MeetingPlatformOptions } from './createMeetingPlatformMock.ts';
-import { serveHandlers, type ServeOptions } from './serveHandlers.ts';
+import { serveHandlers, type ServeOptions } from '../serveHandlers.ts';
+import { htmlNotFound } from './htmlNotFound.ts';
 
 export interface MeetingPlatformServerOptions extends Omit<MeetingPlatformOptions, 'authUrl' | 'apiBaseUrl'>, ServeOptions {
   /**
@@ -27,7 +28,8 @@ export async function startMeetingPlatformServer(options: MeetingPlatformServerO
       mock = createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: url });
       return [...(prepend?.(mock) ?? []), ...mock.handlers];
     },
-    { host, port },
+    // An unknown address answers with an HTML page, as the real platform's gateway does.
+    { host, port, fallback: ({ status, message }) => (status === 404 ? htmlNotFound() : new Response(`${message}\n`, { status, headers: { 'content-type': 'text/plain' } })) },
   );
   // serveHandlers calls the factory before it resolves.
   const ready = mock!;

@@ -1,13 +1,28 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
-import { htmlNotFound } from './htmlNotFound.ts';
-import { knownText } from './knownBodyText.ts';
+import { knownText } from './meeting-platform/knownBodyText.ts';
+
+/** Why the server answers by itself rather than through a handler. */
+export interface ServeProblem {
+  /** 404: no handler matched; 413: request body over 1 MiB; 500: a handler threw. */
+  status: 404 | 413 | 500;
+  message: string;
+}
 
 export interface ServeOptions {
   host?: string;
   /** 0 = any free port. */
   port?: number;
+  /**
+   * The answer when no handler can give one, in the mocked service's own error shape (an HTML page
+   * for the meeting platform's wrong addresses, the JSON error body for the fetch service).
+   */
+  fallback?: (problem: ServeProblem) => Response;
+}
+
+function plainFallback(problem: ServeProblem): Response {
+  return new Response(`${problem.message}\n`, { status: problem.status, headers: { 'content-type': 'text/plain' } });
 }
 
 export interface ServedHandlers {
@@ -21,17 +36,18 @@ const maxBodyBytes = 1 << 20;
 
 /**
  * Serves msw handlers over real HTTP: each request becomes a Fetch `Request`, msw's `getResponse` picks
- * the answer, and the `Response` is written back; nothing matched gets an HTML 404 page, as a wrong
- * address does on the real platform. The handlers are made once the URL is known, because they match
+ * the answer, and the `Response` is written back; what no handler answers gets the mock's `fallback`. The handlers are made once the URL is known, because they match
  * on it. Request URLs are built on that URL whatever Host header came, so "localhost" works too.
  */
 export async function serveHandlers(makeHandlers: (url: string) => RequestHandler[], options: ServeOptions = {}): Promise<ServedHandlers> {
   let handlers: RequestHandler[] = [];
   let base = '';
+  const fallback = options.fallback ?? plainFallback;
   const server = createServer((req, res) => {
-    answer(req, res, handlers, base).catch((err: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(`mock failure: ${err instanceof Error ? err.message : String(err)}\n`);
+    answer(req, res, handlers, base, fallback).catch(async (err: unknown) => {
+      const message = `mock failure: ${err instanceof Error ? err.message : String(err)}`;
+      if (res.headersSent) return void res.end();
+      await write(res, fallback({ status: 500, message }), req.method ?? 'GET').catch(() => res.destroy());
     });
   });
   server.keepAliveTimeout = 10_000;
@@ -56,14 +72,25 @@ export async function serveHandlers(makeHandlers: (url: string) => RequestHandle
   };
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, handlers: RequestHandler[], base: string): Promise<void> {
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handlers: RequestHandler[],
+  base: string,
+  fallback: (problem: ServeProblem) => Response,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const body = hasBody ? await readBody(req) : undefined;
   if (body === null) {
-    res.writeHead(413, { 'content-type': 'text/plain' }).end('request body too large\n');
+    await write(res, fallback({ status: 413, message: 'The request body is larger than the mock reads (1 MiB).' }), method);
     return;
   }
+  // A caller that hangs up aborts the request, so a handler holding a slot (a slow fetch) lets go now.
+  const hangUp = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) hangUp.abort();
+  });
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const target = req.url ?? '/';
@@ -71,12 +98,12 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Reque
   const url = target.startsWith('/') ? base + target : target;
   let request: Request;
   try {
-    request = new Request(url, { method, headers, body: body && body.length ? body : undefined });
+    request = new Request(url, { method, headers, body: body && body.length ? body : undefined, signal: hangUp.signal });
   } catch {
-    await write(res, htmlNotFound(), method);
+    await write(res, fallback({ status: 404, message: `No such resource: ${target}` }), method);
     return;
   }
-  const response = (await getResponse(handlers, request)) ?? htmlNotFound();
+  const response = (await getResponse(handlers, request)) ?? fallback({ status: 404, message: `No such resource: ${target}` });
   await write(res, response, method);
 }
 
