@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startCanary, type Canary } from './canaryListener.ts';
+import { startCanary, type Canary } from '../harness/startCanary.ts';
 import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from './localOrigin.ts';
 
@@ -40,8 +40,7 @@ describe('createLoopbackOnlyDial', () => {
   test('loopback addresses are dialled', async () => {
     const wall = createLoopbackOnlyDial();
     const before = canary.connections;
-    await dialOnce(wall, '127.0.0.1', canary.port);
-    if (canary.addresses.includes('::1')) await dialOnce(wall, '::1', canary.port);
+    for (const address of canary.addresses) await dialOnce(wall, address, canary.port);
     await expect.poll(() => canary.connections).toBe(before + canary.addresses.length);
     expect(wall.dialled[0]).toBe(`127.0.0.1:${canary.port}`);
     wall.assertNoViolations();
