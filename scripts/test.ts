@@ -2,8 +2,12 @@
 // namespace that has only loopback, a wall behind the loopback-only connectors: even code under test
 // that is wrong cannot reach another address. CONFORM_TEST_NO_WALL=1 runs without the wall.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const vitestArgs = process.argv.slice(2);
+// vitest's JSON summary as well as its console report, so the run can end on one plain line of
+// counts ("N passed, N failed") that any CI can read.
+const summaryFile = '.tmp/vitest-summary.json';
+const vitestArgs = ['--reporter=default', '--reporter=json', `--outputFile.json=${summaryFile}`, ...process.argv.slice(2)];
 
 function run(cmd: string, args: string[]): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
@@ -21,6 +25,8 @@ function wallAvailable(): string[] | undefined {
   return undefined;
 }
 
+mkdirSync('.tmp', { recursive: true });
+rmSync(summaryFile, { force: true });
 let status = run('tsc', ['-p', 'tsconfig.json']);
 if (status === 0) {
   const wall = wallAvailable();
@@ -32,5 +38,9 @@ if (status === 0) {
     console.log('no network namespace available here: tests run on the host network (loopback connectors still apply)');
     status = run('vitest', ['run', ...vitestArgs]);
   }
+}
+if (existsSync(summaryFile)) {
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests + summary.numTodoTests} skipped`);
 }
 process.exitCode = status;
