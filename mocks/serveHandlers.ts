@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
-import { knownText } from './meeting-platform/knownBodyText.ts';
+import { knownText } from './knownBodyText.ts';
 
 /** Why the server answers by itself rather than through a handler. */
 export interface ServeProblem {
@@ -21,7 +21,8 @@ export interface ServeOptions {
   fallback?: (problem: ServeProblem) => Response;
 }
 
-function plainFallback(problem: ServeProblem): Response {
+/** The default fallback: the problem as plain text. */
+export function plainFallback(problem: ServeProblem): Response {
   return new Response(`${problem.message}\n`, { status: problem.status, headers: { 'content-type': 'text/plain' } });
 }
 
@@ -36,8 +37,9 @@ const maxBodyBytes = 1 << 20;
 
 /**
  * Serves msw handlers over real HTTP: each request becomes a Fetch `Request`, msw's `getResponse` picks
- * the answer, and the `Response` is written back; what no handler answers gets the mock's `fallback`. The handlers are made once the URL is known, because they match
- * on it. Request URLs are built on that URL whatever Host header came, so "localhost" works too.
+ * the answer, and the `Response` is written back; what no handler answers gets the mock's `fallback`.
+ * The handlers are made once the URL is known, because they match on it. Request URLs are built on
+ * that URL whatever Host header came, so "localhost" works too.
  */
 export async function serveHandlers(makeHandlers: (url: string) => RequestHandler[], options: ServeOptions = {}): Promise<ServedHandlers> {
   let handlers: RequestHandler[] = [];
@@ -96,15 +98,15 @@ async function answer(
   const target = req.url ?? '/';
   // Origin-form targets ("/v2/...", even "//x") join the server's URL; absolute-form ones keep their host.
   const url = target.startsWith('/') ? base + target : target;
+  const notFound = () => fallback({ status: 404, message: `No such resource: ${target}` });
   let request: Request;
   try {
     request = new Request(url, { method, headers, body: body && body.length ? body : undefined, signal: hangUp.signal });
   } catch {
-    await write(res, fallback({ status: 404, message: `No such resource: ${target}` }), method);
+    await write(res, notFound(), method);
     return;
   }
-  const response = (await getResponse(handlers, request)) ?? fallback({ status: 404, message: `No such resource: ${target}` });
-  await write(res, response, method);
+  await write(res, (await getResponse(handlers, request)) ?? notFound(), method);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | null> {

@@ -11,6 +11,10 @@ export interface FetchServiceMockServer {
   close(): Promise<void>;
 }
 
+function refusalResponse(refusal: FetchRefusal): Response {
+  return Response.json(refusal.body(), { status: refusal.status, headers: refusal.headers });
+}
+
 /** The mock's handlers over real HTTP, on loopback unless `host` says otherwise. */
 export async function startFetchServiceMock(options: FetchServiceMockServerOptions): Promise<FetchServiceMockServer> {
   const { host, port, ...mockOptions } = options;
@@ -21,7 +25,7 @@ export async function startFetchServiceMock(options: FetchServiceMockServerOptio
       return mock.handlers;
     },
     // Even what the server answers by itself (body too large, a failure) is the seed's error body.
-    { host, port, fallback: ({ status, message }) => { const refusal = new FetchRefusal(status, message); return Response.json(refusal.body(), { status, headers: refusal.headers }); } },
+    { host, port, fallback: ({ status, message }) => refusalResponse(new FetchRefusal(status, message)) },
   );
   // serveHandlers calls the factory before it resolves.
   return { url: served.url, mock: mock!, close: served.close };

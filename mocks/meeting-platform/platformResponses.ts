@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/meeting-platform.ts';
-import { withKnownText } from './knownBodyText.ts';
+import { withKnownText } from '../knownBodyText.ts';
 
 type ApiError = components['schemas']['ApiError'];
 type FieldError = components['schemas']['FieldError'];

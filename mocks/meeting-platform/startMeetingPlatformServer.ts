@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { createMeetingPlatformMock, type MeetingPlatformMock, type MeetingPlatformOptions } from './createMeetingPlatformMock.ts';
-import { serveHandlers, type ServeOptions } from '../serveHandlers.ts';
+import { plainFallback, serveHandlers, type ServeOptions } from '../serveHandlers.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 
 export interface MeetingPlatformServerOptions extends Omit<MeetingPlatformOptions, 'authUrl' | 'apiBaseUrl'>, ServeOptions {
@@ -29,7 +29,7 @@ export async function startMeetingPlatformServer(options: MeetingPlatformServerO
       return [...(prepend?.(mock) ?? []), ...mock.handlers];
     },
     // An unknown address answers with an HTML page, as the real platform's gateway does.
-    { host, port, fallback: ({ status, message }) => (status === 404 ? htmlNotFound() : new Response(`${message}\n`, { status, headers: { 'content-type': 'text/plain' } })) },
+    { host, port, fallback: (problem) => (problem.status === 404 ? htmlNotFound() : plainFallback(problem)) },
   );
   // serveHandlers calls the factory before it resolves.
   const ready = mock!;
