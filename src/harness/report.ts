@@ -13,6 +13,8 @@ export interface CheckResult {
   target: string;
   clause: string;
   level: Level;
+  /** The clause's group in the catalogue (e.g. `security`), when it has one. */
+  group?: string;
   title: string;
   status: CheckStatus;
   durationMs: number;
@@ -27,6 +29,7 @@ export interface UncoveredClause {
   id: string;
   section: string;
   level: Level;
+  group?: string;
   rule: string;
 }
 
