@@ -6,6 +6,10 @@ export interface FetchCall {
   body?: unknown;
   /** Sent as is instead of `body` (bodies that are not JSON). */
   raw?: string;
+  /** The body streamed without a Content-Length (chunked), as an upload of unknown length is. */
+  chunked?: boolean;
+  /** A shell command printing the body, for reproductions of a body too large to quote (tens of MiB). */
+  bodyCommand?: string;
   /** X-SVC-API-Key: the target's key when absent, none when null, else this literal (a key nobody issued). */
   key?: string | null;
   /** Extra request headers (a key in the wrong header). */
@@ -100,6 +104,8 @@ export class FetchClient {
       // Double quotes where the key variable must expand; single quotes everywhere else.
       parts.push('-H', value.includes(keyVariable) ? `"${name}: ${value.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(`${name}: ${value}`));
     }
+    if (call.chunked) parts.push('-H', shellQuote('Transfer-Encoding: chunked'));
+    if (call.bodyCommand) return `${call.bodyCommand} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
     parts.push('--data-raw', shellQuote(call.raw ?? JSON.stringify(call.body)));
     return parts.join(' ');
   }
@@ -110,7 +116,10 @@ export class FetchClient {
     // The variable stands for the key in curl and evidence; on the wire it is the key.
     const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
     try {
-      const response = await fetch(this.endpoint, { method: 'POST', headers, body: requestBody, redirect: 'manual', signal: call.signal ?? null });
+      // A stream body has no length, so it goes chunked; `duplex` is what fetch asks of a stream body.
+      const body = call.chunked ? new ReadableStream({ start: (c) => (c.enqueue(Buffer.from(requestBody)), c.close()) }) : requestBody;
+      const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body, duplex: 'half', redirect: 'manual', signal: call.signal ?? null };
+      const response = await fetch(this.endpoint, init);
       const text = await response.text();
       const replyHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => (replyHeaders[name] = value));

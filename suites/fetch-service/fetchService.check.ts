@@ -14,6 +14,7 @@ import { defineRedirectChecks } from './redirectChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
 import { defineResultChecks } from './resultChecks.ts';
 import { defineServiceChecks } from './serviceChecks.ts';
+import { defineSecurityChecks } from './securityChecks.ts';
 import { suiteTarget } from './SuiteTarget.ts';
 import { defineTlsChecks } from './tlsChecks.ts';
 import { defineValidationChecks } from './validationChecks.ts';
@@ -38,6 +39,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineDestinationChecks(check, s);
       defineLimitChecks(check, s);
       defineReplyChecks(check, s);
+      defineSecurityChecks(check, s);
     },
     { concurrent: true },
   );
