@@ -5,9 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
+import { startFetchServiceMock } from '../../mocks/fetch-service/startFetchServiceMock.ts';
 import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import { securityVariants } from './testing/securityVariants.ts';
+import { startBrokenService, variantTimeoutSeconds, variantConcurrency } from './testing/startBrokenService.ts';
 
 // Three runs at a time: each is a CLI, a vitest and a suite whose timeout probes must not starve for CPU.
 vi.setConfig({ maxConcurrency: 3 });
@@ -21,7 +24,10 @@ afterAll(() => farm?.close());
 
 /** `conform run fetch-service` against the variant, as a user would run it against a deployment on 127.0.0.1. */
 async function runAgainst(variant: Pick<BrokenVariant, 'reference' | 'transform'>): Promise<ConformResult> {
-  const service = await startBrokenService(farm, apiKey, variant);
+  return runAgainstService(await startBrokenService(farm, apiKey, variant));
+}
+
+async function runAgainstService(service: { url: string; close(): Promise<void> }): Promise<ConformResult> {
   try {
     const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds)];
     return await runConform(args, { SVC_API_KEY: apiKey });
@@ -42,18 +48,33 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     expect(r.report?.uncovered ?? []).toEqual([]);
   }, 180_000);
 
-  test.for(brokenVariants)('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant) => {
+  test('the mock, as a deployment on loopback, passes every check', async () => {
+    const limits = { timeoutMs: variantTimeoutSeconds * 1000, maxConcurrency: variantConcurrency, maxBytes: 1024 * 1024 };
+    const mock = await startFetchServiceMock({ host: '127.0.0.1', port: 0, apiKeys: [apiKey], farm, limits });
+    const r = await runAgainstService(mock);
+    expect(failedClauses(r), r.stdout + r.stderr).toEqual([]);
+    expect(r.exitCode).toBe(0);
+    expect(r.report?.uncovered ?? []).toEqual([]);
+  }, 180_000);
+
+  test.for([...brokenVariants, ...securityVariants])('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant) => {
     const r = await runAgainst(variant);
     expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual([...variant.breaks].sort());
     expect(r.exitCode).toBe(1);
     const failures = r.report!.checks.filter((c) => c.status === 'failed');
     const text = JSON.stringify(failures);
-    // Each failure shows the request, the reply and a curl command; the key appears only as its variable.
+    // Each failure shows the request, the reply and a curl command (a shell pipeline feeding curl for a
+    // body too large to quote); the key appears only as its variable, in no form.
     for (const c of failures) {
       expect(c.evidence?.length, c.id).toBeGreaterThan(0);
-      expect(c.reproduction, c.id).toMatch(/^curl .*\/v1\/fetch/);
+      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl .*\/v1\/fetch/);
+      if (c.clause.startsWith('FS-SEC-')) expect(c.group, c.id).toBe('security');
     }
-    expect(text).not.toContain(apiKey);
-    expect(r.stdout).not.toContain(apiKey);
+    expect(findSecret(text, secretForms(apiKey))).toBeUndefined();
+    expect(findSecret(r.stdout, secretForms(apiKey))).toBeUndefined();
+    // The probes that caught it, named in the failure: a variant is caught for the reason it was built for.
+    const messages = failures.map((c) => c.message ?? '').join('\n');
+    for (const text of variant.failureMentions ?? []) expect(messages, 'failure message').toContain(text);
+    for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
   });
 });

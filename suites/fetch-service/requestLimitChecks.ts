@@ -16,9 +16,10 @@ const objectDepth = 10_000;
  * one, by a service that neither crashes nor holds it, and that answers the next request.
  */
 export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
-  // Within the fetch timeout, the longest anything the service does may take; at least 10 s so a loaded
-  // machine or a slow uplink (64 MiB go up) is not mistaken for a service that hangs.
-  const quickMs = Math.max(s.timeoutMs, 10_000);
+  // Within the fetch timeout, the longest anything the service does may take; at least 30 s so a loaded
+  // machine or a slow uplink (64 MiB go up, and fetch sends a body whole before it reads the reply) is not
+  // mistaken for a service that hangs.
+  const quickMs = Math.max(s.timeoutMs, 30_000);
   const start = `{"url":${JSON.stringify(s.farm.url('httpUrl', '/small'))},"allowRedirects":`;
   const huge: Pick<FetchCall, 'raw' | 'bodyCommand'> = {
     raw: `${start}"${'a'.repeat(hugeBytes)}`,

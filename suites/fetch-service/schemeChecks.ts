@@ -92,7 +92,8 @@ function otherSchemes(s: SuiteTarget, w: Witnesses): Destination[] {
       : { label: "FTP to the farm's port", url: `ftp://${farmHost}/small` },
     // Gopher sends its selector raw: aimed at an HTTP port it makes an HTTP request, which the farm logs.
     { label: "gopher carrying an HTTP request to the farm's port", url: `gopher://${farmHost}/_GET%20${encodeURIComponent(`/small?probe=${gopher}`)}%20HTTP/1.0%0D%0A%0D%0A`, probe: gopher },
-    { label: 'a data: URL', url: `data:text/plain,${data}`, content: data },
+    // In base64, so a reply that only names the URL (a refusal, the 3xx returned) does not hold the text.
+    { label: 'a data: URL', url: `data:text/plain;base64,${Buffer.from(data).toString('base64')}`, content: data },
     { label: 'a javascript: URL', url: 'javascript:alert(document.domain)' },
   ];
 }
