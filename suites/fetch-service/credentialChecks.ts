@@ -74,17 +74,25 @@ export function defineCredentialChecks(check: Check, s: SuiteTarget): void {
   });
 }
 
-/** A verdict per probe: wrong when any hop the origin received carries one of `credentials`. */
+/** A verdict per probe: wrong when any request the origin received for it carries one of `credentials`. */
 function judgeHops(ctx: CheckContext, s: SuiteTarget, rule: string, probes: CredentialProbe[], credentials: Credential[]): void {
   const verdicts: Verdict[] = probes.map(({ label, exchange, hops }) => {
-    const leaks = hops.flatMap((hop, i) => credentialsIn(hop, credentials).map((found) => `hop ${i + 1} (${hop.method} ${hop.path} on the ${hop.listener} listener) carried ${found}`));
+    // The same request can be logged more than once (a retry after a 429): each distinct find once, counted.
+    const finds = new Map<string, number>();
+    for (const hop of hops) {
+      for (const found of credentialsIn(hop, credentials)) {
+        const line = `${hop.method} ${hop.path} (${hop.listener} listener) carried ${found}`;
+        finds.set(line, (finds.get(line) ?? 0) + 1);
+      }
+    }
+    const leaks = [...finds].map(([line, n]) => (n > 1 ? `${line} (${n} times)` : line));
     if (leaks.length) ctx.evidence(`${label}: what the origin received`, leaks.join('\n'));
-    return { label, exchange, problem: leaks.length ? `the origin received ${leaks.join('; ')}` : undefined };
+    return { label, exchange, problem: leaks.length ? `the origin received: ${leaks.join('; ')}` : undefined };
   });
-  // What the proof rests on: the hops the farm saw. None at all: the target never reached this farm (a mock
-  // that answers its pages in memory), so nothing could leak to it.
+  // What the proof rests on: the requests the farm saw. None at all: the target never reached this farm (a
+  // mock that answers its pages in memory), so nothing could leak to it.
   const seen = probes.map((p) => `${p.label}: ${p.hops.length}`);
-  if (probes.every((p) => p.hops.length === 0)) seen.push('(the target reached the origin farm on no hop: nothing was sent there to leak)');
-  ctx.evidence('hops the origin farm logged', seen.join('\n'));
+  if (probes.every((p) => p.hops.length === 0)) seen.push('(the target reached the origin farm with no request: nothing was sent there to leak)');
+  ctx.evidence('requests the origin farm logged per probe', seen.join('\n'));
   judge(ctx, s.client, rule, verdicts);
 }

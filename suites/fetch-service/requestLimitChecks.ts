@@ -20,24 +20,13 @@ export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
   // machine or a slow uplink (64 MiB go up, and fetch sends a body whole before it reads the reply) is not
   // mistaken for a service that hangs.
   const quickMs = Math.max(s.timeoutMs, 30_000);
-  const start = `{"url":${JSON.stringify(s.farm.url('httpUrl', '/small'))},"allowRedirects":`;
-  const huge: Pick<FetchCall, 'raw' | 'bodyCommand'> = {
-    raw: `${start}"${'a'.repeat(hugeBytes)}`,
-    bodyCommand: `{ printf '%s' ${shellQuote(`${start}"`)}; head -c ${hugeBytes} /dev/zero | tr '\\0' a; }`,
-  };
-  const bodies: Array<[string, FetchCall]> = [
-    [`${hugeBytes >> 20} MiB, an unterminated string, with a Content-Length`, huge],
-    [`${hugeBytes >> 20} MiB, an unterminated string, chunked`, { ...huge, chunked: true }],
-    [`arrays nested ${arrayDepth} deep, never closed`, { raw: start + '['.repeat(arrayDepth), bodyCommand: `{ printf '%s' ${shellQuote(start)}; head -c ${arrayDepth} /dev/zero | tr '\\0' '['; }` }],
-    [`objects nested ${objectDepth} deep, never closed`, { raw: start + '{"a":'.repeat(objectDepth), bodyCommand: `{ printf '%s' ${shellQuote(start)}; yes '{"a":' | head -n ${objectDepth} | tr -d '\\n'; }` }],
-  ];
   const quickly: Expectation = (x) => refused(x) ?? (x.durationMs > quickMs ? `refused after ${Math.round(x.durationMs)} ms, not within ${quickMs} ms` : undefined);
 
   check('FS-SEC-REQUEST-LIMITS', `a ${hugeBytes >> 20} MiB body (with a length and chunked) and JSON nested ${arrayDepth} deep are refused with 4xx quickly, and the next request is served`, async (ctx) => {
     const post = begin(ctx, s);
     const verdicts: Verdict[] = [];
     // One at a time: each duration is the target's alone, and "the next request" comes after all of them.
-    for (const [label, call] of bodies) {
+    for (const [label, call] of bodies(s)) {
       const exchange = await post(call);
       verdicts.push({ label, exchange, problem: quickly(exchange) });
     }
@@ -45,4 +34,19 @@ export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
     verdicts.push({ label: 'the next request, a page', exchange: next, problem: page(s.farm.page('/small').text)(next) });
     judge(ctx, s.client, 'a huge or deeply nested body must be refused with 4xx within the fetch timeout, and the service must answer the next request', verdicts);
   });
+}
+
+/** The probes, made when the check runs (32 MiB is not held by a run that does not send it). */
+function bodies(s: SuiteTarget): Array<[string, FetchCall]> {
+  const start = `{"url":${JSON.stringify(s.farm.url('httpUrl', '/small'))},"allowRedirects":`;
+  const huge: Pick<FetchCall, 'raw' | 'bodyCommand'> = {
+    raw: `${start}"${'a'.repeat(hugeBytes)}`,
+    bodyCommand: `{ printf '%s' ${shellQuote(`${start}"`)}; head -c ${hugeBytes} /dev/zero | tr '\\0' a; }`,
+  };
+  return [
+    [`${hugeBytes >> 20} MiB, an unterminated string, with a Content-Length`, huge],
+    [`${hugeBytes >> 20} MiB, an unterminated string, chunked`, { ...huge, chunked: true }],
+    [`arrays nested ${arrayDepth} deep, never closed`, { raw: start + '['.repeat(arrayDepth), bodyCommand: `{ printf '%s' ${shellQuote(start)}; head -c ${arrayDepth} /dev/zero | tr '\\0' '['; }` }],
+    [`objects nested ${objectDepth} deep, never closed`, { raw: start + '{"a":'.repeat(objectDepth), bodyCommand: `{ printf '%s' ${shellQuote(start)}; yes '{"a":' | head -n ${objectDepth} | tr -d '\\n'; }` }],
+  ];
 }

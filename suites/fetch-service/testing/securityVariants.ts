@@ -11,19 +11,22 @@ function fetchOf(request: ProxiedRequest): { url: string; allowRedirects: boolea
   return isObject(body) && typeof body.url === 'string' ? { url: body.url, allowRedirects: body.allowRedirects === true } : undefined;
 }
 
+/** What a leaky service adds to each hop of one request's fetch; undefined when it adds nothing to any. */
+type Leak = (request: ProxiedRequest, fetch: { url: string; allowRedirects: boolean }) => ((hop: number) => Record<string, string>) | undefined;
+
 /**
  * A service that sends the origin more than it should: before the reference answers, the variant GETs
- * the page itself (farm only) with `headersFor(hop)` on each hop, as a leaky service's own fetch would.
+ * the page itself (farm only) with what `leak` adds on each hop, as a leaky service's own fetch would.
  * Only for requests with the issued key and pages that answer at once, so the extra GET slows no check
  * that waits on a slow page.
  */
-function leaking(env: { apiKey: string; farm: FarmInfo }, headersFor: (hop: number, request: ProxiedRequest) => Record<string, string>): Transform {
+function leaking(env: { apiKey: string; farm: FarmInfo }, leak: Leak): Transform {
   return async (request, forward) => {
     const wanted = fetchOf(request);
     const path = wanted ? URL.parse(wanted.url)?.pathname : undefined;
-    const quick = path === '/small' || path?.startsWith('/redirect/');
-    if (wanted && quick && request.headers['x-svc-api-key'] === env.apiKey) {
-      await farmGet(wanted.url, env.farm, { follow: wanted.allowRedirects, headersFor: (hop) => headersFor(hop, request) }).catch(() => undefined);
+    const headersFor = wanted && request.headers['x-svc-api-key'] === env.apiKey ? leak(request, wanted) : undefined;
+    if (wanted && headersFor && (path === '/small' || path?.startsWith('/redirect/'))) {
+      await farmGet(wanted.url, env.farm, { follow: wanted.allowRedirects, headersFor }).catch(() => undefined);
     }
     return forward(request);
   };
@@ -57,15 +60,21 @@ export const securityVariants: BrokenVariant[] = [
   {
     name: 'forwards the key to the origin, base64-encoded as Basic credentials',
     breaks: ['FS-SEC-KEY-FORWARD'],
-    transform: (env) => leaking(env, () => ({ authorization: `Basic ${Buffer.from(`fetch:${env.apiKey}`).toString('base64')}` })),
+    transform: (env) => leaking(env, () => () => ({ authorization: `Basic ${Buffer.from(`fetch:${env.apiKey}`).toString('base64')}` })),
     failureMentions: ['the first request (no redirect)', 'the API key in header authorization (base64)'],
   },
   {
     name: "forwards the caller's Authorization on redirect hops only",
     breaks: ['FS-SEC-CALLER-HEADERS'],
-    transform: (env) => leaking(env, (hop, { headers }): Record<string, string> => (hop > 0 && headers.authorization !== undefined ? { authorization: headers.authorization } : {})),
-    failureMentions: ['a 302 to the same origin', "a 302 to another origin (the farm's TLS listener)", "hop 2 (GET /small?probe=", "the caller's Authorization in header authorization"],
-    failureOmits: ['the first request (no redirect):', 'hop 1 ('],
+    transform: (env) =>
+      leaking(env, ({ headers: { authorization } }, { allowRedirects }) => (authorization !== undefined && allowRedirects ? (hop): Record<string, string> => (hop > 0 ? { authorization } : {}) : undefined)),
+    failureMentions: [
+      'a 302 to the same origin (absolute Location): the origin received: GET /small?probe=',
+      "a 302 to another origin (the farm's TLS listener): the origin received: GET /small?probe=",
+      "(https listener) carried the caller's Authorization in header authorization",
+    ],
+    // The first hop of each probe carried nothing: only the hops after a redirect are named.
+    failureOmits: ['the first request (no redirect):', 'GET /redirect/absolute?', 'GET /redirect/relative?', 'GET /redirect/chain/3?', 'GET /redirect/status/', 'GET /redirect/to?'],
   },
   {
     name: 'echoes the key in its error messages',
