@@ -15,6 +15,15 @@ export interface CallerCredentials {
   credentials: Credential[];
 }
 
+/**
+ * Why the key cannot be searched for, or false when it can: a very short key would be found in ordinary
+ * text, and a check would fail a service for an echo that is not one.
+ */
+export function unsearchableKey(key: string | undefined): string | false {
+  if (!key) return 'no API key to look for ($SVC_API_KEY is not set)';
+  return key.length < 8 ? 'the API key is shorter than 8 characters: too short to search requests and replies for' : false;
+}
+
 const mark = (what: string): string => `conform-${what}-${randomBytes(12).toString('hex')}`;
 
 /**

@@ -1,6 +1,6 @@
 import type { Check, CheckContext } from '../../src/harness/check.ts';
 import { secretForms } from '../../src/harness/secretForms.ts';
-import { callerCredentials, credentialsIn, type Credential } from './callerCredentials.ts';
+import { callerCredentials, credentialsIn, unsearchableKey, type Credential } from './callerCredentials.ts';
 import type { Exchange } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';
 import { newProbe, type FarmRequest } from './originFarm.ts';
@@ -58,14 +58,13 @@ export function credentialProbes(s: SuiteTarget): Promise<CredentialProbes> {
  * proven from the farm's request log, where each hop of a probe carries the probe's token.
  */
 export function defineCredentialChecks(check: Check, s: SuiteTarget): void {
-  const noKey = s.client.key ? false : 'no API key to look for ($SVC_API_KEY is not set)';
 
   check('FS-SEC-KEY-FORWARD', 'the API key reaches the origin on no hop (first request, same-origin and cross-origin redirects), in no form', async (ctx) => {
     begin(ctx, s);
     const { probes } = await credentialProbes(s);
     const key: Credential = { name: 'the API key', forms: secretForms(s.client.key!) };
     judgeHops(ctx, s, 'the API key must never reach the fetched origin, as is or encoded, on any hop', probes, [key]);
-  }, { skip: noKey });
+  }, { skip: unsearchableKey(s.client.key) });
 
   check('FS-SEC-CALLER-HEADERS', "the caller's Authorization, Cookie and Proxy-Authorization reach the origin on no hop, in no form", async (ctx) => {
     begin(ctx, s);

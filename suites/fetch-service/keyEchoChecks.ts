@@ -1,5 +1,6 @@
 import type { Check } from '../../src/harness/check.ts';
 import { findSecret, secretForms, type SecretForm } from '../../src/harness/secretForms.ts';
+import { unsearchableKey } from './callerCredentials.ts';
 import { credentialProbes } from './credentialChecks.ts';
 import { keyVariable, type Exchange } from './fetchClient.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
@@ -48,7 +49,7 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
     for (const v of more) v.problem = expect(v.exchange);
     ctx.evidence('statuses provoked', [...verdicts, ...more].map((v) => `${v.label}: ${v.exchange.status}`).join('\n'));
     judge(ctx, s.client, 'no reply, success or error, may carry the API key or its base64 form in its headers or body', [...verdicts, ...more]);
-  }, { timeout: s.timeoutMs * 3 + 30_000, skip: s.client.key ? false : 'no API key to look for ($SVC_API_KEY is not set)' });
+  }, { timeout: s.timeoutMs * 3 + 30_000, skip: unsearchableKey(s.client.key) });
 }
 
 /** Where a reply carries the key, or undefined when it does not. */
