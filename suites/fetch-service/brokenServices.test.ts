@@ -1,6 +1,6 @@
 // The fetch-service suite must catch broken services: each variant bends one rule of the seed, and the
 // real CLI run against it must fail on exactly that rule's clauses, with evidence and a reproduction that
-// names $SVC_API_KEY, never the key. The unbent reference, run the same way, must pass.
+// names $SVC_API_KEY, never the key (in no form). The unbent reference and the mock, run the same way, must pass.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
