@@ -58,7 +58,6 @@ export function credentialProbes(s: SuiteTarget): Promise<CredentialProbes> {
  * proven from the farm's request log, where each hop of a probe carries the probe's token.
  */
 export function defineCredentialChecks(check: Check, s: SuiteTarget): void {
-
   check('FS-SEC-KEY-FORWARD', 'the API key reaches the origin on no hop (first request, same-origin and cross-origin redirects), in no form', async (ctx) => {
     begin(ctx, s);
     const { probes } = await credentialProbes(s);

@@ -6,8 +6,8 @@ import type { Check, CheckContext } from '../../src/harness/check.ts';
 import type { Canary } from '../../src/harness/startCanary.ts';
 import { withCanary } from './destinationChecks.ts';
 import { refused, replied, resultOf, type Expectation } from './expectations.ts';
-import { requireUnseen } from './farmProof.ts';
-import { judge, probeAll, type Case, type Verdict } from './judge.ts';
+import { addProblem, requireUnseen } from './farmProof.ts';
+import { judge, probeAll, type Case } from './judge.ts';
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
@@ -124,9 +124,9 @@ async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses
   const connected = (w.canary?.connections ?? 0) - before;
   destinations.forEach((d, i) => {
     const verdict = verdicts[i]!;
-    if (d.content !== undefined && matches(verdict.exchange.text, d.content)) add(verdict, 'the reply holds what is at the URL: it was read');
+    if (d.content !== undefined && matches(verdict.exchange.text, d.content)) addProblem(verdict, 'the reply holds what is at the URL: it was read');
     // Only one destination a check sends is the canary, so its connections are that one's.
-    if (d.canary && connected > 0) add(verdict, `the canary listener on loopback received ${connected} connection(s): it was contacted`);
+    if (d.canary && connected > 0) addProblem(verdict, `the canary listener on loopback received ${connected} connection(s): it was contacted`);
   });
   const probed = destinations.flatMap((d, i) => (d.probe ? [[d.probe, verdicts[i]!] as const] : []));
   await requireUnseen(s.farm, probed.map(([p]) => p), probed.map(([, v]) => v), 'the origin farm received the request the URL carries: it was fetched');
@@ -135,8 +135,4 @@ async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses
 
 function matches(text: string, content: string | RegExp): boolean {
   return typeof content === 'string' ? text.includes(content) : content.test(text);
-}
-
-function add(verdict: Verdict, problem: string): void {
-  verdict.problem = [verdict.problem, problem].filter(Boolean).join('; ');
 }
