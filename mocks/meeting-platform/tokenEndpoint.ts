@@ -28,10 +28,10 @@ export interface TokenRequest {
  * fields), and the fields from the query string, overridden by a form body (the platform accepts both).
  */
 export function parseTokenRequest(request: MockRequest): TokenRequest {
-  const fields = new URLSearchParams(request.query);
-  if (/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
-    for (const [name, value] of new URLSearchParams(request.body)) fields.set(name, value);
-  }
+  const form = /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '');
+  // Most clients send a form and no query: then the form is all the fields.
+  const fields = new URLSearchParams(form && !request.query ? request.body : request.query);
+  if (form && request.query) for (const [name, value] of new URLSearchParams(request.body)) fields.set(name, value);
   return {
     client: clientCredentials(request.headers.authorization, fields),
     grantType: fields.get('grant_type') || undefined,
