@@ -36,7 +36,13 @@ export async function startMeetingPlatformServer(options: MeetingPlatformServerO
   const served =
     adapter === 'node'
       ? await serveRouteTable((url) => make(url).routes, { host, port, fallback })
-      : await serveHandlers((url) => [...(prepend?.(make(url)) ?? []), ...mock!.handlers], { host, port, fallback });
+      : await serveHandlers(
+          (url) => {
+            const made = make(url);
+            return [...(prepend?.(made) ?? []), ...made.handlers];
+          },
+          { host, port, fallback },
+        );
   // Both serve functions call the factory before they resolve.
   const ready = mock!;
   return {
