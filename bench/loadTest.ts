@@ -67,8 +67,8 @@ export interface ChildServer<T> {
  * Starts `node args...` and reads the first line of its stdout as JSON; an IPC channel is open, so the
  * child can be asked for its memory. Each server gets its own process so none shares the load client's CPU.
  */
-export async function startChild<T>(args: string[], nodeFlags: string[] = []): Promise<ChildServer<T>> {
-  const proc = spawn(process.execPath, [...nodeFlags, ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+export async function startChild<T>(args: string[]): Promise<ChildServer<T>> {
+  const proc = spawn(process.execPath, [...profileFlags(args), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const served = await new Promise<T>((resolve, reject) => {
     let out = '';
     proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
@@ -85,6 +85,21 @@ export async function startChild<T>(args: string[], nodeFlags: string[] = []): P
     await exited;
   };
   return { proc, served, stop };
+}
+
+/**
+ * BENCH_CPU_PROF=DIR: each server child writes a V8 CPU profile into DIR when it is stopped (it must
+ * call exitOnTerm, so that it exits normally and the profile is written).
+ */
+function profileFlags(args: string[]): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  const name = args.filter((a) => !a.includes('/')).slice(0, 2).join('-').replace(/[^\w-]/g, '') || 'server';
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.${Date.now()}.cpuprofile`] : [];
+}
+
+/** In a server child: a SIGTERM ends it normally, so a CPU profile (BENCH_CPU_PROF) gets written. */
+export function exitOnTerm(): void {
+  process.once('SIGTERM', () => process.exit(0));
 }
 
 export const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { loadTest, MiB, startChild } from './loadTest.ts';
+import { exitOnTerm, loadTest, MiB, startChild } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -30,6 +30,7 @@ if (process.argv[2] === '--serve') await serve();
 else await main();
 
 async function serve(): Promise<void> {
+  exitOnTerm();
   const { startMeetingPlatformServer } = await import('../mocks/meeting-platform/startMeetingPlatformServer.ts');
   const server = await startMeetingPlatformServer();
   const { clientId, clientSecret, accountId } = server.accounts[0]!;

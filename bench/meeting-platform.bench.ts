@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { loadTest, median, medianRun, startChild, type ChildServer, type Load } from './loadTest.ts';
+import { exitOnTerm, loadTest, median, medianRun, startChild, type ChildServer, type Load } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -37,6 +37,7 @@ type Operation = 'list' | 'token';
 const operations: Operation[] = ['list', 'token'];
 
 if (process.argv[2] === '--serve') {
+  exitOnTerm();
   const served = process.argv[3] === 'mock' ? await serveMock() : await serveBare(process.argv[4] ?? '{}', process.argv[5] ?? '{}');
   process.stdout.write(`${JSON.stringify(served)}\n`);
 } else {
