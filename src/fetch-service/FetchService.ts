@@ -210,13 +210,15 @@ export class FetchService {
   }
 
   #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-    const text = JSON.stringify(body);
+    // Bytes, not text: node:http writes a Buffer with the head in one writev, where a string is joined to
+    // the head and encoded on the way out, which profiles at several times the cost of the write itself.
+    const bytes = Buffer.from(JSON.stringify(body));
     // A flat [name, value, ...] list: node:http takes it as is, without merging objects per reply.
-    const lines = [...JSON_LINES, 'content-length', String(Buffer.byteLength(text))];
+    const lines = [...JSON_LINES, 'content-length', String(bytes.length)];
     if (this.#stopping && headers.connection === undefined) lines.push('connection', 'close');
     for (const name in headers) lines.push(name, headers[name]!);
     res.writeHead(status, lines);
-    res.end(text);
+    res.end(bytes);
   }
 }
 
