@@ -78,13 +78,15 @@ export async function startChild<T>(args: string[]): Promise<ChildServer<T>> {
     });
     proc.once('exit', (code) => reject(new Error(`server child ${args.join(' ')} exited with ${code}`)));
   });
-  const stop = async () => {
-    if (proc.exitCode !== null) return;
-    const exited = new Promise((resolve) => proc.once('exit', resolve));
-    proc.kill();
-    await exited;
-  };
-  return { proc, served, stop };
+  return { proc, served, stop: () => stopChild(proc) };
+}
+
+/** Ends a child process this bench started, and waits until it has. */
+export async function stopChild(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill();
+  await exited;
 }
 
 /**

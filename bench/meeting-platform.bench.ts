@@ -1,16 +1,17 @@
 // Requests per second for the meeting-platform mock, side by side in one run, for two operations: an
 // authorised meeting-list page (page_size=30) and the token endpoint (a new token per call). Beside the
 // mock (its node:http adapter, as `conform mock` runs it): a bare node:http server answering the same
-// bytes (the floor: what any server on this machine costs), and Stoplight Prism mocking the same OpenAPI
-// operations. Each server runs in a child process of its own; the load client is autocannon in this one.
+// bytes (the floor: what any server on this machine costs), the same mock through its msw adapter, and
+// Stoplight Prism mocking the same OpenAPI operations. Each server runs in a child process of its own; the load client is autocannon in this one.
 // Servers take turns round by round (a fresh process each), and each keeps its median round, so a
 // machine busy with other work hits all alike. `npm run bench -- meeting-platform`
 // Goals: the mock at least 10x Prism and at least 0.5x bare, on both operations.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { exitOnTerm, loadTest, median, medianRun, startChild, type ChildServer, type Load } from './loadTest.ts';
+import { exitOnTerm, loadTest, median, medianRun, startChild, stopChild, type ChildServer, type Load } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -38,15 +39,16 @@ const operations: Operation[] = ['list', 'token'];
 
 if (process.argv[2] === '--serve') {
   exitOnTerm();
-  const served = process.argv[3] === 'mock' ? await serveMock() : await serveBare(process.argv[4] ?? '{}', process.argv[5] ?? '{}');
+  const kind = process.argv[3];
+  const served = kind === 'mock' || kind === 'mock-msw' ? await serveMock(kind === 'mock' ? 'node' : 'msw') : await serveBare(process.argv[4] ?? '{}', process.argv[5] ?? '{}');
   process.stdout.write(`${JSON.stringify(served)}\n`);
 } else {
   await main();
 }
 
-async function serveMock(): Promise<Served> {
+async function serveMock(adapter: 'node' | 'msw'): Promise<Served> {
   const { startMeetingPlatformServer } = await import('../mocks/meeting-platform/startMeetingPlatformServer.ts');
-  const server = await startMeetingPlatformServer();
+  const server = await startMeetingPlatformServer({ adapter });
   const { clientId, clientSecret, accountId } = server.accounts[0]!;
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
   const form = `grant_type=account_credentials&account_id=${accountId}`;
@@ -71,38 +73,22 @@ async function serveBare(listBody: string, tokenBody: string): Promise<Served> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 'unused', basic: 'unused', form: '' };
 }
 
-/** Prism's own CLI mocking the project's OpenAPI file, answering from its examples. */
+/** Prism's own CLI mocking the project's OpenAPI file, answering from its examples (its logs unread). */
 async function startPrism(credentials: Served): Promise<ChildServer<Served>> {
   const cli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
   const port = await freePort();
-  const child = await startChildQuiet([cli, 'mock', '-p', String(port), '-h', '127.0.0.1', `${root}specs/meeting-platform.openapi.yaml`]);
+  const proc = spawn(process.execPath, [cli, 'mock', '-p', String(port), '-h', '127.0.0.1', `${root}specs/meeting-platform.openapi.yaml`], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
       await fetch(`${url}${listPath}`, { headers: { authorization: 'Bearer bench' } });
-      return { ...child, served: { ...credentials, url } };
+      return { proc, served: { ...credentials, url }, stop: () => stopChild(proc) };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  await child.stop();
+  await stopChild(proc);
   throw new Error('prism did not start');
-}
-
-/** A child whose output is not a JSON line (Prism logs): started, not read. */
-async function startChildQuiet(args: string[]): Promise<ChildServer<Served>> {
-  const { spawn } = await import('node:child_process');
-  const proc = spawn(process.execPath, args, { stdio: 'ignore' });
-  return {
-    proc,
-    served: {} as Served,
-    stop: async () => {
-      if (proc.exitCode !== null) return;
-      const exited = new Promise((resolve) => proc.once('exit', resolve));
-      proc.kill();
-      await exited;
-    },
-  };
 }
 
 function prismInstalled(): boolean {
@@ -144,6 +130,9 @@ async function main(): Promise<void> {
   const servers: Array<[string, Start]> = [
     ['bare node:http', () => startChild<Served>([self, '--serve', 'bare', probe.served.listBody!, probe.served.tokenBody!])],
     ['meeting-platform mock', () => startChild<Served>([self, '--serve', 'mock'])],
+    // The same route table through msw's handlers, as a user's setupServer runs them (and as every
+    // request went before the node:http adapter): what the direct adapter saves.
+    ['mock via msw adapter', () => startChild<Served>([self, '--serve', 'mock-msw'])],
   ];
   if (prismInstalled()) servers.push(['prism mock', () => startPrism(probe.served)]);
   else console.log('note: @stoplight/prism-cli is not installed; the Prism row is skipped');
@@ -177,7 +166,7 @@ async function main(): Promise<void> {
     });
     const title = operation === 'list' ? `meeting list page (GET ${listPath})` : 'token endpoint (POST /oauth/token, a new token per call)';
     printTable(`${title}: ${seconds} s per round, 20 connections, median of ${rounds} rounds`, rows, 'bare node:http');
-    const [bare, mock, prism] = rows;
+    const [bare, mock, , prism] = rows;
     const toBare = mock!.value / bare!.value;
     goals.push(`${operation}: mock/bare ${toBare.toFixed(2)} (goal >= 0.50: ${toBare >= 0.5 ? 'met' : 'NOT met'})`);
     if (prism) {

@@ -72,6 +72,10 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
       const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
       return { token: `${input}.${sign(input).toString('base64url')}`, expiresIn: ttlSeconds };
     },
+    /** How many verified tokens are remembered now (at most verifiedTokenCacheSize). */
+    get cached(): number {
+      return verified.size;
+    },
     /** The grant when the Authorization header carries a live token this mock's key signed. */
     verify(authorization: string | undefined): Grant | undefined {
       const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
