@@ -3,7 +3,8 @@
 // there the commands of the README, the user's own vitest file against the mocks, their TypeScript
 // against the package's declarations, and a script of theirs calling run().
 import { spawn } from 'node:child_process';
-import { cpSync, globSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, globSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,13 @@ function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
 }
 
 const node = (cwd: string, args: string[]) => sh(cwd, process.execPath, args);
+
+/** The TypeScript blocks of README's "Install in your project", as a user pastes them. */
+function readmeExamples(): string[] {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Install in your project')) ?? '';
+  return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+}
 const timings: Record<string, number> = {};
 // Each step starts processes that load vitest or TypeScript; the machine may be busy with other tests.
 const slow = 180_000;
@@ -83,6 +91,11 @@ describe('the packed package, installed in a fresh project', () => {
     writeFileSync(join(project, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
     writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
     cpSync(userFiles, project, { recursive: true });
+    // README's examples: the test runs with the user's own, the script is type-checked (it wants Python).
+    const [testExample, scriptExample, ...more] = readmeExamples();
+    expect(more, 'README install examples').toEqual([]);
+    writeFileSync(join(project, 'readme.test.ts'), testExample!);
+    writeFileSync(join(project, 'readme-script.ts'), scriptExample!);
 
     const ci = timed('npm ci --offline', await sh(project, 'npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']));
     expect(ci.code, ci.stderr).toBe(0);
@@ -90,10 +103,10 @@ describe('the packed package, installed in a fresh project', () => {
     conform = (args) => node(project, [bin, ...args]);
   }, 300_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     console.log(`tarball test steps (ms): ${JSON.stringify(timings)}`);
-    if (project) rmSync(project, { recursive: true, force: true });
-  });
+    if (project) await rm(project, { recursive: true, force: true });
+  }, slow);
 
   test('has no TypeScript sources: the launcher runs the compiled dist/', () => {
     const installed = join(project, 'node_modules', manifest.name);
@@ -142,10 +155,11 @@ describe('the packed package, installed in a fresh project', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
   }, slow);
 
-  test.concurrent("the user's vitest files serve the package's mocks with msw, in-process", async () => {
+  test.concurrent("the user's vitest files and README's serve the package's mocks with msw, in-process", async () => {
     const r = timed('vitest (user project)', await node(project, [join('node_modules', 'vitest', 'vitest.mjs'), 'run']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Tests\s+4 passed \(4\)/);
+    expect(r.stdout).toMatch(/Test Files\s+3 passed \(3\)/);
+    expect(r.stdout).toMatch(/Tests\s+5 passed \(5\)/);
   }, slow);
 
   test.concurrent('run() returns the report --report json writes, with every check of every suite', async () => {
