@@ -58,7 +58,8 @@ function readmeExamples(): string[] {
   return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 const timings: Record<string, number> = {};
-// Each step starts processes that load vitest or TypeScript; the machine may be busy with other tests.
+// Each step starts processes that load vitest or TypeScript, one at a time: other test files run
+// timing-sensitive checks meanwhile.
 const slow = 180_000;
 function timed(step: string, ran: Ran): Ran {
   timings[step] = ran.ms;
@@ -116,13 +117,13 @@ describe('the packed package, installed in a fresh project', () => {
     expect(compiled.sort()).toEqual(globSync('suites/**/*.check.ts', { cwd: repo }).sort());
   });
 
-  test.concurrent('npx conform --version prints the version', async () => {
+  test('npx conform --version prints the version', async () => {
     const r = timed('npx conform --version', await sh(project, 'npx', ['conform', '--version']));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(manifest.version);
   }, slow);
 
-  test.concurrent('conform run unit-record passes against the reference validator', async () => {
+  test('conform run unit-record passes against the reference validator', async () => {
     const r = timed('conform run unit-record', await conform(['run', 'unit-record', '--report', 'json=reports/unit-record.json']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = readReport('reports/unit-record.json');
@@ -130,7 +131,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0 });
   }, slow);
 
-  test.concurrent('conform run meeting-platform passes against the embedded mock', async () => {
+  test('conform run meeting-platform passes against the embedded mock', async () => {
     const r = timed('conform run meeting-platform', await conform(['run', 'meeting-platform', '--report', 'json=reports/meeting-platform.json']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = readReport('reports/meeting-platform.json');
@@ -139,7 +140,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0 });
   }, slow);
 
-  test.concurrent('conform records generate --out writes the records and their manifest; validate agrees', async () => {
+  test('conform records generate --out writes the records and their manifest; validate agrees', async () => {
     const r = timed('conform records generate', await conform(['records', 'generate', '--count', '20', '--seed', '7', '--invalid-ratio', '0.5', '--out', 'fixtures']));
     expect(r.code, r.stderr).toBe(0);
     const entries = JSON.parse(readFileSync(join(project, 'fixtures', 'manifest.json'), 'utf8')) as Array<{ file: string; valid: boolean }>;
@@ -150,19 +151,19 @@ describe('the packed package, installed in a fresh project', () => {
     expect((await conform(['records', 'validate', join('fixtures', invalid.file)])).code).toBe(1);
   }, slow);
 
-  test.concurrent("the user's TypeScript type-checks against the package's declarations", async () => {
+  test("the user's TypeScript type-checks against the package's declarations", async () => {
     const r = timed('tsc (user project)', await node(project, [join('node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
   }, slow);
 
-  test.concurrent("the user's vitest files and README's serve the package's mocks with msw, in-process", async () => {
+  test("the user's vitest files and README's serve the package's mocks with msw, in-process", async () => {
     const r = timed('vitest (user project)', await node(project, [join('node_modules', 'vitest', 'vitest.mjs'), 'run']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Test Files\s+3 passed \(3\)/);
     expect(r.stdout).toMatch(/Tests\s+5 passed \(5\)/);
   }, slow);
 
-  test.concurrent('run() returns the report --report json writes, with every check of every suite', async () => {
+  test('run() returns the report --report json writes, with every check of every suite', async () => {
     const r = timed('run() (every suite)', await node(project, ['run-conform.ts']));
     expect(r.code, r.stderr).toBe(0);
     const { report, seen, exitCode } = JSON.parse(r.stdout) as { report: RunReport; seen: string[]; exitCode: number };
