@@ -11,8 +11,12 @@ export interface RecordPlace {
   index?: number;
 }
 
-/** One record read from a source, or why the bytes at that place are not one. */
-export type RecordRead = { place: RecordPlace; value: unknown } | { place: RecordPlace; problem: string };
+/**
+ * One record read from a source: parsed (`value`), or its bytes still to parse (`bytes`: lines and
+ * array elements, so that the caller may parse them where it likes, on another thread); or why the
+ * bytes at that place are not one.
+ */
+export type RecordRead = { place: RecordPlace; value: unknown } | { place: RecordPlace; bytes: Uint8Array } | { place: RecordPlace; problem: string };
 
 export interface ReadRecordsOptions {
   /** Read as NDJSON whatever the content looks like (a .ndjson or .jsonl file). */
@@ -71,6 +75,11 @@ function readPiece(piece: { bytes: Uint8Array } | { oversize: number }): ReadRes
   return 'bytes' in piece ? parseRecordBytes(piece.bytes) : { ok: false, reason: tooLarge(piece.oversize) };
 }
 
+/** A piece left unparsed, unless it is too large. */
+function pieceRead(place: RecordPlace, piece: { bytes: Uint8Array } | { oversize: number }): RecordRead {
+  return 'bytes' in piece ? { place, bytes: piece.bytes } : { place, problem: tooLarge(piece.oversize) };
+}
+
 function toRead(place: RecordPlace, result: ReadResult): RecordRead {
   return result.ok ? { place, value: result.value } : { place, problem: result.reason };
 }
@@ -78,7 +87,7 @@ function toRead(place: RecordPlace, result: ReadResult): RecordRead {
 async function* readArray(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<RecordRead[]> {
   const splitter = new JsonArraySplitter(maxBytes);
   const convert = (pieces: ArrayPiece[]): RecordRead[] =>
-    pieces.map((p) => ('problem' in p ? { place: { line: p.line }, problem: p.problem } : toRead({ index: p.index, line: p.line }, readPiece(p))));
+    pieces.map((p) => ('problem' in p ? { place: { line: p.line }, problem: p.problem } : pieceRead({ index: p.index, line: p.line }, p)));
   for await (const chunk of chunks) {
     const pieces = splitter.push(chunk);
     if (pieces.length > 0) yield convert(pieces);
@@ -109,7 +118,7 @@ async function* readLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number, n
   // In an object, so that the compiler sees `take` change it.
   const state: { form: 'ndjson' | 'document' | undefined } = { form: ndjson ? 'ndjson' : undefined };
   const held: LinePiece[] = [];
-  const lineRead = (p: LinePiece): RecordRead => toRead({ line: p.line }, isBlank(p) ? emptyLine : readPiece(p));
+  const lineRead = (p: LinePiece): RecordRead => (isBlank(p) ? { place: { line: p.line }, problem: emptyLine } : pieceRead({ line: p.line }, p));
   const document = new DocumentBuffer(maxBytes);
 
   const take = (pieces: LinePiece[]): RecordRead[] => {
@@ -148,7 +157,7 @@ async function* readLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number, n
   }
 }
 
-const emptyLine: ReadResult = { ok: false, reason: 'is an empty line (NDJSON holds one record per line)' };
+const emptyLine = 'is an empty line (NDJSON holds one record per line)';
 
 /** The lines of one record spread over many, joined again; capped like any record. */
 class DocumentBuffer {

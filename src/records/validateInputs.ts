@@ -1,13 +1,14 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agreesWithLabel } from './agreesWithLabel.ts';
 import { checkTree, type TreeError } from './checkTree.ts';
+import { judgeBytes, judgeValue, type JudgeOptions, type TreeUnit, type Verdict } from './judgeRecord.ts';
 import { parseManifest } from './parseManifest.ts';
 import { readFailure } from './readRecordFile.ts';
-import { readRecords, type ReadRecordsOptions, type RecordPlace } from './readRecords.ts';
+import { readRecords, type ReadRecordsOptions, type RecordPlace, type RecordRead } from './readRecords.ts';
 import type { TreeClause } from './recordClauses.ts';
-import { unwrapLabelled, type Label } from './unwrapLabelled.ts';
-import { validateRecord, type RecordError } from './validateRecord.ts';
+import type { Label } from './unwrapLabelled.ts';
+import type { RecordError } from './validateRecord.ts';
+import { defaultWorkerCount, ValidatorPool } from './ValidatorPool.ts';
 
 /** A path (a record file, an NDJSON file, a JSON array file or a directory of them), or a named stream. */
 export type RecordInput = string | { name: string; chunks: AsyncIterable<Uint8Array> };
@@ -41,47 +42,85 @@ export interface ValidateInputsOptions {
   tree?: boolean;
   /** Per record (default 16 MiB). */
   maxBytes?: number;
+  /** Worker threads for long streams (default: one per core, at most 4); 0 keeps everything on this thread. */
+  workers?: number;
+  /** Records of NDJSON or arrays read before workers start (default 2,000): short inputs do not pay their start. */
+  workersAfter?: number;
 }
+
+/** A batch of outcomes, with what the tree check keeps of each record. */
+type Judged = Array<{ outcome: Outcome; unit?: TreeUnit }>;
 
 /**
  * Validates every record of every input, in order, yielding outcomes in batches as they are read:
  * constant memory for any length of NDJSON or JSON array (except what the tree check must keep of each
  * record: its id and links). Labels come from generate's `{record, valid, rule?}` lines or elements and
- * from a directory's manifest.json; a record with one is compared with it. Never throws for bad input:
- * what cannot be read is an `unreadable` outcome, and the run goes on.
+ * from a directory's manifest.json; a record with one is compared with it. Long streams are parsed and
+ * validated on worker threads, the outcomes still in input order. Never throws for bad input: what
+ * cannot be read is an `unreadable` outcome, and the run goes on.
  */
 export async function* validateInputs(inputs: readonly RecordInput[], options: ValidateInputsOptions = {}): AsyncGenerator<Outcome[]> {
+  const judging: JudgeOptions = { expect: options.expect === true, tree: options.tree === true };
   const set = options.tree ? new RecordSet() : undefined;
-  const judge = (place: Place, value: unknown, fileLabel: Label | undefined): Outcome => {
-    const unwrapped = unwrapLabelled(value);
-    if ('problem' in unwrapped) return { kind: 'unreadable', place, reason: unwrapped.problem };
-    const { record } = unwrapped;
-    const label = unwrapped.label ?? fileLabel;
-    const errors = validateRecord(record);
-    set?.add(record, place);
-    const outcome: Outcome = { kind: 'record', place, errors };
-    const id = (record as { id?: unknown } | null)?.id;
-    if (typeof id === 'string') outcome.id = id;
-    if (label) {
-      outcome.label = label;
-      outcome.agrees = agreesWithLabel(errors, label);
-    } else if (options.expect) {
-      outcome.agrees = false;
+  const workers = options.workers ?? defaultWorkerCount();
+  const workersAfter = options.workersAfter ?? 2000;
+  let streamed = 0;
+  let pool: ValidatorPool | undefined;
+
+  const placed = (place: Place, verdict: Verdict): Judged[number] => {
+    if ('problem' in verdict) return { outcome: { kind: 'unreadable', place, reason: verdict.problem } };
+    const { unit, ...rest } = verdict;
+    return { outcome: { kind: 'record', place, ...rest }, ...(unit && { unit }) };
+  };
+
+  /** Judges a batch of reads here, or hands their bytes to the pool; either way, in their order. */
+  const judge = (source: string, reads: RecordRead[], fileLabel: Label | undefined): Judged | Promise<Judged> => {
+    const judged: Array<Judged[number] | undefined> = [];
+    const toPool: Uint8Array[] = [];
+    const pooled: Array<{ at: number; place: Place }> = [];
+    for (const r of reads) {
+      const place = { source, ...r.place };
+      if ('problem' in r) judged.push({ outcome: { kind: 'unreadable', place, reason: r.problem } });
+      else if ('value' in r) judged.push(placed(place, judgeValue(r.value, judging, fileLabel)));
+      else if (pool) {
+        pooled.push({ at: judged.length, place });
+        toPool.push(r.bytes);
+        judged.push(undefined);
+      } else {
+        streamed++;
+        judged.push(placed(place, judgeBytes(r.bytes, judging, fileLabel)));
+      }
     }
-    return outcome;
+    if (!pool && workers > 0 && streamed >= workersAfter) pool = new ValidatorPool(workers, judging);
+    if (toPool.length === 0) return judged as Judged;
+    return pool!.judge(toPool, fileLabel).then((verdicts) => {
+      verdicts.forEach((v, k) => (judged[pooled[k]!.at] = placed(pooled[k]!.place, v)));
+      return judged as Judged;
+    });
+  };
+
+  const release = (batch: Judged): Outcome[] => {
+    if (set) for (const { outcome, unit } of batch) if (outcome.kind === 'record') set.add(unit, outcome.place);
+    return batch.map((j) => j.outcome);
   };
 
   async function* readSource(source: string, chunks: AsyncIterable<Uint8Array>, readOptions: ReadRecordsOptions, fileLabel?: Label): AsyncGenerator<Outcome[]> {
+    // Batches in flight on the workers: enough to keep them all busy, few enough to bound memory.
+    const window = 2 * Math.max(1, workers);
+    const queue: Array<Judged | Promise<Judged>> = [];
     try {
       for await (const reads of readRecords(chunks, { ...readOptions, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) })) {
-        yield reads.map((r) => {
-          const place = { source, ...r.place };
-          return 'problem' in r ? { kind: 'unreadable', place, reason: r.problem } : judge(place, r.value, fileLabel);
-        });
+        queue.push(judge(source, reads, fileLabel));
+        while (queue.length > window) yield release(await queue.shift()!);
       }
     } catch (err) {
+      // The file system's errors (a read that fails half-way) are the input's; anything else is a bug.
+      if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+      while (queue.length > 0) yield release(await queue.shift()!);
       yield [{ kind: 'unreadable', place: { source }, reason: readFailure(err) }];
+      return;
     }
+    while (queue.length > 0) yield release(await queue.shift()!);
   }
 
   async function* readDirectory(dir: string): AsyncGenerator<Outcome[]> {
@@ -121,22 +160,26 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
     }
   }
 
-  for (const input of inputs) {
-    if (typeof input !== 'string') {
-      yield* readSource(input.name, input.chunks, {});
-      continue;
+  try {
+    for (const input of inputs) {
+      if (typeof input !== 'string') {
+        yield* readSource(input.name, input.chunks, {});
+        continue;
+      }
+      let isDirectory: boolean;
+      try {
+        isDirectory = (await stat(input)).isDirectory();
+      } catch (err) {
+        yield [{ kind: 'unreadable', place: { source: input }, reason: readFailure(err) }];
+        continue;
+      }
+      if (isDirectory) yield* readDirectory(input);
+      else yield* readSource(input, fileChunks(input), { ndjson: ndjsonFile.test(input) });
     }
-    let isDirectory: boolean;
-    try {
-      isDirectory = (await stat(input)).isDirectory();
-    } catch (err) {
-      yield [{ kind: 'unreadable', place: { source: input }, reason: readFailure(err) }];
-      continue;
-    }
-    if (isDirectory) yield* readDirectory(input);
-    else yield* readSource(input, fileChunks(input), { ndjson: ndjsonFile.test(input) });
+    if (set) yield [{ kind: 'tree', errors: set.check() }];
+  } finally {
+    await pool?.close();
   }
-  if (set) yield [{ kind: 'tree', errors: set.check() }];
 }
 
 const manifestName = 'manifest.json';
@@ -164,9 +207,8 @@ class RecordSet {
   readonly #units: unknown[] = [];
   readonly #places: Place[] = [];
 
-  add(record: unknown, place: Place): void {
-    const r = typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {};
-    this.#units.push({ id: r.id, parentUnitId: r.parentUnitId, children: r.children });
+  add(unit: TreeUnit | undefined, place: Place): void {
+    this.#units.push(unit ?? {});
     this.#places.push(place);
   }
 
