@@ -3,14 +3,12 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JudgeOptions, Verdict } from './judgeRecord.ts';
-import type { Label } from './unwrapLabelled.ts';
 
 /** A batch of records' bytes, packed into one buffer (moved, not copied, to the worker): record i ends at ends[i]. */
 export interface PoolRequest {
   id: number;
   bytes: Uint8Array;
   ends: Uint32Array;
-  label: Label | undefined;
 }
 
 export interface PoolReply {
@@ -24,9 +22,13 @@ interface Pending {
   worker: number;
 }
 
-/** Workers for a machine: one per core, at most 4 (past that, reading and printing the stream is the limit). */
+/**
+ * Workers for this machine: one per core, at most 4 (past that, reading and printing the stream is the
+ * limit); none on a single core, where a worker would only add its start and the copying.
+ */
 export function defaultWorkerCount(): number {
-  return Math.min(4, availableParallelism());
+  const cores = availableParallelism();
+  return cores > 1 ? Math.min(4, cores) : 0;
 }
 
 // Beside this file, whether it runs as TypeScript from the sources or as JavaScript built into dist/.
@@ -58,7 +60,7 @@ export class ValidatorPool {
   }
 
   /** The verdicts on `records` (each one record's bytes), in their order. */
-  judge(records: readonly Uint8Array[], label?: Label): Promise<Verdict[]> {
+  judge(records: readonly Uint8Array[]): Promise<Verdict[]> {
     if (this.#failure) return Promise.reject(this.#failure);
     const ends = new Uint32Array(records.length);
     let size = 0;
@@ -70,7 +72,7 @@ export class ValidatorPool {
     this.#busy[worker]!++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
-      this.#workers[worker]!.postMessage({ id, bytes, ends, label } satisfies PoolRequest, [bytes.buffer]);
+      this.#workers[worker]!.postMessage({ id, bytes, ends } satisfies PoolRequest, [bytes.buffer]);
     });
   }
 

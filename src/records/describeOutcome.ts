@@ -28,7 +28,7 @@ export function describeOutcome(outcome: Outcome): string[] {
   if (label.valid) return [`${who}: labelled valid, but it breaks ${breaks(errors)}`];
   const labelled = `labelled invalid${label.rule === undefined ? '' : ` [${label.rule}]`}`;
   if (errors.length === 0) return [`${who}: ${labelled}, but it is valid`];
-  return [`${who}: ${labelled}, but it breaks ${breaks(errors)} instead`];
+  return [`${who}: ${labelled}, but instead it breaks ${breaks(errors)}`];
 }
 
 /** The outcome as an entry of the JSON report: `{file, line?, index?, ...}` and its verdict or reason. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { checkTree, type TreeError } from './checkTree.ts';
 import { judgeBytes, judgeValue, type JudgeOptions, type TreeUnit, type Verdict } from './judgeRecord.ts';
 import { parseManifest } from './parseManifest.ts';
-import { readFailure } from './readRecordFile.ts';
+import { readFailure, readRecordFile } from './readRecordFile.ts';
 import { readRecords, type ReadRecordsOptions, type RecordPlace, type RecordRead } from './readRecords.ts';
 import type { TreeClause } from './recordClauses.ts';
 import type { Label } from './unwrapLabelled.ts';
@@ -74,26 +74,26 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
   };
 
   /** Judges a batch of reads here, or hands their bytes to the pool; either way, in their order. */
-  const judge = (source: string, reads: RecordRead[], fileLabel: Label | undefined): Judged | Promise<Judged> => {
+  const judge = (source: string, reads: RecordRead[]): Judged | Promise<Judged> => {
     const judged: Array<Judged[number] | undefined> = [];
     const toPool: Uint8Array[] = [];
     const pooled: Array<{ at: number; place: Place }> = [];
     for (const r of reads) {
       const place = { source, ...r.place };
       if ('problem' in r) judged.push({ outcome: { kind: 'unreadable', place, reason: r.problem } });
-      else if ('value' in r) judged.push(placed(place, judgeValue(r.value, judging, fileLabel)));
+      else if ('value' in r) judged.push(placed(place, judgeValue(r.value, judging)));
       else if (pool) {
         pooled.push({ at: judged.length, place });
         toPool.push(r.bytes);
         judged.push(undefined);
       } else {
         streamed++;
-        judged.push(placed(place, judgeBytes(r.bytes, judging, fileLabel)));
+        judged.push(placed(place, judgeBytes(r.bytes, judging)));
       }
     }
     if (!pool && workers > 0 && streamed >= workersAfter) pool = new ValidatorPool(workers, judging);
     if (toPool.length === 0) return judged as Judged;
-    return pool!.judge(toPool, fileLabel).then((verdicts) => {
+    return pool!.judge(toPool).then((verdicts) => {
       verdicts.forEach((v, k) => (judged[pooled[k]!.at] = placed(pooled[k]!.place, v)));
       return judged as Judged;
     });
@@ -104,13 +104,13 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
     return batch.map((j) => j.outcome);
   };
 
-  async function* readSource(source: string, chunks: AsyncIterable<Uint8Array>, readOptions: ReadRecordsOptions, fileLabel?: Label): AsyncGenerator<Outcome[]> {
+  async function* readSource(source: string, chunks: AsyncIterable<Uint8Array>, readOptions: ReadRecordsOptions): AsyncGenerator<Outcome[]> {
     // Batches in flight on the workers: enough to keep them all busy, few enough to bound memory.
     const window = 2 * Math.max(1, workers);
     const queue: Array<Judged | Promise<Judged>> = [];
     try {
       for await (const reads of readRecords(chunks, { ...readOptions, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) })) {
-        queue.push(judge(source, reads, fileLabel));
+        queue.push(judge(source, reads));
         while (queue.length > window) yield release(await queue.shift()!);
       }
     } catch (err) {
@@ -154,9 +154,13 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
       yield missing.map((file) => unreadable(join(dir, file), `is listed in ${manifestName} but ${present.has(file) ? 'is not a .json record file' : 'does not exist'}`));
     }
     if (files.length === 0) yield [unreadable(dir, 'holds no .json record files')];
+    // Each file is one record, as generate --out writes them: a file holding an array is a record
+    // that is an array (generate makes such invalid records), not a set of records.
     for (const file of files) {
       const path = join(dir, file);
-      yield* readSource(path, fileChunks(path), {}, labels?.get(file));
+      const read = await readRecordFile(path);
+      const place = { source: path };
+      yield release([read.ok ? placed(place, judgeValue(read.value, judging, labels?.get(file))) : { outcome: { kind: 'unreadable', place, reason: read.reason } }]);
     }
   }
 

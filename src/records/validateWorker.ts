@@ -5,8 +5,8 @@ import { judgeBytes, type JudgeOptions } from './judgeRecord.ts';
 import type { PoolRequest, PoolReply } from './ValidatorPool.ts';
 
 const options = workerData as JudgeOptions;
-parentPort!.on('message', ({ id, bytes, ends, label }: PoolRequest) => {
+parentPort!.on('message', ({ id, bytes, ends }: PoolRequest) => {
   const verdicts = [];
-  for (let i = 0, start = 0; i < ends.length; start = ends[i++]!) verdicts.push(judgeBytes(bytes.subarray(start, ends[i]), options, label));
+  for (let i = 0, start = 0; i < ends.length; start = ends[i++]!) verdicts.push(judgeBytes(bytes.subarray(start, ends[i]), options));
   parentPort!.postMessage({ id, verdicts } satisfies PoolReply);
 });

@@ -33,6 +33,12 @@ function parseRatio(value: string): number {
   return n;
 }
 
+function parseJobs(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 64) throw new UsageError(`--jobs must be an integer from 1 to 64, got "${value}"`);
+  return n;
+}
+
 interface GenerateOptions {
   count: number;
   seed: number;
@@ -41,6 +47,7 @@ interface GenerateOptions {
 }
 
 interface ValidateOptions {
+  jobs?: number;
   expect?: boolean;
   tree?: boolean;
   json?: boolean;
@@ -105,6 +112,7 @@ export function registerRecords(program: Command): void {
     .option('--expect', 'every record must carry a label (manifest entry or a line\'s "valid") and agree with it')
     .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle)")
     .option('--json', 'print one JSON report instead of lines')
+    .addOption(new Option('--jobs <n>', 'threads that parse and validate long streams (default: one per core, at most 4; 1 = this one only)').argParser(parseJobs))
     .addHelpText('after', validateHelp)
     .action(async (inputs: string[], options: ValidateOptions) => {
       process.exitCode = await validateCommand(inputs, options);
@@ -226,7 +234,7 @@ async function validateCommand(args: string[], options: ValidateOptions): Promis
   let treeJson = '';
   let separator = '';
   if (options.json) out.add('{"records": [\n');
-  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree })) {
+  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, ...(options.jobs !== undefined && { workers: options.jobs === 1 ? 0 : options.jobs }) })) {
     tally.add(outcomes);
     for (const o of outcomes) {
       if (o.kind === 'tree') {
