@@ -1,3 +1,4 @@
+import { CappedBytes, isJsonSpace } from './CappedBytes.ts';
 import { maxRecordBytes, parseRecordBytes, tooLarge, type ReadResult } from './readRecordFile.ts';
 import { JsonArraySplitter, type ArrayPiece } from './splitJsonArray.ts';
 import { LineSplitter, type LinePiece } from './splitLines.ts';
@@ -27,10 +28,6 @@ export interface ReadRecordsOptions {
 
 const BOM = [0xef, 0xbb, 0xbf];
 
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d;
-}
-
 /**
  * Reads the records of a byte stream, in batches (one per chunk read), whichever of the forms it holds:
  * - a JSON array of records (its first byte that is not white space is `[`), element by element;
@@ -54,7 +51,7 @@ export async function* readRecords(chunks: AsyncIterable<Uint8Array>, options: R
     seen.push(chunk);
     for (let i = 0; i < chunk.length && first === undefined; i++, offset++) {
       const b = chunk[i]!;
-      if (!isSpace(b) && !(offset < 3 && b === BOM[offset])) first = b;
+      if (!isJsonSpace(b) && !(offset < 3 && b === BOM[offset])) first = b;
     }
   }
   if (first === undefined) {
@@ -99,13 +96,13 @@ async function* readArray(chunks: AsyncIterable<Uint8Array>, maxBytes: number): 
 
 function isBlank(piece: LinePiece): boolean {
   if (!('bytes' in piece)) return false;
-  for (const b of piece.bytes) if (!isSpace(b)) return false;
+  for (const b of piece.bytes) if (!isJsonSpace(b)) return false;
   return true;
 }
 
 /** The first byte of a line that is not white space. */
 function firstByte(piece: LinePiece): number | undefined {
-  if ('bytes' in piece) for (const b of piece.bytes) if (!isSpace(b)) return b;
+  if ('bytes' in piece) for (const b of piece.bytes) if (!isJsonSpace(b)) return b;
   return undefined;
 }
 
@@ -161,27 +158,23 @@ const emptyLine = 'is an empty line (NDJSON holds one record per line)';
 
 /** The lines of one record spread over many, joined again; capped like any record. */
 class DocumentBuffer {
-  readonly #maxBytes: number;
-  #parts: Uint8Array[] = [];
-  #size = 0;
-  #oversize = false;
+  readonly #bytes: CappedBytes;
 
   constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
+    this.#bytes = new CappedBytes(maxBytes);
   }
 
   add(pieces: LinePiece[]): void {
     for (const piece of pieces) {
-      const bytes = 'bytes' in piece ? piece.bytes : undefined;
-      this.#size += (bytes?.length ?? ('oversize' in piece ? piece.oversize : 0)) + 1;
-      if (this.#size > this.#maxBytes || bytes === undefined) this.#oversize = true;
-      if (this.#oversize) this.#parts = [];
-      else this.#parts.push(bytes!, newline);
+      if ('bytes' in piece) this.#bytes.add(piece.bytes);
+      else this.#bytes.addDropped(piece.oversize);
+      this.#bytes.add(newline);
     }
   }
 
   result(): ReadResult {
-    return this.#oversize ? { ok: false, reason: tooLarge(this.#size - 1) } : parseRecordBytes(Buffer.concat(this.#parts));
+    const taken = this.#bytes.take();
+    return 'bytes' in taken ? parseRecordBytes(taken.bytes) : { ok: false, reason: tooLarge(taken.oversize) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { CappedBytes, isJsonSpace } from './CappedBytes.ts';
 import { maxRecordBytes } from './readRecordFile.ts';
 
 /**
@@ -18,10 +19,6 @@ const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === LF || b === 0x09 || b === 0x0d;
-}
-
 /**
  * Cuts a top-level JSON array into its elements' bytes as chunks arrive, so that an array of a million
  * records is read in constant memory and each element is parsed by JSON.parse on its own. It only tracks
@@ -32,7 +29,7 @@ function isSpace(b: number): boolean {
  * multi-byte character.
  */
 export class JsonArraySplitter {
-  readonly #maxBytes: number;
+  readonly #element: CappedBytes;
   #state: 'before' | 'inside' | 'after' = 'before';
   #line = 1;
   #index = 0;
@@ -41,12 +38,10 @@ export class JsonArraySplitter {
   #escaped = false;
   /** Line of the current element's first byte that is not white space; 0 until there is one. */
   #elementLine = 0;
-  #parts: Uint8Array[] = [];
-  #size = 0;
   #saidTrailing = false;
 
   constructor(maxBytes = maxRecordBytes) {
-    this.#maxBytes = maxBytes;
+    this.#element = new CappedBytes(maxBytes);
   }
 
   push(chunk: Uint8Array): ArrayPiece[] {
@@ -60,7 +55,7 @@ export class JsonArraySplitter {
         else if (this.#state === 'before' && b === OPEN_ARRAY) {
           this.#state = 'inside';
           start = i + 1;
-        } else if (this.#state === 'after' && !isSpace(b) && !this.#saidTrailing) {
+        } else if (this.#state === 'after' && !isJsonSpace(b) && !this.#saidTrailing) {
           this.#saidTrailing = true;
           pieces.push({ line: this.#line, problem: 'has more after the closing ] of its array' });
         }
@@ -78,7 +73,7 @@ export class JsonArraySplitter {
         else this.#escaped = true;
         continue;
       }
-      if (this.#elementLine === 0 && !isSpace(b) && b !== COMMA && !(b === CLOSE_ARRAY && this.#depth === 0)) this.#elementLine = this.#line;
+      if (this.#elementLine === 0 && !isJsonSpace(b) && b !== COMMA && !(b === CLOSE_ARRAY && this.#depth === 0)) this.#elementLine = this.#line;
       switch (b) {
         case QUOTE:
           this.#inString = true;
@@ -110,7 +105,7 @@ export class JsonArraySplitter {
           break;
       }
     }
-    if (this.#state === 'inside') this.#keep(chunk.subarray(start));
+    if (this.#state === 'inside') this.#element.add(chunk.subarray(start));
     return pieces;
   }
 
@@ -129,22 +124,12 @@ export class JsonArraySplitter {
     return this.#index === 0;
   }
 
-  #keep(part: Uint8Array): void {
-    this.#size += part.length;
-    if (this.#size > this.#maxBytes) this.#parts = [];
-    else if (part.length > 0) this.#parts.push(part);
-  }
-
   #finish(tail: Uint8Array): ArrayPiece {
     const index = this.#index++;
     const line = this.#elementLine || this.#line;
-    const size = this.#size + tail.length;
-    const parts = this.#parts;
-    this.#parts = [];
-    this.#size = 0;
     this.#elementLine = 0;
     this.#depth = 0;
-    if (size > this.#maxBytes) return { index, line, oversize: size };
-    return { index, line, bytes: parts.length === 0 ? tail : Buffer.concat([...parts, tail]) };
+    this.#element.add(tail);
+    return { index, line, ...this.#element.take() };
   }
 }

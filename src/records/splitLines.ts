@@ -1,3 +1,4 @@
+import { CappedBytes } from './CappedBytes.ts';
 import { maxRecordBytes } from './readRecordFile.ts';
 
 /** One line of a byte stream (1-based), without its line end; or the size of a line too long to keep. */
@@ -13,13 +14,11 @@ const CR = 0x0d;
  * occurs inside a UTF-8 multi-byte character, so no decoding is needed to find the lines.
  */
 export class LineSplitter {
-  readonly #maxBytes: number;
-  #line = 0;
-  #parts: Uint8Array[] = [];
-  #size = 0;
+  readonly #line: CappedBytes;
+  #number = 0;
 
   constructor(maxBytes = maxRecordBytes) {
-    this.#maxBytes = maxBytes;
+    this.#line = new CappedBytes(maxBytes);
   }
 
   push(chunk: Uint8Array): LinePiece[] {
@@ -29,30 +28,21 @@ export class LineSplitter {
       pieces.push(this.#finish(chunk.subarray(start, end)));
       start = end + 1;
     }
-    if (start < chunk.length) this.#keep(chunk.subarray(start));
+    if (start < chunk.length) this.#line.add(chunk.subarray(start));
     return pieces;
   }
 
   /** The last line, when the stream does not end with a newline. */
   end(): LinePiece[] {
-    return this.#size > 0 ? [this.#finish(new Uint8Array(0))] : [];
-  }
-
-  #keep(part: Uint8Array): void {
-    this.#size += part.length;
-    if (this.#size > this.#maxBytes) this.#parts = [];
-    else this.#parts.push(part);
+    return this.#line.size > 0 ? [this.#finish(new Uint8Array(0))] : [];
   }
 
   #finish(tail: Uint8Array): LinePiece {
-    const line = ++this.#line;
-    const size = this.#size + tail.length;
-    const parts = this.#parts;
-    this.#parts = [];
-    this.#size = 0;
-    if (size > this.#maxBytes) return { line, oversize: size };
-    let bytes = parts.length === 0 ? tail : Buffer.concat([...parts, tail]);
-    if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, -1);
-    return { line, bytes };
+    const line = ++this.#number;
+    this.#line.add(tail);
+    const taken = this.#line.take();
+    if ('oversize' in taken) return { line, ...taken };
+    const { bytes } = taken;
+    return { line, bytes: bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.subarray(0, -1) : bytes };
   }
 }
