@@ -45,5 +45,7 @@ describe('outcomeJson', () => {
       agrees: false,
     });
     expect(outcomeJson({ kind: 'unreadable', place: { source: 'f', index: 0, line: 1 }, reason: 'is empty' })).toEqual({ file: 'f', index: 0, line: 1, unreadable: 'is empty' });
+    const tree: Outcome = { kind: 'tree', errors: [{ place: { source: 'f', line: 3 }, pointer: '/id', clause: 'UR-TREE-UNIQUE-ID', message: 'm' }] };
+    expect(outcomeJson(tree)).toEqual({ valid: false, errors: [{ file: 'f', line: 3, pointer: '/id', clause: 'UR-TREE-UNIQUE-ID', message: 'm' }] });
   });
 });

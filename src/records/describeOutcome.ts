@@ -31,8 +31,15 @@ export function describeOutcome(outcome: Outcome): string[] {
   return [`${who}: ${labelled}, but instead it breaks ${breaks(errors)}`];
 }
 
-/** The outcome as an entry of the JSON report: `{file, line?, index?, ...}` and its verdict or reason. */
-export function outcomeJson(outcome: Exclude<Outcome, { kind: 'tree' }>): Record<string, unknown> {
+/**
+ * The outcome as it stands in the JSON report: a record's entry `{file, line?, index?, ...}` with its
+ * verdict, or the reason it could not be read; the tree's `{valid, errors}`.
+ */
+export function outcomeJson(outcome: Outcome): Record<string, unknown> {
+  if (outcome.kind === 'tree') {
+    const errors = outcome.errors.map(({ place: { source, ...at }, ...e }) => ({ file: source, ...at, ...e }));
+    return { valid: errors.length === 0, errors };
+  }
   const { source, ...at } = outcome.place;
   if (outcome.kind === 'unreadable') return { file: source, ...at, unreadable: outcome.reason };
   const { id, errors, label, agrees } = outcome;

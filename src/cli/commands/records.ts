@@ -64,8 +64,9 @@ const validateHelp = `
 Inputs, each told by its content:
   FILE   one record (JSON, on one line or pretty-printed), a JSON array of records, or NDJSON (one
          record per line); a file named *.ndjson or *.jsonl is always read as NDJSON
-  DIR    every *.json file in it, in name order; DIR/manifest.json ([{file, valid, rule?}], as
-         generate --out writes it) is read as the files' labels, not as a record
+  DIR    every *.json file in it, in name order, each one record (as generate --out writes them: a
+         file there holding an array is a record that is an array); DIR/manifest.json
+         ([{file, valid, rule?}]) is read as the files' labels, not as a record
   -      standard input, holding any of what a FILE may hold (generate's NDJSON as it is)
 A record may come as generate writes it, {"record": ..., "valid": ..., "rule": ...}: valid and rule
 are then its label.
@@ -237,10 +238,8 @@ async function validateCommand(args: string[], options: ValidateOptions): Promis
   for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, ...(options.jobs !== undefined && { workers: options.jobs === 1 ? 0 : options.jobs }) })) {
     tally.add(outcomes);
     for (const o of outcomes) {
-      if (o.kind === 'tree') {
-        const errors = o.errors.map(({ place: { source, ...at }, ...e }) => ({ file: source, ...at, ...e }));
-        if (options.json) treeJson = `,\n"tree": ${JSON.stringify({ valid: errors.length === 0, errors })}`;
-        else for (const line of describeOutcome(o)) out.add(line + '\n');
+      if (o.kind === 'tree' && options.json) {
+        treeJson = `,\n"tree": ${JSON.stringify(outcomeJson(o))}`;
       } else if (options.json) {
         out.add(separator + JSON.stringify(outcomeJson(o)));
         separator = ',\n';
