@@ -64,8 +64,13 @@ export async function* readRecords(chunks: AsyncIterable<Uint8Array>, options: R
 }
 
 async function* replay(seen: Uint8Array[], source: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
-  yield* seen;
-  for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+  try {
+    yield* seen;
+    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+  } finally {
+    // A reader that stops early closes the source (a file's handle) as for-await would.
+    await source.return?.();
+  }
 }
 
 function readPiece(piece: { bytes: Uint8Array } | { oversize: number }): ReadResult {
