@@ -47,6 +47,7 @@ export class ValidatorPool {
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
   #failure: Error | undefined;
+  #closed = false;
 
   constructor(size: number, options: JudgeOptions) {
     this.#workers = Array.from({ length: size }, (_, w) => {
@@ -57,7 +58,7 @@ export class ValidatorPool {
       worker.on('message', ({ id, verdicts }: PoolReply) => this.#settle(id, (p) => p.resolve(verdicts)));
       worker.on('error', (err) => this.#fail(w, err));
       worker.on('exit', (code) => {
-        if (code !== 0) this.#fail(w, new Error(`a validation worker stopped (exit code ${String(code)})`));
+        if (code !== 0 && !this.#closed) this.#fail(w, new Error(`a validation worker stopped (exit code ${String(code)})`));
       });
       return worker;
     });
@@ -81,7 +82,10 @@ export class ValidatorPool {
     });
   }
 
+  /** Stops the workers; batches still pending are dropped, unanswered (their reader has gone). */
   async close(): Promise<void> {
+    this.#closed = true;
+    this.#pending.clear();
     await Promise.all(this.#workers.map((w) => w.terminate()));
   }
 

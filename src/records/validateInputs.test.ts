@@ -41,6 +41,19 @@ describe('validateInputs', () => {
     expect(here.filter((o) => o.kind === 'record' && o.agrees)).toHaveLength(300);
   });
 
+  it('stops cleanly when its reader stops early, batches still on the workers', async () => {
+    const text = ndjsonOf(generateRecords({ count: 200, seed: 6 }));
+    let batches = 0;
+    // Each batch is a line here, so that many are in flight when the reader leaves.
+    for await (const batch of validateInputs([stream('<stdin>', text, 64)], { workers: 2, workersAfter: 0 })) {
+      expect(batch.length).toBeGreaterThan(0);
+      if (++batches === 3) break;
+    }
+    // An unhandled rejection from the dropped batches would fail this test run; give it the chance.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(batches).toBe(3);
+  });
+
   it('compares the files of a directory with its manifest, naming each that disagrees', async () => {
     const dir = join(work, 'fixtures');
     mkdirSync(dir);

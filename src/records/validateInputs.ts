@@ -110,7 +110,11 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
     const queue: Array<Judged | Promise<Judged>> = [];
     try {
       for await (const reads of readRecords(chunks, { ...readOptions, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) })) {
-        queue.push(judge(source, reads));
+        const judged = judge(source, reads);
+        // A batch that fails while an earlier one is awaited is not an unhandled rejection: its own
+        // turn to be awaited will throw.
+        if (judged instanceof Promise) judged.catch(() => undefined);
+        queue.push(judged);
         while (queue.length > window) yield release(await queue.shift()!);
       }
     } catch (err) {
