@@ -96,7 +96,8 @@ const cases: Record<string, () => Promise<Measure>> = {
   'validateRecord in-process': () => inProcess(false),
   'JSON.parse + validateRecord in-process': () => inProcess(true),
   'CLI: validate FILE.ndjson': () => cli([ndjson]),
-  'CLI: validate --jobs 1 FILE.ndjson': () => cli(['--jobs', '1', ndjson]),
+  'CLI: validate --workers 0 FILE.ndjson': () => cli(['--workers', '0', ndjson]),
+  'CLI: validate --workers 2 FILE.ndjson': () => cli(['--workers', '2', ndjson]),
   'CLI: validate - (stdin pipe)': () => cli(['-'], { file: ndjson, times: 1 }),
   'CLI: validate --json FILE.ndjson': () => cli(['--json', ndjson]),
 };
@@ -127,10 +128,10 @@ printTable(
 // Constant memory: the same 100,000 lines piped 1 and 10 times into one run (the records repeat; nothing
 // is kept per record, so that costs the run nothing it would not otherwise pay).
 const memoryRows: BenchRow[] = [];
-for (const jobs of [[], ['--jobs', '1']]) {
+for (const workers of [[], ['--workers', '0']]) {
   for (const times of [1, MEMORY_REPEATS]) {
-    const m = await cli([...jobs, '-'], { file: ndjson, times });
-    const name = `${(RECORDS * times).toLocaleString('en-US')} records${jobs.length ? ', --jobs 1' : ''}`;
+    const m = await cli([...workers, '-'], { file: ndjson, times });
+    const name = `${(RECORDS * times).toLocaleString('en-US')} records${workers.length ? ', --workers 0' : ''}`;
     memoryRows.push({ name, value: m.maxRssBytes! / 2 ** 20, unit: 'MiB', extra: { seconds: m.seconds.toFixed(1), 'records/s': Math.round((RECORDS * times) / m.seconds).toLocaleString('en-US') } });
   }
 }
@@ -138,7 +139,7 @@ printTable('peak RSS of `conform records validate -` on NDJSON piped in (goal: 1
 
 const verdict = (met: boolean) => (met ? 'goal met' : 'goal missed');
 const ratio = rows[2]!.value / rows[0]!.value;
-console.log(`\nCLI (file)/validateRecord in-process: ${ratio.toFixed(2)} (${verdict(ratio >= 0.5)}); --jobs 1: ${(rows[3]!.value / rows[0]!.value).toFixed(2)}`);
+console.log(`\nCLI (file)/validateRecord in-process: ${ratio.toFixed(2)} (${verdict(ratio >= 0.5)}); --workers 0: ${(rows[3]!.value / rows[0]!.value).toFixed(2)}`);
 for (const at of [0, 2]) {
   const rssRatio = memoryRows[at + 1]!.value / memoryRows[at]!.value;
   console.log(`RSS ${memoryRows[at + 1]!.name}/${memoryRows[at]!.name}: ${rssRatio.toFixed(2)} (${verdict(rssRatio <= 1.2)})`);

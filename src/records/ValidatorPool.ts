@@ -23,12 +23,11 @@ interface Pending {
 }
 
 /**
- * Workers for this machine: one per core, at most 4 (past that, reading and printing the stream is the
- * limit); none on a single core, where a worker would only add its start and the copying.
+ * Workers for this machine: one per core but the one left to this thread, which reads, splits and
+ * prints the stream; at most 4 (past that, this thread is the limit); none on a single core.
  */
 export function defaultWorkerCount(): number {
-  const cores = availableParallelism();
-  return cores > 1 ? Math.min(4, cores) : 0;
+  return Math.min(4, availableParallelism() - 1);
 }
 
 const youngGenerationMb = 16;

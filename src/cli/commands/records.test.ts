@@ -217,7 +217,7 @@ describe('conform records validate', () => {
   it('refuses unknown flags, a missing input and stdin twice with exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--strict', valid], /^error: unknown option '--strict'/],
-      [['--jobs', '0', valid], /^conform: --jobs must be an integer from 1 to 64, got "0"/],
+      [['--workers', 'all', valid], /^conform: --workers must be an integer from 0 to 64, got "all"/],
       [[], /^error: missing required argument 'input'/],
       [['-', '-'], /^conform: - \(stdin\) can be given only once/],
     ];
@@ -291,7 +291,7 @@ describe('conform records generate | validate', () => {
 
   it('round-trips a long stream through its worker threads, in input order', () => {
     const ndjson = generate(3000, 0.2, 12);
-    const r = conform(['records', 'validate', '--json', '--jobs', '2', '-'], ndjson);
+    const r = conform(['records', 'validate', '--json', '--workers', '2', '-'], ndjson);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { records: Array<{ line: number; agrees: boolean }>; summary: { records: number; invalid: number; disagree: number } };
     expect(report.summary).toMatchObject({ records: 3000, invalid: 600, disagree: 0 });
@@ -391,6 +391,6 @@ describe('conform records generate | validate', () => {
   it('--help describes every input form, labels, output and exit codes', async () => {
     const help = await conformInProcess(['records', 'validate', '--help']);
     expect(help.status).toBe(0);
-    for (const words of ['NDJSON', 'JSON array', 'manifest.json', '--expect', '--tree', '--json', '--jobs', 'FILE:LINE', 'FILE[INDEX]', 'constant memory', 'Exit codes']) expect(help.stdout).toContain(words);
+    for (const words of ['NDJSON', 'JSON array', 'manifest.json', '--expect', '--tree', '--json', '--workers', 'FILE:LINE', 'FILE[INDEX]', 'constant memory', 'Exit codes']) expect(help.stdout).toContain(words);
   });
 });

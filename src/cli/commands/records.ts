@@ -33,9 +33,9 @@ function parseRatio(value: string): number {
   return n;
 }
 
-function parseJobs(value: string): number {
+function parseWorkers(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 64) throw new UsageError(`--jobs must be an integer from 1 to 64, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || n > 64) throw new UsageError(`--workers must be an integer from 0 to 64, got "${value}"`);
   return n;
 }
 
@@ -47,7 +47,7 @@ interface GenerateOptions {
 }
 
 interface ValidateOptions {
-  jobs?: number;
+  workers?: number;
   expect?: boolean;
   tree?: boolean;
   json?: boolean;
@@ -113,7 +113,7 @@ export function registerRecords(program: Command): void {
     .option('--expect', 'every record must carry a label (manifest entry or a line\'s "valid") and agree with it')
     .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle)")
     .option('--json', 'print one JSON report instead of lines')
-    .addOption(new Option('--jobs <n>', 'threads that parse and validate long streams (default: one per core, at most 4; 1 = this one only)').argParser(parseJobs))
+    .addOption(new Option('--workers <n>', 'worker threads that parse and validate long streams (default: one per core but one, at most 4; 0 = none)').argParser(parseWorkers))
     .addHelpText('after', validateHelp)
     .action(async (inputs: string[], options: ValidateOptions) => {
       process.exitCode = await validateCommand(inputs, options);
@@ -235,7 +235,7 @@ async function validateCommand(args: string[], options: ValidateOptions): Promis
   let treeJson = '';
   let separator = '';
   if (options.json) out.add('{"records": [\n');
-  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, ...(options.jobs !== undefined && { workers: options.jobs === 1 ? 0 : options.jobs }) })) {
+  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, ...(options.workers !== undefined && { workers: options.workers }) })) {
     tally.add(outcomes);
     for (const o of outcomes) {
       if (o.kind === 'tree' && options.json) {
