@@ -222,7 +222,9 @@ async function validateCommand(args: string[], options: ValidateOptions): Promis
   const out = new StdoutBuffer(() => {
     if (process.stdout.isTTY) progress.clear();
   });
-  const say = (text: string) => {
+  const say = async (text: string) => {
+    // On a terminal, what came before on stdout shows before it.
+    if (process.stdout.isTTY) await out.flush();
     progress.clear();
     process.stderr.write(`conform: ${text}\n`);
   };
@@ -244,7 +246,7 @@ async function validateCommand(args: string[], options: ValidateOptions): Promis
         out.add(separator + JSON.stringify(outcomeJson(o)));
         separator = ',\n';
       } else if (o.kind === 'unreadable') {
-        say(describeOutcome(o)[0]!);
+        await say(describeOutcome(o)[0]!);
       } else {
         for (const line of describeOutcome(o)) out.add(line + '\n');
       }
