@@ -85,8 +85,8 @@ invalid ones per clause, labels compared, the tree. On a terminal, stderr shows 
 --json: one document, written as the run goes: {records: [{file, line?, index?, id?, valid, errors,
 label?, agrees?} | {file, line?, index?, unreadable}], tree?: {valid, errors}, summary}.
 
-NDJSON and arrays are read as streams, in constant memory (--tree keeps each record's id and links);
-the 16 MiB limit applies to each record. A leading UTF-8 byte order mark is ignored.
+NDJSON and arrays are streamed: nothing is kept per record (but each record's id and links with
+--tree); the 16 MiB limit applies to each record. A leading UTF-8 byte order mark is ignored.
 Exit codes: 0 every record valid, or as labelled; 1 a record invalid (without a label), a record
 that disagrees with its label, no label with --expect, or with --tree a set that is not a tree;
 2 something could not be read, or bad flags.`;
