@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, callerGone, ServiceError } from './ServiceError.ts';
 
+// Stateless between calls (no streaming), so one decoder serves every request.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** How much of an oversized body is read and dropped after the refusal: at most this much, this long. */
 export interface DrainLimits {
   bytes: number;
@@ -43,7 +46,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number, drain
       reject(tooLarge(req, maxBytes, drain));
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks, total)));
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
     // A caller gone mid-body: nothing more will come, and the request must not stay in flight.
     req.once('error', () => reject(callerGone()));
     req.once('close', () => {
@@ -52,7 +55,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number, drain
   });
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     throw badRequest('The request body must be UTF-8 encoded JSON.');
   }

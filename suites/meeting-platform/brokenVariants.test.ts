@@ -24,8 +24,8 @@ function failedClauses(result: ConformResult): string[] {
 
 // One after another: each run is a CLI process with its own vitest workers, and they contend for CPU.
 describe('the meeting-platform suite', () => {
-  test('passes against the correct mock', async () => {
-    const server = await startMeetingPlatformServer();
+  test.each(['node', 'msw'] as const)('passes against the correct mock served through its %s adapter', async (adapter) => {
+    const server = await startMeetingPlatformServer({ adapter });
     servers.push(server);
     const result = await runAgainst(server);
     expect(result.report, result.stderr).toBeDefined();
