@@ -10,7 +10,7 @@ export const variantTimeoutSeconds = 2;
  * Above the embedded targets' 2: a run against one variant then waits less for slots (about 6 s instead of
  * 9), and the concurrency check finds 4 as easily as 2.
  */
-export const variantConcurrency = 4;
+const variantConcurrency = 4;
 
 /**
  * A variant running on loopback: the walled reference (its options bent when the variant says so) with
