@@ -160,6 +160,20 @@ export interface components {
                 };
             };
         };
+        /** @description A request body larger than the service reads. The seed leaves its limit open; the reference answers 400 instead, past 64 KiB. */
+        ContentTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 413;
+                };
+            };
+        };
         /** @description Reference. The destination (first request or a redirect hop) is not permitted. */
         Forbidden: {
             headers: {
@@ -306,6 +320,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];

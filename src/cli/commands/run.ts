@@ -5,10 +5,12 @@ import { buildReport, exitCodeOf } from '../../harness/buildReport.ts';
 import { ConsoleReporter } from '../../harness/reporters/ConsoleReporter.ts';
 import type { RunReport } from '../../harness/report.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../../harness/suites.ts';
-import { defaultSeed, targetEnv } from '../../harness/targets.ts';
+import { isLoopbackHost } from '../../harness/isLoopbackHost.ts';
+import { defaultRateLimit } from '../../harness/rateLimit.ts';
+import { defaultFuzzRuns, defaultSeed, targetEnv } from '../../harness/targets.ts';
 import { UsageError } from '../UsageError.ts';
 import { assertReachable } from '../assertReachable.ts';
-import { parseHttpUrl, parseInteger, parsePositiveNumber } from '../parseOptions.ts';
+import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePositiveNumber } from '../parseOptions.ts';
 import { version } from '../version.ts';
 
 // Loaded when a report is written: the JUnit builder alone pulls in lodash and xmlbuilder.
@@ -29,6 +31,8 @@ interface RunOptions {
   validator: string[];
   report: Array<{ format: ReportFormat; path: string }>;
   seed: number;
+  fuzzRuns: number;
+  rateLimit?: number;
   strict?: boolean;
   grep?: string;
 }
@@ -71,6 +75,8 @@ export function registerRun(program: Command): void {
     )
     .addOption(new Option('--report <format=path>', 'also write a report: json, junit or html (repeatable)').argParser(collectReport).default([]))
     .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
+    .addOption(new Option('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off').argParser(parseNonNegativeInteger).default(defaultFuzzRuns))
+    .addOption(new Option('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`).argParser(parseNonNegativeNumber))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
     .action(async (suiteArgs: string[], options: RunOptions) => {
@@ -114,7 +120,12 @@ async function run(suiteArgs: string[], options: RunOptions): Promise<number> {
   }
   for (const r of options.report) mkdirSync(dirname(r.path), { recursive: true });
 
-  const env: Record<string, string> = { [targetEnv.seed]: String(options.seed), [targetEnv.fetchTimeout]: String(options.fetchTimeout) };
+  const env: Record<string, string> = { [targetEnv.seed]: String(options.seed), [targetEnv.fetchTimeout]: String(options.fetchTimeout), [targetEnv.fuzzRuns]: String(options.fuzzRuns) };
+  if (options.rateLimit !== undefined) env[targetEnv.rateLimit] = String(options.rateLimit);
+  // Each test file runs in a worker of its own, each with its own pacing: under a rate limit they run
+  // one after another, so a deployment sees the rate once, not once per file.
+  const deployments = [options.baseUrl, options.authUrl, options.apiBaseUrl].filter((u): u is string => Boolean(u));
+  const rateLimited = options.rateLimit === undefined ? deployments.some((u) => !isLoopbackHost(new URL(u).hostname)) : options.rateLimit > 0;
   if (options.validator.some((v) => v.includes('\n'))) throw new UsageError('--validator takes a one-line command');
   // One command per line: several validators run side by side as separate targets.
   if (options.validator.length) env[targetEnv.validator] = [...new Set(options.validator)].join('\n');
@@ -131,7 +142,7 @@ async function run(suiteArgs: string[], options: RunOptions): Promise<number> {
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
   // (and --help) should not pay.
   const { runSuites } = await import('../../harness/runSuites.ts');
-  const { checks, errors } = await runSuites({ suites, env, grep: options.grep, onCheck: (c) => console.check(c) });
+  const { checks, errors } = await runSuites({ suites, env, grep: options.grep, serial: rateLimited, onCheck: (c) => console.check(c), onProgress: (p) => console.progress(p) });
   const report: RunReport = buildReport({
     version,
     suites,
