@@ -29,8 +29,10 @@ export function gatewayPath(request: Request): GatewayPath | null {
 
 function parseGatewayPath(url: string): GatewayPath | null {
   const parsed = new URL(url);
-  const path = safeDecode(parsed.pathname);
-  return path === null ? null : { origin: parsed.origin, path: path.replace(/\/{2,}/g, '/') };
+  // A "%" that starts no valid escape is kept as it is: the identifier reaches the route, which answers
+  // with the platform's JSON not-found, as for any identifier that names no meeting (seed §7).
+  const path = safeDecode(parsed.pathname) ?? parsed.pathname;
+  return { origin: parsed.origin, path: path.replace(/\/{2,}/g, '/') };
 }
 
 function safeDecode(text: string): string | null {

@@ -43,6 +43,12 @@ function printfFormat(text: string): string {
 export function curlCommand(request: ShownRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, single(request.url)];
   for (const [name, value] of request.headers) {
+    // Basic credentials shown as "id:secret" (variables) go to curl -u, which encodes them.
+    const basic = name.toLowerCase() === 'authorization' ? /^Basic (.*:.*)$/.exec(value) : null;
+    if (basic) {
+      parts.push('-u', variable.test(basic[1]!) ? expanding(basic[1]!) : single(basic[1]!));
+      continue;
+    }
     const line = `${name}: ${value}`;
     parts.push('-H', variable.test(value) ? expanding(line) : single(line));
   }
