@@ -197,7 +197,7 @@ export function judgeOutcome(ctx: CheckContext, run: GeneratedRun, outcome: Clau
  * The generated checks of one target: for each operation the crash clause, the positive clause and the
  * negative clause, each with its own shrunk failure. With --fuzz-runs 0 they are skipped, saying why.
  */
-export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: { timeoutMs: number }): void {
+export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: { timeoutMs: number; concurrent?: boolean }): void {
   for (const clause of generatedClauses) {
     if (run.runs === 0) {
       check(run.clauseId(clause), 'generated requests', () => undefined, { skip: 'generated checks are off (--fuzz-runs 0)' });
@@ -211,7 +211,7 @@ export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: 
           onTry: (tried) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${tried}/${total} generated requests`),
         });
         judgeOutcome(ctx, run, outcome);
-      }, { timeout: options.timeoutMs });
+      }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
     }
   }
 }

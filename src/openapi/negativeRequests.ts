@@ -220,7 +220,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
 
   // Query and path parameters.
   for (const p of operation.parameters.filter((q) => q.in === 'query')) addQuerySites(p, site);
-  if (operation.parameters.some((p) => p.in === 'query') || operation.method === 'GET') {
+  {
     const name = fc.constantFrom('conform_extra', 'callback', 'page', '__proto__', 'a[]', 'x.y');
     const declared = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
     site('unknown query parameter', 'open', '/query', fc.tuple(name.filter((n) => !declared.has(n)), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('1', 'true', ''))), (request, [n, v]) => ({

@@ -56,19 +56,20 @@ function fit(text: string, min: number, max: number): string | undefined {
 
 /**
  * Strings within the bounds: plain ones (shrinking towards the shortest), any unicode, the awkward texts
- * above, and the boundaries (exactly the minimum and the maximum length, and a very long one).
+ * above, and runs of one character up to the longest allowed (the bounds themselves included).
  */
 export function stringArbitrary(bounds: StringBounds): fc.Arbitrary<string> {
   const min = bounds.minLength ?? 0;
   const max = bounds.maxLength ?? bounds.longest;
   const sized = (maxLength: number) => ({ minLength: min, maxLength: Math.max(min, Math.min(max, maxLength)) });
-  const edges = [...new Set([min, Math.min(max, min + 1), max].filter((n) => n <= bounds.longest))].map((n) => 'x'.repeat(n));
+  // Runs of one character from the shortest to the longest allowed: shrinking finds the length that fails.
+  const runs = fc.integer({ min, max: Math.max(min, Math.min(max, bounds.longest)) }).map((n) => 'x'.repeat(n));
   const awkward = [...new Set(awkwardTexts.map((t) => fit(t, min, max)).filter((t): t is string => t !== undefined))];
-  if (awkward.length === 0) awkward.push(...edges);
+  if (awkward.length === 0) awkward.push('x'.repeat(min));
   return fc.oneof(
     { weight: 4, arbitrary: fc.string(sized(12)) },
     { weight: 3, arbitrary: fc.string({ unit: anyCodePoint, ...sized(16) }) },
     { weight: 2, arbitrary: fc.constantFrom(...awkward) },
-    { weight: 1, arbitrary: fc.constantFrom(...edges) },
+    { weight: 1, arbitrary: runs },
   );
 }

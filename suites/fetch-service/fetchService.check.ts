@@ -40,7 +40,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineDestinationChecks(check, s);
       defineLimitChecks(check, s);
       defineReplyChecks(check, s);
-      defineFetchGeneratedChecks(check, s, { seed, runs: fuzzRuns });
+      defineFetchGeneratedChecks(checkFetchService, s, { seed, runs: fuzzRuns });
       // Last and on its own: it judges the replies every check above got.
       defineSpecResponseCheck(checkFetchService, s);
     },

@@ -5,7 +5,11 @@ import { rateLimitFor } from '../../src/harness/rateLimit.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
-/** The generated checks of one target: FS-FUZZ-NO-5XX, FS-FUZZ-POSITIVE and FS-FUZZ-NEGATIVE. */
+/**
+ * The generated checks of one target: FS-FUZZ-NO-5XX, FS-FUZZ-POSITIVE and FS-FUZZ-NEGATIVE. They run
+ * after the concurrent checks, one after another (the second and third mostly reread the first's
+ * answers), so their traffic never competes with the probes that time a fetch.
+ */
 export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): GeneratedRun {
   const run = new GeneratedRun(fetchFuzzBinding(s), settings);
   const rate = rateLimitFor(s.client.endpoint);

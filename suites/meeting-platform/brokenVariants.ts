@@ -45,7 +45,7 @@ export const brokenVariants: BrokenVariant[] = [
   {
     name: 'html-token-errors',
     fault: 'the token endpoint answers failures with an HTML page',
-    breaks: ['MP-TOKEN-INVALID-CLIENT', 'MP-TOKEN-WRONG-FLOW', 'MP-TOKEN-ACCOUNT-REQUIRED', 'MP-TOKEN-ERRORS-JSON'],
+    breaks: ['MP-TOKEN-INVALID-CLIENT', 'MP-TOKEN-WRONG-FLOW', 'MP-TOKEN-ACCOUNT-REQUIRED', 'MP-TOKEN-ERRORS-JSON', 'MP-SPEC-RESPONSE'],
     prepend: inFront(async (request, mock) => {
       if (!isToken(request)) return undefined;
       const response = await correct(request, mock);
@@ -55,7 +55,7 @@ export const brokenVariants: BrokenVariant[] = [
   {
     name: 'html-api-errors',
     fault: 'the API answers errors with an HTML page',
-    breaks: ['MP-ME-401', 'MP-JSON-ONLY', 'MP-API-ERROR-BODY'],
+    breaks: ['MP-ME-401', 'MP-JSON-ONLY', 'MP-API-ERROR-BODY', 'MP-SPEC-RESPONSE'],
     prepend: inFront(async (request, mock) => {
       if (isToken(request)) return undefined;
       const response = await correct(request, mock);
