@@ -219,7 +219,22 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
   }
 
   // Query and path parameters.
-  for (const p of operation.parameters.filter((q) => q.in === 'query')) addQuerySites(p, site);
+  const queryParams = operation.parameters.filter((q) => q.in === 'query');
+  for (const p of queryParams) addQuerySites(p, site);
+  if (queryParams.length) {
+    // One site each over all parameters, so that parameters do not multiply the least telling mutations.
+    const valueOf = (p: CompiledParameter) => schemaArbitrary(p.schema, { pointer: `/query/${p.name}`, values: options.values ?? {}, longest: 40 }).map(parameterText);
+    const which = fc.nat({ max: queryParams.length - 1 });
+    site('empty value', 'open', '/query', which, (request, i) => {
+      const name = queryParams[i]!.name;
+      return { request: { ...request, query: [...request.query.filter(([n]) => n !== name), [name, ''] as [string, string]] }, detail: `${name}=` };
+    });
+    const pairs = fc.oneof(...queryParams.map((p) => fc.tuple(fc.constant(p.name), valueOf(p), fc.oneof(valueOf(p), fc.constantFrom('abc', '')))));
+    site('repeated parameter', 'open', '/query', pairs, (request, [name, a, b]) => ({
+      request: { ...request, query: [...request.query.filter(([n]) => n !== name), [name, a], [name, b]] },
+      detail: `${name} given twice: ${JSON.stringify(a)} and ${JSON.stringify(b)}`,
+    }));
+  }
   {
     const name = fc.constantFrom('conform_extra', 'callback', 'page', '__proto__', 'a[]', 'x.y');
     const declared = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
@@ -267,12 +282,6 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
       const others = ['conform-not-listed', ...listed.map((v) => v.toUpperCase()), `${listed[0] ?? ''} `].filter((v) => !listed.includes(v));
       add('not in enum', 'open', pointer, fc.constantFrom(...others), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
     }
-    add('empty value', 'open', pointer, fc.constant(''), (request) => ({ request: replace(request, ''), detail: `${p.name}=` }));
-    const second = fc.oneof(schemaArbitrary(p.schema, { pointer, values: options.values ?? {}, longest: 40 }).map(parameterText), fc.constantFrom('abc', ''));
-    add('repeated parameter', 'open', pointer, fc.tuple(schemaArbitrary(p.schema, { pointer, values: options.values ?? {}, longest: 40 }).map(parameterText), second), (request, [a, b]) => ({
-      request: { ...request, query: [...request.query.filter(([n]) => n !== p.name), [p.name, a], [p.name, b]] },
-      detail: `${p.name} given twice: ${JSON.stringify(a)} and ${JSON.stringify(b)}`,
-    }));
   }
 }
 

@@ -8,16 +8,11 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineGeneratedChecks, GeneratedRun } from '../../src/harness/generatedChecks.ts';
 import { rateLimitFor } from '../../src/harness/rateLimit.ts';
 import { mixSeed } from '../../src/records/mixSeed.ts';
-import { LinkWalk } from './linkWalk.ts';
+import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
 
 const check = checksFor('meeting-platform');
 const { seed, fuzzRuns } = currentTargets();
-
-/** Page sizes the link walk tries: a walk costs a page per page_size meetings, so a tenth of the runs. */
-export function linkRuns(runs: number): number {
-  return runs === 0 ? 0 : Math.max(3, Math.ceil(runs / 10));
-}
 
 for (const target of currentTargets()['meeting-platform']) {
   describe(target.label, () => {

@@ -22,6 +22,11 @@ const maxPagesPerWalk = 50;
 /** Meetings fetched one by one at most, by id and by UUID each. */
 const maxMeetings = 200;
 
+/** Page sizes the link walk tries for a --fuzz-runs budget: a walk costs many requests, so a tenth. */
+export function linkRuns(runs: number): number {
+  return runs === 0 ? 0 : Math.max(3, Math.ceil(runs / 10));
+}
+
 export interface LinkWalkFailure extends FoundFailure<number> {
   /** The walk at the minimal failing page size, page by page. */
   walkLog: string[];
