@@ -52,7 +52,9 @@ export async function exchange(url: string, init: ExchangeInit = {}): Promise<Ex
   for (let attempt = 0; ; attempt++) {
     await pace(url, init.signal);
     const started = performance.now();
-    const response = await fetch(url, { method, headers: init.headers, body: init.body, redirect: 'manual', signal: init.signal });
+    // Bytes, not a string: fetch would label a string body text/plain when the request names no Content-Type.
+    const body = init.body === undefined ? undefined : Buffer.from(init.body);
+    const response = await fetch(url, { method, headers: init.headers, body, redirect: 'manual', signal: init.signal });
     const bodyText = await response.text();
     if (response.status === 429) honourRetryAfter(url, response.headers.get('retry-after'));
     if (response.status === 429 && attempt < maxRateLimitRetries) {

@@ -125,7 +125,8 @@ export class FetchClient {
     // The variable stands for the key in curl and evidence; on the wire it is the key.
     const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
     try {
-      const response = await fetch(endpoint, { method: 'POST', headers, body: requestBody, redirect: 'manual', signal: call.signal ?? null });
+      // Bytes, not a string: fetch would label a string body text/plain when the call sends no Content-Type.
+      const response = await fetch(endpoint, { method: 'POST', headers, body: Buffer.from(requestBody), redirect: 'manual', signal: call.signal ?? null });
       const text = await response.text();
       if (response.status === 429) honourRetryAfter(endpoint, response.headers.get('retry-after'));
       const replyHeaders: Record<string, string> = {};
