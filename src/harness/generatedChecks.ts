@@ -50,8 +50,10 @@ export interface GeneratedFailure {
 export interface ClauseOutcome {
   clause: string;
   operationId: string;
-  /** Requests judged, the ones answered from the run's cache included. */
+  /** Requests judged, shrinking and the ones answered from the run's cache included. */
   tried: number;
+  /** Generated requests (valid ones first, then mutated) up to and including the first that failed. */
+  firstFailureAt?: number;
   failure?: GeneratedFailure;
 }
 
@@ -111,13 +113,16 @@ export class GeneratedRun {
   }
 
   /** Runs one clause over one operation's generated requests; the first failure comes back shrunk. */
-  async check(operationId: string, clause: GeneratedClause, options: { signal?: AbortSignal; onTry?: (tried: number) => void } = {}): Promise<ClauseOutcome> {
-    const { operation, options: generation } = this.#entry(operationId);
-    const excuses: Excuses = { ...this.binding.excuses, linkFed: linkFedParameters(this.binding.spec, operationId) };
+  async check(operationId: string, clause: GeneratedClause, options: { signal?: AbortSignal; onTry?: (tried: number) => void; maxShrinkTries?: number } = {}): Promise<ClauseOutcome> {
+    const { operation, options: own } = this.#entry(operationId);
+    const linkFed = linkFedParameters(this.binding.spec, operationId);
+    const excuses: Excuses = { ...this.binding.excuses, linkFed };
+    const generation = { serverIssued: linkFed, ...own };
     const kinds: Array<'valid' | 'mutated'> = clause === 'NO-5XX' ? ['valid', 'mutated'] : clause === 'POSITIVE' ? ['valid'] : ['mutated'];
     const judge = (request: GeneratedRequest, x: SentExchange): string | undefined =>
       clause === 'NO-5XX' ? serverFault(request, x, excuses) : clause === 'POSITIVE' ? positiveProblem(operation, request, x, excuses) : negativeProblem(operation, request, x, excuses);
     let tried = 0;
+    let generated = 0;
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
@@ -131,7 +136,7 @@ export class GeneratedRun {
           exchanges.set(request, x);
           return judge(request, x);
         },
-        { seed: this.sequenceSeed(operationId, kind), runs: this.runs, onTry: (n) => options.onTry?.((tried = before + n)) },
+        { seed: this.sequenceSeed(operationId, kind), runs: this.runs, onTry: (n) => options.onTry?.((tried = before + n)), ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}) },
       );
       if (found.failure) {
         const request = found.failure.value;
@@ -140,10 +145,12 @@ export class GeneratedRun {
           clause: this.clauseId(clause),
           operationId,
           tried,
+          firstFailureAt: generated + found.failure.runs,
           failure: { clause: this.clauseId(clause), operationId, request, exchange, problem: found.failure.problem, runs: found.failure.runs, shrinks: found.failure.shrinks, fastCheckSeed: found.failure.seed, path: found.failure.path },
         };
       }
       tried = before + found.runs;
+      generated += found.runs;
     }
     return { clause: this.clauseId(clause), operationId, tried };
   }

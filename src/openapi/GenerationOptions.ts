@@ -23,4 +23,10 @@ export interface GenerationOptions {
   safe?: (request: GeneratedRequest) => boolean;
   /** How path parameter values become segments (the meeting platform's identifier rule). */
   encodePath?: PathEncoder;
+  /**
+   * Optional parameters whose values the server issues (links fill them from earlier answers: a page
+   * token). A made-up one rarely names anything and gets the request refused whatever else it holds,
+   * so they are left out four times in five.
+   */
+  serverIssued?: ReadonlySet<string>;
 }

@@ -285,11 +285,15 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
   }
 }
 
-/** Values just past a schema's bounds: one below the minimum, one above the maximum, a string too short or long. */
+/**
+ * Values just past a schema's bounds: above the maximum first (fast-check tries early values most, and
+ * a value past the maximum is the one a platform caps rather than refuses), then below the minimum, a
+ * string too long or too short.
+ */
 function outOfBounds(schema: JsonSchema): unknown[] {
   const out: unknown[] = [];
-  if (typeof schema.minimum === 'number') out.push(schema.minimum - 1, schema.minimum - 1000);
   if (typeof schema.maximum === 'number') out.push(schema.maximum + 1, schema.maximum * 1000 + 1);
+  if (typeof schema.minimum === 'number') out.push(schema.minimum - 1, schema.minimum - 1000);
   if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push('x'.repeat(schema.minLength - 1));
   if (typeof schema.maxLength === 'number') out.push('x'.repeat(schema.maxLength + 1));
   return out;

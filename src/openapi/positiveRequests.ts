@@ -22,10 +22,19 @@ function parameterArbitrary(p: CompiledParameter, options: GenerationOptions): f
 /** The parameters of one place as name → value, optional ones absent or present. */
 function parametersOf(operation: CompiledOperation, where: CompiledParameter['in'], options: GenerationOptions): fc.Arbitrary<Array<[string, string]>> {
   const params = operation.parameters.filter((p) => p.in === where);
-  const model = Object.fromEntries(params.map((p) => [p.name, parameterArbitrary(p, options)]));
-  return fc.record(model, { requiredKeys: params.filter((p) => p.required).map((p) => p.name) }).map((record) =>
+  const rarely = (p: CompiledParameter) => !p.required && options.serverIssued?.has(p.name) === true;
+  const model = Object.fromEntries(
+    params.map((p) => {
+      const value = parameterArbitrary(p, options);
+      return [p.name, rarely(p) ? fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value }) : value];
+    }),
+  );
+  return fc.record(model, { requiredKeys: params.filter((p) => p.required || rarely(p)).map((p) => p.name) }).map((record) =>
     // In the spec's order, so the same values always make the same request.
-    params.filter((p) => Object.hasOwn(record, p.name)).map((p): [string, string] => [p.name, record[p.name]!]),
+    params.flatMap((p): Array<[string, string]> => {
+      const value = record[p.name];
+      return value === undefined ? [] : [[p.name, value]];
+    }),
   );
 }
 

@@ -22,9 +22,9 @@ const maxPagesPerWalk = 50;
 /** Meetings fetched one by one at most, by id and by UUID each. */
 const maxMeetings = 200;
 
-/** Page sizes the link walk tries for a --fuzz-runs budget: a walk costs many requests, so a tenth. */
+/** Page sizes the link walk tries for a --fuzz-runs budget: a walk costs many requests, so a fifth. */
 export function linkRuns(runs: number): number {
-  return runs === 0 ? 0 : Math.max(3, Math.ceil(runs / 10));
+  return runs === 0 ? 0 : Math.max(3, Math.ceil(runs / 5));
 }
 
 export interface LinkWalkFailure extends FoundFailure<number> {
@@ -173,7 +173,14 @@ export class LinkWalk {
     if (problem) return { tried: 0, problem };
     const total = await this.total(options.signal);
     const min = Math.max(1, Math.min(300, Math.ceil((total ?? 0) / maxPagesPerWalk)));
-    const sizes = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(min, 300) }, { weight: 4, arbitrary: fc.integer({ min, max: 300 }) });
+    // Spread evenly (fast-check would favour the smallest), mostly where the list spans several pages,
+    // the two bounds besides.
+    const paged = Math.max(min, Math.min(300, total ?? 300));
+    const sizes = fc.oneof(
+      { weight: 1, arbitrary: fc.constantFrom(min, 300) },
+      { weight: 4, arbitrary: fc.noBias(fc.integer({ min, max: paged })) },
+      { weight: 1, arbitrary: fc.noBias(fc.integer({ min, max: 300 })) },
+    );
     const found = await findFailure(sizes, (n) => this.walk(n, options.signal), { seed: options.seed, runs: options.runs, maxShrinkTries: 60, ...(options.onTry ? { onTry: options.onTry } : {}) });
     if (!found.failure) return { tried: found.runs };
     // Walk the minimal page size again (from the kept answers) for its log and failing request.
