@@ -66,7 +66,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current user's meetings, one page at a time. */
+        /**
+         * The current user's meetings, one page at a time.
+         * @description A parameter given empty ("page_size=") counts as not given.
+         */
         get: operations["listMeetings"];
         put?: never;
         post?: never;

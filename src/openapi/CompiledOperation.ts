@@ -9,8 +9,10 @@ export interface CompiledParameter {
   name: string;
   in: ParameterLocation;
   required: boolean;
+  /** A query parameter given empty ("name=") counts as not given. */
+  allowEmptyValue: boolean;
   schema: JsonSchema;
-  /** Validates the value once parsed from its text (see parseParameter). */
+  /** Validates the value once parsed from its text (see parseParameterText). */
   validate: ValidateFunction;
   /** The parameter object's own `x-` extensions (e.g. x-conform-capped). */
   extensions: Record<string, unknown>;

@@ -16,3 +16,30 @@ export interface Violation {
 export function formatViolations(violations: readonly Violation[]): string {
   return violations.map((v) => `${v.where}${v.pointer}: ${v.message} [${v.rule}]`).join('\n');
 }
+
+/**
+ * A violation in words that name the place and the rule but never the value found: for error bodies a
+ * service sends back, where a value may carry a secret (a URL with a token in it).
+ */
+export function violationRule(v: Violation): string {
+  const place = v.pointer === '' ? (v.where === 'body' ? 'the body' : v.where) : v.pointer.slice(1).replaceAll('/', '.');
+  const required = /^required: (.+)$/.exec(v.rule);
+  if (required) return `${v.pointer === '' ? '' : `${place}.`}${required[1]} is required.`;
+  switch (v.rule) {
+    case 'JSON':
+      return 'The request body is not valid JSON.';
+    case 'required body':
+      return 'A request body is required.';
+    case 'required':
+      return `${place} is required.`;
+    case 'documented content type':
+      return 'The content type is not one this operation takes.';
+    case 'percent-encoding':
+      return `${place} is not valid percent-encoding.`;
+    default: {
+      const type = /^type: (.+)$/.exec(v.rule);
+      if (type) return `${v.pointer === '' && v.where === 'body' ? 'The request body' : place} must be ${type[1] === 'object' ? 'a JSON object' : `of type ${type[1]}`}.`;
+      return `${place} breaks the rule ${v.rule}.`;
+    }
+  }
+}

@@ -108,6 +108,7 @@ function compileParameter(ajv: Ajv2020, p: Obj, at: string): CompiledParameter {
     name: String(p.name),
     in: location as ParameterLocation,
     required: p.required === true || location === 'path',
+    allowEmptyValue: p.allowEmptyValue === true,
     schema,
     validate: compile(ajv, schema, `${at} parameter ${String(p.name)}`),
     extensions: extensionsOf(p),

@@ -32,8 +32,8 @@ export interface ValidatedRequest {
  * Checks a request against its operation: required parameters present, each parameter's text of its
  * schema's type and within the schema, the body of a documented content type, parsing and valid.
  * Unknown parameters and repeated ones are no violation (the first value counts): the spec leaves them
- * open. A parameter marked `x-conform-capped` takes values above its maximum as the maximum, as the
- * platform does with page_size. Credentials are the caller's business, not the spec's shape.
+ * open; an empty one counts as absent where the spec says allowEmptyValue. A parameter marked
+ * `x-conform-capped` takes values above its maximum as the maximum, as the platform does with page_size. Credentials are the caller's business, not the spec's shape.
  */
 export function validateRequest(operation: CompiledOperation, request: RequestRecord): ValidatedRequest {
   const url = new URL(request.url, 'http://conform.invalid');
@@ -55,6 +55,8 @@ export function validateRequest(operation: CompiledOperation, request: RequestRe
       }
     } else if (p.in === 'query') {
       text = url.searchParams.get(p.name) ?? undefined;
+      // allowEmptyValue: "name=" counts as not given, as the platform reads it.
+      if (text === '' && p.allowEmptyValue) text = undefined;
     } else {
       text = header(p.name);
     }
