@@ -18,10 +18,24 @@ export function rateLimitFor(url: string, env: Record<string, string | undefined
   return isLoopbackHost(new URL(url).hostname) ? Infinity : defaultRateLimit;
 }
 
-interface Pacer {
+export interface Pacer {
   rate: number;
   /** performance.now() before which no request may start. */
   next: number;
+}
+
+/** When a request asked for at `now` may start under `pacer`, which then counts it. */
+export function takeSlot(pacer: Pacer, now: number): number {
+  if (pacer.rate === Infinity) return now;
+  const start = Math.max(now, pacer.next);
+  pacer.next = start + 1000 / pacer.rate;
+  return start;
+}
+
+/** Pushes `pacer`'s next slot past a Retry-After (seconds or an HTTP date), at most a minute from `now`. */
+export function deferSlots(pacer: Pacer, retryAfter: string, now: number, clock = Date.now()): void {
+  const seconds = /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) : (Date.parse(retryAfter) - clock) / 1000;
+  if (seconds > 0) pacer.next = Math.max(pacer.next, now + Math.min(seconds, 60) * 1000);
 }
 
 const pacers = new Map<string, Pacer>();
@@ -38,11 +52,8 @@ function pacerFor(url: string): Pacer {
  * origin goes through here, whichever check sends it, so a real service sees the rate and no burst.
  */
 export async function pace(url: string, signal?: AbortSignal): Promise<void> {
-  const pacer = pacerFor(url);
-  if (pacer.rate === Infinity) return;
   const now = performance.now();
-  const start = Math.max(now, pacer.next);
-  pacer.next = start + 1000 / pacer.rate;
+  const start = takeSlot(pacerFor(url), now);
   if (start > now) await sleep(start - now, undefined, signal ? { signal } : {});
 }
 
@@ -52,8 +63,5 @@ export async function pace(url: string, signal?: AbortSignal): Promise<void> {
  */
 export function honourRetryAfter(url: string, retryAfter: string | null | undefined): void {
   const pacer = pacerFor(url);
-  if (pacer.rate === Infinity || !retryAfter) return;
-  const seconds = /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) : (Date.parse(retryAfter) - Date.now()) / 1000;
-  if (!(seconds > 0)) return;
-  pacer.next = Math.max(pacer.next, performance.now() + Math.min(seconds, 60) * 1000);
+  if (pacer.rate !== Infinity && retryAfter) deferSlots(pacer, retryAfter, performance.now());
 }
