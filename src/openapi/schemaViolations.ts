@@ -1,17 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { typeNames } from '../records/describeRecordError.ts';
 import { describeValue } from '../records/describeValue.ts';
-import { valueAt } from '../records/jsonPointer.ts';
+import { fieldLabel, valueAt } from '../records/jsonPointer.ts';
 import type { Violation } from './Violation.ts';
-
-const typeNames: Record<string, string> = {
-  object: 'an object',
-  array: 'an array',
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'a boolean',
-  null: 'null',
-};
 
 const formatNames: Record<string, string> = {
   'date-time': 'date-time (RFC 3339, such as 2030-01-07T15:00:00Z)',
@@ -24,15 +15,9 @@ const formatNames: Record<string, string> = {
   int64: '64-bit integer',
 };
 
-/** Where a value sits, as a person names it: "meetings[3].start_time", "the body" for the root. */
+/** Where a value sits, as a person names it: "meetings[3].start_time", `root` ("the body") for the root. */
 export function placeLabel(pointer: string, root: string): string {
-  if (pointer === '') return root;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i > 0 ? `.${s}` : s))
-    .join('');
+  return pointer === '' ? root : fieldLabel(pointer);
 }
 
 function param(error: ErrorObject, name: string): unknown {
