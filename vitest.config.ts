@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The project's own tests: `*.test.ts` beside the code they test. The conformance suites
 // (`suites/**/*.check.ts`) run through `conform run` or vitest.conformance.config.ts.
 export default defineConfig({
   test: {
     include: ['{src,mocks,suites,bench,scripts}/**/*.test.ts'],
+    // A user's project: its tests run where the packed package is installed (installedPackage.test.ts).
+    exclude: [...configDefaults.exclude, 'scripts/package-test/user-project/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,14 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { conformanceTestConfig } from './src/harness/conformanceConfig.ts';
 
 /**
  * The conformance suites as plain vitest: `npx vitest run --config vitest.conformance.config.ts suites/unit-record`
- * with targets in environment variables (see README). `conform run` drives this same configuration.
+ * with targets in environment variables (see README). `conform run` drives the same settings.
  */
-export default defineConfig({
-  test: {
-    include: ['suites/**/*.check.ts'],
-    globalSetup: ['src/harness/globalSetup.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
-  },
-});
+export default defineConfig({ test: conformanceTestConfig });

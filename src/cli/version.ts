@@ -1,3 +1,2 @@
-import pkg from '../../package.json' with { type: 'json' };
-
-export const version: string = pkg.version;
+// The version lives in the harness (reports carry it); the CLI prints the same one.
+export { version } from '../harness/version.ts';

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { TestAnnotation } from 'vitest';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { progressAnnotation } from './check.ts';
 import { createVitest } from 'vitest/node';
+import { progressAnnotation } from './check.ts';
+import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import type { CheckResult } from './report.ts';
 import type { SuiteName } from './suites.ts';
@@ -26,8 +26,6 @@ export interface RunSuitesResult {
   /** Errors that kept checks from running: a suite that failed to load, a target that did not start. */
   errors: string[];
 }
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Runs the selected conformance suites with vitest's Node API and collects their checks. Suites are
@@ -65,8 +63,10 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
   Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
   const vitest = await createVitest(
     {
-      config: `${projectRoot}vitest.conformance.config.ts`,
-      root: projectRoot,
+      ...conformanceTestConfig,
+      // No config file: the package has none to load (vitest would bundle it), a clone's is the same settings.
+      config: false,
+      root: codeRoot,
       watch: false,
       reporters: [collector],
       testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
@@ -88,7 +88,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
 }
 
 function relative(path: string): string {
-  return path.startsWith(projectRoot) ? path.slice(projectRoot.length) : path;
+  return path.startsWith(codeRoot) ? path.slice(codeRoot.length) : path;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,4 +1,4 @@
-import { UsageError } from './UsageError.ts';
+import { RunError } from './RunError.ts';
 
 /**
  * A target that cannot be reached is "could not run" (exit 2), not a run of failed checks: one quick
@@ -13,6 +13,6 @@ export async function assertReachable(flag: string, url: string, timeoutMs = 500
   } catch (err) {
     const code = err instanceof Error && 'code' in err ? String(err.code) : undefined;
     const reason = code ?? (err instanceof Error ? err.message : String(err));
-    throw new UsageError(`cannot reach ${flag} ${url}: ${reason}`);
+    throw new RunError(`cannot reach ${flag} ${url}: ${reason}`);
   }
 }

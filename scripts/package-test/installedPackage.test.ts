@@ -1,0 +1,177 @@
+// The package as a user gets it: `npm pack` (prepack builds dist/), the tarball installed into a fresh
+// project with `npm ci --offline` (npm's cache, filled by the repository's `npm ci`, no registry), and
+// there the commands of the README, the user's own vitest file against the mocks, their TypeScript
+// against the package's declarations, and a script of theirs calling run().
+import { spawn } from 'node:child_process';
+import { cpSync, globSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunReport } from '../../src/harness/report.ts';
+import { suiteNames } from '../../src/harness/suites.ts';
+import { userProjectLock, type PackageLock } from './userProjectLock.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const userFiles = fileURLToPath(new URL('./user-project/', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/**
+ * A command as a user runs it in a shell: none of the variables vitest sets for this test run (npm's own
+ * stay: they name its cache), and the project's Node first on PATH (the `node` dev dependency).
+ */
+function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
+  env.PATH = [dirname(process.execPath), env.PATH].join(delimiter);
+  env.NO_COLOR = '1';
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, ms: Math.round(performance.now() - started) }));
+  });
+}
+
+const node = (cwd: string, args: string[]) => sh(cwd, process.execPath, args);
+
+/** The TypeScript blocks of README's "Install in your project", as a user pastes them. */
+function readmeExamples(): string[] {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Install in your project')) ?? '';
+  return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+}
+const timings: Record<string, number> = {};
+// Each step starts processes that load vitest or TypeScript, one at a time: other test files run
+// timing-sensitive checks meanwhile.
+const slow = 180_000;
+function timed(step: string, ran: Ran): Ran {
+  timings[step] = ran.ms;
+  return ran;
+}
+
+describe('the packed package, installed in a fresh project', () => {
+  let project = '';
+  let conform: (args: string[]) => Promise<Ran>;
+  const readReport = (path: string) => JSON.parse(readFileSync(join(project, path), 'utf8')) as RunReport;
+
+  beforeAll(async () => {
+    project = mkdtempSync(join(tmpdir(), 'conform-user-project-'));
+    const pack = timed('npm pack (with the build)', await sh(repo, 'npm', ['pack', '--json', '--pack-destination', project]));
+    expect(pack.code, pack.stderr).toBe(0);
+    const [packed] = JSON.parse(pack.stdout) as Array<{ filename: string; integrity: string; size: number; unpackedSize: number }>;
+    console.log(`packed ${packed!.filename}: ${packed!.size} bytes, unpacked ${packed!.unpackedSize} bytes`);
+
+    // The user's project: the tarball, and what a user of it adds beside (msw and vitest for their own
+    // tests, TypeScript), at the versions the repository tests with.
+    const devDependencies = {
+      msw: manifest.dependencies.msw!,
+      vitest: manifest.dependencies.vitest!,
+      typescript: manifest.devDependencies.typescript!,
+      '@types/node': manifest.devDependencies['@types/node']!,
+    };
+    const repoLock = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as PackageLock;
+    const lock = userProjectLock(repoLock, { name: 'user-project', manifest, tarball: packed!.filename, integrity: packed!.integrity, devDependencies });
+    const pkg = { name: 'user-project', private: true, type: 'module', devDependencies: lock.packages['']!.devDependencies };
+    writeFileSync(join(project, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+    writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
+    cpSync(userFiles, project, { recursive: true });
+    // README's examples: the test runs with the user's own, the script is type-checked (it wants Python).
+    const [testExample, scriptExample, ...more] = readmeExamples();
+    expect(more, 'README install examples').toEqual([]);
+    writeFileSync(join(project, 'readme.test.ts'), testExample!);
+    writeFileSync(join(project, 'readme-script.ts'), scriptExample!);
+
+    const ci = timed('npm ci --offline', await sh(project, 'npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']));
+    expect(ci.code, ci.stderr).toBe(0);
+    const bin = join(project, 'node_modules', '.bin', 'conform');
+    conform = (args) => node(project, [bin, ...args]);
+  }, 300_000);
+
+  afterAll(async () => {
+    console.log(`tarball test steps (ms): ${JSON.stringify(timings)}`);
+    if (project) await rm(project, { recursive: true, force: true });
+  }, slow);
+
+  test('has no TypeScript sources: the launcher runs the compiled dist/', () => {
+    const installed = join(project, 'node_modules', manifest.name);
+    expect(globSync('**/*.ts', { cwd: installed }).filter((f) => !f.endsWith('.d.ts'))).toEqual([]);
+    // Every conformance suite file of the repository is there compiled, so run() finds every check.
+    const compiled = globSync('dist/suites/**/*.check.js', { cwd: installed }).map((f) => f.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+    expect(compiled.sort()).toEqual(globSync('suites/**/*.check.ts', { cwd: repo }).sort());
+  });
+
+  test('npx conform --version prints the version', async () => {
+    const r = timed('npx conform --version', await sh(project, 'npx', ['conform', '--version']));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(manifest.version);
+  }, slow);
+
+  test('conform run unit-record passes against the reference validator', async () => {
+    const r = timed('conform run unit-record', await conform(['run', 'unit-record', '--report', 'json=reports/unit-record.json']));
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = readReport('reports/unit-record.json');
+    expect(report.checks.length).toBeGreaterThan(0);
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0 });
+  }, slow);
+
+  test('conform run meeting-platform passes against the embedded mock', async () => {
+    const r = timed('conform run meeting-platform', await conform(['run', 'meeting-platform', '--report', 'json=reports/meeting-platform.json']));
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = readReport('reports/meeting-platform.json');
+    expect(Object.keys(report.target)).toEqual(['meeting-platform']);
+    expect(report.checks.length).toBeGreaterThan(0);
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0 });
+  }, slow);
+
+  test('conform records generate --out writes the records and their manifest; validate agrees', async () => {
+    const r = timed('conform records generate', await conform(['records', 'generate', '--count', '20', '--seed', '7', '--invalid-ratio', '0.5', '--out', 'fixtures']));
+    expect(r.code, r.stderr).toBe(0);
+    const entries = JSON.parse(readFileSync(join(project, 'fixtures', 'manifest.json'), 'utf8')) as Array<{ file: string; valid: boolean }>;
+    expect(entries).toHaveLength(20);
+    const valid = entries.find((e) => e.valid)!;
+    const invalid = entries.find((e) => !e.valid)!;
+    expect((await conform(['records', 'validate', join('fixtures', valid.file)])).code).toBe(0);
+    expect((await conform(['records', 'validate', join('fixtures', invalid.file)])).code).toBe(1);
+  }, slow);
+
+  test("the user's TypeScript type-checks against the package's declarations", async () => {
+    const r = timed('tsc (user project)', await node(project, [join('node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']));
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+  }, slow);
+
+  test("the user's vitest files and README's serve the package's mocks with msw, in-process", async () => {
+    const r = timed('vitest (user project)', await node(project, [join('node_modules', 'vitest', 'vitest.mjs'), 'run']));
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Test Files\s+3 passed \(3\)/);
+    expect(r.stdout).toMatch(/Tests\s+5 passed \(5\)/);
+  }, slow);
+
+  test('run() returns the report --report json writes, with every check of every suite', async () => {
+    const r = timed('run() (every suite)', await node(project, ['run-conform.ts']));
+    expect(r.code, r.stderr).toBe(0);
+    const { report, seen, exitCode } = JSON.parse(r.stdout) as { report: RunReport; seen: string[]; exitCode: number };
+    expect(readReport('reports/conform.json')).toEqual(report);
+    expect(Object.keys(report.target).sort()).toEqual([...suiteNames].sort());
+    for (const suite of suiteNames) expect(report.checks.filter((c) => c.suite === suite).length, suite).toBeGreaterThan(0);
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0 });
+    expect(seen.sort()).toEqual(report.checks.map((c) => c.id).sort());
+    expect(exitCode).toBe(0);
+  }, slow);
+});

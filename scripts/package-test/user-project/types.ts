@@ -1,0 +1,18 @@
+// Type-checked, never run: the package's declarations type what it exports. Were an entry's types
+// missing (any), each @ts-expect-error below would be unused, itself an error.
+import type { RunOptions, RunReport } from 'conform-harness';
+import { createFetchServiceMock } from 'conform-harness/mocks/fetch-service';
+import { createMeetingPlatformMock } from 'conform-harness/mocks/meeting-platform';
+import { validateRecord, type RecordError } from 'conform-harness/records';
+
+// @ts-expect-error the seed is a number
+export const wrongSeed: RunOptions = { seed: 'seven' };
+// @ts-expect-error only the three suites exist
+export const wrongSuite: RunOptions = { suites: ['no-such-suite'] };
+// @ts-expect-error a check passed, failed or was skipped
+export const wrongStatus: RunReport['checks'][number]['status'] = 'ok';
+// @ts-expect-error the fetch-service mock needs its API keys
+export const keyless = createFetchServiceMock({});
+// @ts-expect-error the meeting-platform mock's handlers are msw handlers
+export const handlers: string[] = createMeetingPlatformMock().handlers;
+export const errors: readonly RecordError[] = validateRecord({});

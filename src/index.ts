@@ -1,0 +1,11 @@
+// The package's main entry: conform run, driven from a script. `run()` returns the report that
+// `conform run --report json=PATH` writes; the mocks and the records library have entries of their own
+// (`/mocks/meeting-platform`, `/mocks/fetch-service`, `/records`).
+export { run, type RunOptions, type ReportFile } from './harness/run.ts';
+export { RunError } from './harness/RunError.ts';
+export { exitCodeOf } from './harness/buildReport.ts';
+export { suiteNames, type SuiteName } from './harness/suites.ts';
+export type { ReportFormat } from './harness/reporters/reportRenderers.ts';
+export type { RunReport, CheckResult, CheckStatus, UncoveredClause } from './harness/report.ts';
+export type { Level } from './harness/catalogue.ts';
+export type { EvidenceItem } from './harness/check.ts';
