@@ -52,8 +52,6 @@ export interface ClauseOutcome {
   operationId: string;
   /** Requests judged, shrinking and the ones answered from the run's cache included. */
   tried: number;
-  /** Generated requests (valid ones first, then mutated) up to and including the first that failed. */
-  firstFailureAt?: number;
   failure?: GeneratedFailure;
 }
 
@@ -122,7 +120,6 @@ export class GeneratedRun {
     const judge = (request: GeneratedRequest, x: SentExchange): string | undefined =>
       clause === 'NO-5XX' ? serverFault(request, x, excuses) : clause === 'POSITIVE' ? positiveProblem(operation, request, x, excuses) : negativeProblem(operation, request, x, excuses);
     let tried = 0;
-    let generated = 0;
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
@@ -145,12 +142,10 @@ export class GeneratedRun {
           clause: this.clauseId(clause),
           operationId,
           tried,
-          firstFailureAt: generated + found.failure.runs,
           failure: { clause: this.clauseId(clause), operationId, request, exchange, problem: found.failure.problem, runs: found.failure.runs, shrinks: found.failure.shrinks, fastCheckSeed: found.failure.seed, path: found.failure.path },
         };
       }
       tried = before + found.runs;
-      generated += found.runs;
     }
     return { clause: this.clauseId(clause), operationId, tried };
   }

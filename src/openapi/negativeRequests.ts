@@ -174,7 +174,9 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
           return { request: { ...request, body: { mediaType: request.body?.mediaType ?? object.mediaType, value: fields } }, detail: `${name} is left out` };
         });
       }
-      const wrong = textual ? wrongTypeTexts(types).filter(() => !types.includes('string') && types.length > 0) : types.length ? wrongTypeValues(types, undefined) : [];
+      // In a form every value is text: only a field that is no string can get the wrong type there.
+      const typed = types.length > 0 && !(textual && types.includes('string'));
+      const wrong = !typed ? [] : textual ? wrongTypeTexts(types) : wrongTypeValues(types, undefined);
       if (wrong.length) {
         site('wrong type', 'refuse', pointer, fc.nat({ max: wrong.length - 1 }), (request, i) => {
           const current = bodyObject(request)[name];
