@@ -15,6 +15,11 @@ export interface Mutation {
   pointer: string;
   /** What this request does, concretely: 'allowRedirects is "true" (a string)'. */
   detail: string;
+  /**
+   * The request is malformed below the API (its request line), so a server in front of the API may
+   * refuse it in its own words, HTML included: any 4xx will do.
+   */
+  frontServerMayAnswer?: boolean;
 }
 
 export interface GeneratedBody {

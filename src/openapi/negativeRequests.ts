@@ -112,13 +112,13 @@ function withBody(request: GeneratedRequest, body: GeneratedBody | undefined): G
 export function mutationSites(operation: CompiledOperation, options: GenerationOptions = {}): MutationSite[] {
   const positive = positiveRequests(operation, options);
   const sites: MutationSite[] = [];
-  const site = <V>(name: string, kind: MutationKind, pointer: string, values: fc.Arbitrary<V>, apply: Apply<V>): void => {
+  const site = <V>(name: string, kind: MutationKind, pointer: string, values: fc.Arbitrary<V>, apply: Apply<V>, front = false): void => {
     const requests = fc
       .tuple(positive, values)
       .map(([request, value]): GeneratedRequest | undefined => {
         const mutated = apply(request, value);
         if (!mutated) return undefined;
-        const mutation: Mutation = { name, kind, pointer, detail: mutated.detail };
+        const mutation: Mutation = { name, kind, pointer, detail: mutated.detail, ...(front ? { frontServerMayAnswer: true } : {}) };
         return { ...mutated.request, mutation };
       })
       .filter((r): r is GeneratedRequest => r !== undefined)
@@ -246,10 +246,14 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
     }));
   }
   for (const p of operation.parameters.filter((q) => q.in === 'path')) {
-    site('invalid percent-encoding', 'open', `/path/${p.name}`, fc.constantFrom(...invalidPercentEncodings), (request, raw) => ({
-      request: { ...request, rawPathParams: { ...request.rawPathParams, [p.name]: raw } },
-      detail: `${p.name} sent as the raw segment ${JSON.stringify(raw)}`,
-    }));
+    site(
+      'invalid percent-encoding',
+      'open',
+      `/path/${p.name}`,
+      fc.constantFrom(...invalidPercentEncodings),
+      (request, raw) => ({ request: { ...request, rawPathParams: { ...request.rawPathParams, [p.name]: raw } }, detail: `${p.name} sent as the raw segment ${JSON.stringify(raw)}` }),
+      true,
+    );
     const types = typesOf(p.schema);
     if (types.length && !types.includes('string')) {
       site('wrong type', 'refuse', `/path/${p.name}`, fc.constantFrom(...wrongTypeTexts(types)), (request, text) => ({ request: { ...request, pathParams: { ...request.pathParams, [p.name]: text } }, detail: `${p.name} is ${JSON.stringify(text)}` }));
