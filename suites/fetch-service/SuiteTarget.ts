@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../src/harness/check.ts';
 import { ExchangeLog } from '../../src/harness/ExchangeLog.ts';
-import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
+import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { FetchClient, requestHeaders, type Exchange, type FetchCall } from './fetchClient.ts';
 import { loadFarm, type Farm } from './originFarm.ts';
 import { isLocalTarget } from './probeScope.ts';
