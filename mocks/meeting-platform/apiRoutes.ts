@@ -143,11 +143,11 @@ export const apiRoutes: readonly BoundApiRoute[] = [bind(getUser), bind(listMeet
 
 function userBody(u: UserRow): User {
   const { id, first_name, last_name, display_name, email, type, role_name, pmi, use_pmi, personal_meeting_url, timezone, verified, dept, created_at, user_created_at, last_login_time, language, status, role_id, account_id, account_number, cluster } = u;
-  return { id, first_name, last_name, display_name, email, type, role_name, pmi, use_pmi, personal_meeting_url, timezone, verified, dept, created_at, user_created_at, last_login_time, language, status: status as User['status'], role_id, account_id, account_number, cluster };
+  return { id, first_name, last_name, display_name, email, type: type as User['type'], role_name, pmi, use_pmi, personal_meeting_url, timezone, verified: verified as User['verified'], dept, created_at, user_created_at, last_login_time, language, status: status as User['status'], role_id, account_id, account_number, cluster };
 }
 
 function listItem(m: MeetingRow): MeetingListItem {
-  const item: MeetingListItem = { uuid: m.uuid, id: m.id, host_id: m.host_id, topic: m.topic, type: m.type, start_time: m.start_time, duration: m.duration, timezone: m.timezone, created_at: m.created_at, join_url: m.join_url };
+  const item: MeetingListItem = { uuid: m.uuid, id: m.id, host_id: m.host_id, topic: m.topic, type: m.type as MeetingListItem['type'], start_time: m.start_time, duration: m.duration, timezone: m.timezone, created_at: m.created_at, join_url: m.join_url };
   if (m.agenda) item.agenda = m.agenda;
   return item;
 }

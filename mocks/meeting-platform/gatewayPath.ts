@@ -5,11 +5,12 @@ export type RouteParams = Record<string, string>;
  * empty segments that decoding may leave are folded away. A UUID "/abc==" sent encoded once arrives as
  * "//abc==" and is folded to "abc==" (not found); sent encoded twice it arrives as "%2Fabc%3D%3D", which
  * the route then decodes to "/abc==". That is why the identifier rule asks for double encoding.
- * Null when the path does not decode.
+ * A "%" that starts no valid escape is kept as it is: the identifier reaches the route, which answers
+ * with the platform's JSON not-found, as for any identifier that names no meeting (seed §7).
  */
-export function gatewayPath(path: string): string | null {
-  const decoded = safeDecode(path);
-  return decoded === null ? null : decoded.includes('//') ? decoded.replace(/\/{2,}/g, '/') : decoded;
+export function gatewayPath(path: string): string {
+  const decoded = safeDecode(path) ?? path;
+  return decoded.includes('//') ? decoded.replace(/\/{2,}/g, '/') : decoded;
 }
 
 function safeDecode(text: string): string | null {

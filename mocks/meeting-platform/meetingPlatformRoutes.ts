@@ -49,7 +49,6 @@ export function meetingPlatformRoutes(ctx: MeetingPlatformRouteContext): RouteTa
     if (scenario.wrongAddress) return htmlNotFound();
     if (scenario.errorRate > 0 && ctx.random() < scenario.errorRate) return serviceUnavailable();
     const path = gatewayPath(request.path);
-    if (path === null) return htmlNotFound();
     if (request.method === 'POST' && request.origin === auth.origin && path === tokenPath) return tokenEndpoint(request, ctx.token);
     if (request.method !== 'GET' || request.origin !== api.origin || !path.startsWith(`${api.prefix}/`)) return htmlNotFound();
     const parts = path.slice(api.prefix.length + 1).split('/');

@@ -28,7 +28,15 @@ export interface CheckContext {
   secret(value: string | undefined, variableName: string): void;
   /** Aborted when the check times out, so in-flight requests stop with it. */
   signal: AbortSignal;
+  /** How far a long check has got ("412 of 800 generated requests"), shown on a terminal while it runs. */
+  progress(message: string): void;
+  /** Ends the check as skipped, with the reason shown in the report (it had nothing to judge). */
+  skip(reason: string): never;
 }
+
+/** The annotation type that carries a check's progress to the reporter; never part of a report. */
+export const progressAnnotation = 'conform-progress';
+const progressEveryMs = 500;
 
 export type CheckFn = (ctx: CheckContext) => unknown;
 
@@ -73,8 +81,9 @@ export function checksFor(suite: SuiteName): Check {
     }
     const meta = { conformSuite: suite, conformTarget: collectingTarget, clause };
     const skipReason = options.skip;
-    test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip }) => {
+    test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip, annotate }) => {
       if (skipReason) skip(skipReason);
+      let lastProgress = 0;
       const ctx: CheckContext = {
         evidence(label, value) {
           const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
@@ -85,6 +94,13 @@ export function checksFor(suite: SuiteName): Check {
         },
         secret: registerSecret,
         signal,
+        skip: (reason) => skip(reason),
+        progress(message) {
+          const now = performance.now();
+          if (now - lastProgress < progressEveryMs) return;
+          lastProgress = now;
+          annotate(redact(message), progressAnnotation).catch(() => undefined);
+        },
       };
       try {
         await fn(ctx);

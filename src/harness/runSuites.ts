@@ -1,5 +1,7 @@
+import type { TestAnnotation } from 'vitest';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import { progressAnnotation } from './check.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import type { CheckResult } from './report.ts';
@@ -13,6 +15,10 @@ export interface RunSuitesOptions {
   /** Only checks whose name contains this text. */
   grep?: string;
   onCheck?: (result: CheckResult) => void;
+  /** A running check's progress ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests [reference]"). */
+  onProgress?: (message: string) => void;
+  /** One test file at a time (a rate limit per target holds across files). */
+  serial?: boolean;
 }
 
 export interface RunSuitesResult {
@@ -29,6 +35,11 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
   const checks: CheckResult[] = [];
   const errors: string[] = [];
   const collector: Reporter = {
+    onTestCaseAnnotate(testCase: TestCase, annotation: TestAnnotation) {
+      if (annotation.type !== progressAnnotation) return;
+      const target = testCase.meta().conformTarget;
+      options.onProgress?.(`${annotation.message}${target ? ` [${target}]` : ''}`);
+    },
     onTestCaseResult(testCase: TestCase) {
       const result = toCheckResult(testCase);
       if (!result) return;
@@ -60,6 +71,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
       reporters: [collector],
       testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
       passWithNoTests: true,
+      ...(options.serial ? { fileParallelism: false } : {}),
     },
     { logLevel: 'silent' },
   );

@@ -8,6 +8,7 @@ import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts'
 import { mapLimit } from './mapLimit.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
 import { listPath, walkEvidence, walkReproduction, type Walk } from './walkMeetings.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -58,6 +59,7 @@ async function fetchEach(target: MeetingPlatformTarget, ctx: CheckContext, key: 
 
 for (const target of currentTargets()['meeting-platform']) {
   describe(target.label, () => {
+    exchangeLogFor(target);
     check('MP-MEETINGS-LIST', 'the meeting list answers 200 JSON with meetings, total_records and next_page_token', async (ctx) => {
       const token = await sessionFor(target).token();
       const path = listPath(walkPageSize);
@@ -135,5 +137,7 @@ for (const target of currentTargets()['meeting-platform']) {
       const failures = await fetchEach(target, ctx, 'uuid');
       expect(failures, 'GET /v2/meetings/{uuid}, encoded once (twice when it starts with "/" or contains "//"), must answer the same meeting').toEqual([]);
     });
+
+    defineSpecResponseCheck(check, target, 'the meeting-list checks');
   });
 }

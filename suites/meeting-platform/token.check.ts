@@ -4,6 +4,7 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { requestToken, tokenCurl } from '../../src/meeting-platform/platformRequests.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -41,6 +42,7 @@ function expectRefused(x: Exchange, r: Refusal): void {
 
 for (const target of currentTargets()['meeting-platform']) {
   describe(target.label, () => {
+    exchangeLogFor(target);
     check('MP-TOKEN-FLOW', 'Basic client authentication and a form body yield a bearer token', async (ctx) => {
       ctx.secret(target.credentials.clientSecret, 'MEETING_CLIENT_SECRET');
       ctx.reproduction(tokenCurl(target.authUrl));
@@ -93,5 +95,7 @@ for (const target of currentTargets()['meeting-platform']) {
       }
       expect(failures, 'none of the three wrong token requests failed, so there was no failure body to judge').toBeGreaterThan(0);
     });
+
+    defineSpecResponseCheck(check, target, 'the token checks');
   });
 }

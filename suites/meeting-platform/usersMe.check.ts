@@ -5,6 +5,7 @@ import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -39,6 +40,7 @@ async function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promis
 
 for (const target of currentTargets()['meeting-platform']) {
   describe(target.label, () => {
+    exchangeLogFor(target);
     check('MP-ME-200', '/v2/users/me answers 200 JSON with the token', async (ctx) => {
       const token = await sessionFor(target).token();
       ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me'));
@@ -82,5 +84,7 @@ for (const target of currentTargets()['meeting-platform']) {
         expect(Number.isInteger(code) && typeof message === 'string', `the error for ${p.label} must be a JSON object with a numeric code and a message; got ${summarize(p.exchange)}`).toBe(true);
       }
     });
+
+    defineSpecResponseCheck(check, target, 'the current-user checks');
   });
 }

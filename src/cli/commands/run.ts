@@ -7,12 +7,13 @@ import type { RunReport } from '../../harness/report.ts';
 import { RunError } from '../../harness/RunError.ts';
 import { run, type ReportFile, type RunOptions } from '../../harness/run.ts';
 import { suiteNames, type SuiteName } from '../../harness/suites.ts';
-import { defaultSeed } from '../../harness/targets.ts';
+import { defaultRateLimit } from '../../harness/rateLimit.ts';
+import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
 import { UsageError } from '../UsageError.ts';
-import { parseHttpUrl, parseInteger, parsePositiveNumber } from '../parseOptions.ts';
+import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePositiveNumber } from '../parseOptions.ts';
 
 /** The parsed flags: RunOptions by name (the harness's run() does the work, this only parses and prints). */
-type RunFlags = Omit<RunOptions, 'suites' | 'onStart' | 'onCheck'> & { report: ReportFile[] };
+type RunFlags = Omit<RunOptions, 'suites' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[] };
 
 export function registerRun(program: Command): void {
   program
@@ -42,6 +43,8 @@ export function registerRun(program: Command): void {
     )
     .addOption(new Option('--report <format=path>', 'also write a report: json, junit or html (repeatable)').argParser(collectReport).default([]))
     .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
+    .addOption(new Option('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off').argParser(parseNonNegativeInteger).default(defaultFuzzRuns))
+    .addOption(new Option('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`).argParser(parseNonNegativeNumber))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
     .action(async (suiteArgs: string[], flags: RunFlags) => {
@@ -70,6 +73,7 @@ async function runCommand(suiteArgs: string[], flags: RunFlags): Promise<number>
       suites: suiteArgs as SuiteName[],
       onStart: ({ suites, seed }) => console.start(`running ${suites.join(', ')} (seed ${seed})`),
       onCheck: (check) => console.check(check),
+      onProgress: (message) => console.progress(message),
     });
   } catch (err) {
     if (!(err instanceof RunError)) throw err;
