@@ -67,7 +67,8 @@ export function judgeLoggedExchanges(ctx: CheckContext, log: ExchangeLog): void 
   const offences = log.offences;
   for (const o of offences.slice(0, shown)) {
     const x = o.exchange;
-    const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(x.shown.body ? ['', cut(x.shown.body, 400)] : [])].join('\n');
+    const body = x.shown.bodyCommand ? `(the output of: ${x.shown.bodyCommand})` : x.shown.body && cut(x.shown.body, 400);
+    const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(body ? ['', body] : [])].join('\n');
     ctx.evidence(`${o.operation} → ${x.status}`, `${formatViolations(o.violations)}\n\n${request}\n\n→ HTTP ${x.status}\n${cut(x.body, 1500)}`);
   }
   if (offences.length > shown) ctx.evidence('not shown', `${offences.length - shown} more exchanges break the spec`);
