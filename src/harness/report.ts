@@ -1,4 +1,5 @@
 import type { EvidenceItem } from './check.ts';
+import type { Finding } from './finding.ts';
 import type { Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -16,7 +17,11 @@ export interface CheckResult {
   title: string;
   status: CheckStatus;
   durationMs: number;
+  /** A failed check's headline (the finding's first sentence); a skipped check's reason. */
   message?: string;
+  /** A failed check: what went wrong, in counts, causes, examples and diagnoses. */
+  finding?: Finding;
+  /** Reproduces the first failing case. */
   reproduction?: string;
   evidence?: EvidenceItem[];
 }
@@ -42,4 +47,6 @@ export interface RunReport {
   summary: { passed: number; failed: number; skipped: number };
   checks: CheckResult[];
   uncovered: UncoveredClause[];
+  /** What kept checks from running (a suite that failed to load, a target that did not start); absent when nothing did. */
+  errors?: string[];
 }

@@ -116,6 +116,20 @@ export const brokenVariants: BrokenVariant[] = [
     }),
   },
   {
+    name: 'plus-as-space',
+    fault: 'the meeting lookup decodes its identifier as a form the second time, so a "+" in a UUID becomes a space',
+    breaks: ['MP-ID-ENCODING'],
+    prepend: inFront(async (request) => {
+      const path = new URL(request.url).pathname;
+      const at = path.indexOf('/v2/meetings/');
+      if (at < 0) return undefined;
+      const once = decodeURIComponent(path.slice(at + '/v2/meetings/'.length));
+      // What URLSearchParams does to a value: "+" is a space, then percent-decoding.
+      const twice = new URLSearchParams(`v=${once}`).get('v') ?? once;
+      return once.includes('+') ? Response.json({ code: 3001, message: `Meeting does not exist: ${twice}.` }, { status: 404 }) : undefined;
+    }),
+  },
+  {
     name: 'grant-type-ignored',
     fault: 'the token endpoint issues a token whatever grant_type says',
     breaks: ['MP-TOKEN-WRONG-FLOW'],

@@ -101,8 +101,10 @@ describe('the unit-record suite against broken validators, side by side in one r
   test.each(variants)('fails $name on $clause, and on no other clause', ({ name, clause }) => {
     expect(failedClauses(name)).toEqual([clause]);
     const check = report.checks.find((c) => c.target === `validator: ${command(name)}` && c.clause === clause)!;
-    // The failure explains itself: the rule, the disagreeing records, and a command to reproduce one.
-    expect(check.message).toContain(clause);
+    // The failure explains itself: counts first, the rule, the disagreeing records, and a command to reproduce one.
+    expect(check.message).toMatch(/^\d+ of \d+ records got the wrong verdict from the validator$/);
+    expect(check.finding?.rule).toContain(clause);
+    expect(check.finding?.groups.length).toBeGreaterThan(0);
     expect(check.evidence?.length).toBeGreaterThan(0);
     expect(check.reproduction).toContain(command(name));
   });
@@ -116,7 +118,7 @@ describe('the unit-record suite against broken validators, side by side in one r
   test('reports a validator that crashes as broken on the records it crashed on', () => {
     const failures = report.checks.filter((c) => c.target === `validator: ${command('crashes-on-provisional')}` && c.status === 'failed');
     expect(failures.map((c) => c.clause)).toContain('UR-PROVISIONAL-GAPS');
-    expect(failures.every((c) => /broke on \d+ record/.test(c.message ?? ''))).toBe(true);
+    expect(failures.every((c) => c.finding?.groups.some((g) => g.cause.startsWith('the validator broke') && g.diagnosis))).toBe(true);
   });
 });
 

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import pMap from 'p-map';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { checksFor, describeTarget } from '../../src/harness/check.ts';
 import { loadCatalogue } from '../../src/harness/catalogue.ts';
 import { runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
+import type { CaseOutcome } from '../../src/harness/finding.ts';
 import type { UnitRecordTarget } from '../../src/harness/targets.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { buildCorpus, type CorpusCase } from './corpus.ts';
@@ -72,13 +73,12 @@ for (const target of targets) {
       const invalid = cases.filter((c) => !c.valid).length;
       const title = `agrees on ${cases.length} records (${invalid} breaking the rule, ${cases.length - invalid} valid at its edge)`;
       check(clause, title, (ctx) => {
-        const wrong = cases.map((c) => outcomes.get(c.name)!).filter((o) => o.verdict.verdict !== (o.case.valid ? 'valid' : 'invalid'));
-        for (const o of wrong.slice(0, 8)) {
-          ctx.evidence(`${o.case.name}: ${o.case.note}`, describeDisagreement(o));
-        }
-        if (wrong[0]) ctx.reproduction(reproduction(target, wrong[0]));
-        // A sentence that says what went wrong reads better than a numeric diff.
-        if (wrong.length) expect.fail(summarise(clause, wrong, cases.length));
+        ctx.conclude({
+          of: 'records',
+          failed: 'got the wrong verdict from the validator',
+          rule: `${clause}: ${rules.get(clause) ?? ''}`,
+          cases: cases.map((c) => caseOutcome(target, outcomes.get(c.name)!)),
+        });
       });
     }
   });
@@ -111,16 +111,24 @@ function describeDisagreement(o: Outcome): string {
   return lines.join('\n');
 }
 
-function summarise(clause: string, wrong: Outcome[], total: number): string {
-  if (!wrong.length) return 'all agree';
-  const accepted = wrong.filter((o) => !o.case.valid && o.verdict.verdict === 'valid').length;
-  const rejected = wrong.filter((o) => o.case.valid && o.verdict.verdict === 'invalid').length;
-  const broke = wrong.filter((o) => o.verdict.verdict === 'broke').length;
-  const parts = [];
-  if (accepted) parts.push(`accepted ${accepted} record(s) that break it`);
-  if (rejected) parts.push(`rejected ${rejected} valid record(s)`);
-  if (broke) parts.push(`broke on ${broke} record(s)`);
-  return `${clause} (${rules.get(clause) ?? ''}): the validator ${parts.join(', ')} — ${wrong.length} of ${total} disagree`;
+/** One record's verdict against the expected one, grouped by the kind of disagreement. */
+function caseOutcome(target: UnitRecordTarget, o: Outcome): CaseOutcome {
+  const expected = o.case.valid ? 'valid' : 'invalid';
+  if (o.verdict.verdict === expected) return { label: o.case.name };
+  const cause =
+    o.verdict.verdict === 'broke'
+      ? 'the validator broke (an exit code other than 0 or 1, a signal, a timeout)'
+      : o.case.valid
+        ? 'rejected records that are valid (at the edge of the rule)'
+        : 'accepted records that break the rule';
+  return {
+    label: o.case.name,
+    problem: `${verdictText(o.verdict)}; ${o.case.note}`,
+    cause,
+    ...(o.verdict.verdict === 'broke' ? { diagnosis: 'A validator answers with its exit code only: 0 valid, 1 invalid. Anything else (a crash, a signal, 30 s without an answer) is no verdict: its output, in the evidence, says why.' } : {}),
+    evidence: describeDisagreement(o),
+    reproduction: reproduction(target, o),
+  };
 }
 
 function reproduction(target: UnitRecordTarget, o: Outcome): string {
