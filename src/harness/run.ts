@@ -37,6 +37,8 @@ export interface RunOptions {
   apiBaseUrl?: string;
   /** unit-record: commands run with a record file's path appended, side by side. */
   validator?: string[];
+  /** unit-record: commands run with the path of a JSON array of records (one page) appended: exit 0 a tree, 1 not. */
+  validatorSet?: string[];
   report?: ReportFile[];
   /** Default 7. */
   seed?: number;
@@ -67,6 +69,7 @@ const optionRoutes: { [K in keyof RunOptions]?: OptionRoute } = {
   authUrl: { flag: '--auth-url', env: targetEnv.meetingAuthUrl, suite: 'meeting-platform' },
   apiBaseUrl: { flag: '--api-base-url', env: targetEnv.meetingApiBaseUrl, suite: 'meeting-platform' },
   validator: { flag: '--validator', env: targetEnv.validator, suite: 'unit-record' },
+  validatorSet: { flag: '--validator-set', env: targetEnv.validatorSet, suite: 'unit-record' },
   seed: { flag: '--seed', env: targetEnv.seed },
 };
 

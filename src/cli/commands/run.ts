@@ -40,7 +40,12 @@ export function registerRun(program: Command): void {
         .argParser((value: string, previous: string[]) => [...previous, value])
         .default([]),
     )
-    .addOption(new Option('--report <format=path>', 'also write a report: json, junit or html (repeatable)').argParser(collectReport).default([]))
+    .addOption(
+      new Option('--validator-set <command>', 'unit-record: a command run with the path of a JSON file holding an array of records (one page) appended; exit 0 the set is valid (a tree), 1 it is not (repeatable)')
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([]),
+    )
+    .addOption(new Option('--report <format=path>', `also write a report: ${reportFormats.join(', ')} (repeatable)`).argParser(collectReport).default([]))
     .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
