@@ -1,5 +1,6 @@
 import type { EvidenceItem } from './check.ts';
 import type { Finding } from './finding.ts';
+import type { Shard } from './shardFiles.ts';
 import type { Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -47,6 +48,8 @@ export interface RunReport {
   summary: { passed: number; failed: number; skipped: number };
   checks: CheckResult[];
   uncovered: UncoveredClause[];
+  /** A shard's report (`--shard I/N`): its checks only, no uncovered clauses; `conform report merge` makes the whole one. */
+  shard?: Shard;
   /** What kept checks from running (a suite that failed to load, a target that did not start); absent when nothing did. */
   errors?: string[];
 }

@@ -1,21 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { assertReachable } from './assertReachable.ts';
 import { buildReport } from './buildReport.ts';
+import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import type { CheckResult, RunReport } from './report.ts';
-import { reportRenderers, type ReportFormat } from './reporters/reportRenderers.ts';
-import { RunError } from './RunError.ts';
+import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
+import { shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultSeed, targetEnv } from './targets.ts';
 import { version } from './version.ts';
 
-/** A report file to write when the run ends (`--report FORMAT=PATH`). */
-export interface ReportFile {
-  format: ReportFormat;
-  /** Relative paths resolve against the current directory; missing folders are created. */
-  path: string;
-}
+export type { ReportFile } from './reportFiles.ts';
 
 /**
  * What `conform run` does, without a command line: each option is its flag in camelCase
@@ -46,6 +40,11 @@ export interface RunOptions {
   strict?: boolean;
   /** Only checks whose name contains this text. */
   grep?: string;
+  /**
+   * Only this part of the suites' files (vitest's sharding), for runs split across machines: give each
+   * shard a `blob` report folder and merge them with mergeShards (`conform report merge`).
+   */
+  shard?: Shard;
   /** Once the options are accepted and the suites are about to start. */
   onStart?: (run: { suites: SuiteName[]; seed: number }) => void;
   /** Each check as it ends. */
@@ -81,9 +80,15 @@ const optionRoutes: { [K in keyof RunOptions]?: OptionRoute } = {
 export async function run(options: RunOptions = {}): Promise<RunReport> {
   const suites = selectSuites(options.suites);
   const seed = options.seed ?? defaultSeed;
+  const { shard } = options;
+  if (shard && !(Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.count) && shard.index >= 1 && shard.index <= shard.count)) {
+    throw new RunError(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
+  }
   const env = await checkOptions({ ...options, seed }, suites);
-  const reports = (options.report ?? []).map((r) => ({ ...r, path: resolve(r.path) }));
-  for (const r of reports) mkdirSync(dirname(r.path), { recursive: true });
+  const reports = prepareReportFiles(options.report);
+  const blobs = reports.filter((r) => r.format === 'blob');
+  if (blobs.length > 1) throw new RunError('--report blob=DIR takes one folder');
+  const files = blobs[0] ? shardFiles(blobs[0].path, shard ?? { index: 1, count: 1 }) : undefined;
 
   options.onStart?.({ suites, seed });
   const startedAt = new Date();
@@ -91,7 +96,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
   // (and --help) should not pay.
   const { runSuites } = await import('./runSuites.ts');
-  const { checks, errors } = await runSuites({ suites, env, grep: options.grep, onCheck: options.onCheck });
+  const { checks, errors } = await runSuites({ suites, env, grep: options.grep, shard, blobFile: files?.blob, onCheck: options.onCheck });
   const report = buildReport({
     version,
     suites,
@@ -100,17 +105,22 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     startedAt,
     durationMs: performance.now() - started,
     checks,
-    filtered: Boolean(options.grep),
+    // One shard's checks say nothing about which clauses the whole run covers.
+    filtered: Boolean(options.grep) || Boolean(shard),
   });
-  for (const r of reports) {
-    const render = await reportRenderers[r.format]();
-    await writeFile(r.path, render(report));
+  if (shard) report.shard = shard;
+  if (errors.length) report.errors = errors;
+  if (files) {
+    const record: ShardRecord = { tool: 'conform', version, shard: shard ?? { index: 1, count: 1 }, suites, seed, strict: report.strict, ...(options.grep ? { grep: options.grep } : {}), startedAt: report.startedAt, durationMs: report.durationMs, errors };
+    await writeFile(files.record, `${JSON.stringify(record, null, 2)}\n`);
   }
+  await writeReportFiles(report, reports);
   if (errors.length) {
-    throw new RunError(`could not run: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { report, errors });
+    throw couldNotRun(report, errors);
   }
-  if (checks.length === 0) {
-    throw new RunError(options.grep ? `no check matches --grep "${options.grep}"` : 'no checks ran', { report });
+  // A shard may hold no check of a --grep, or no file at all when there are more shards than files.
+  if (checks.length === 0 && !shard) {
+    throw noChecksRan(report, options.grep);
   }
   return report;
 }
