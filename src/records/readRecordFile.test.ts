@@ -43,7 +43,7 @@ describe('readRecordFile', () => {
     const huge = join(dir, 'huge.json');
     writeFileSync(huge, '');
     truncateSync(huge, 1024 * 1024 * 1024);
-    expect(await readRecordFile(huge)).toEqual({ ok: false, reason: 'is 1024.0 MiB, over the 16 MiB limit for a record file' });
+    expect(await readRecordFile(huge)).toEqual({ ok: false, reason: 'is 1024.0 MiB, over the 16 MiB limit for one record' });
   });
 });
 

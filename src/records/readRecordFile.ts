@@ -28,8 +28,9 @@ export function parseRecordBytes(bytes: Uint8Array): ReadResult {
   }
 }
 
-function tooLarge(bytes: number): string {
-  return `is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${String(maxRecordBytes / 1024 / 1024)} MiB limit for a record file`;
+/** The reason given for a record of `bytes` bytes, over the limit. */
+export function tooLarge(bytes: number): string {
+  return `is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${String(maxRecordBytes / 1024 / 1024)} MiB limit for one record`;
 }
 
 const reasons: Record<string, string> = {
@@ -55,9 +56,14 @@ export async function readRecordFile(path: string): Promise<ReadResult> {
       await handle.close();
     }
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? '';
-    return { ok: false, reason: reasons[code] ?? `cannot be read (${code || (err as Error).message})` };
+    return { ok: false, reason: readFailure(err) };
   }
+}
+
+/** The one-line reason for an error of the file system (a missing file, no permission, ...). */
+export function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return reasons[code] ?? `cannot be read (${code || (err as Error).message})`;
 }
 
 /**

@@ -74,13 +74,17 @@ describe('conform records generate', () => {
     expect(manifest[0]!.file).toBe('record-0001.json');
     expect(readdirSync(dir).sort()).toEqual([...manifest.map((m) => m.file), 'manifest.json'].sort());
 
-    const check = conform(['records', 'validate', '--json', ...manifest.map((m) => join(dir, m.file))]);
-    expect(check.status).toBe(1);
-    const report = JSON.parse(check.stdout) as { files: Array<{ file: string; valid: boolean; errors: Array<{ clause: string }> }> };
-    report.files.forEach((verdict, i) => {
+    // File by file, as the manifest lists them: every verdict is the label's, every invalid record
+    // breaks the labelled clause.
+    const check = conform(['records', 'validate', '--json', dir]);
+    expect(check.status, check.stderr).toBe(0);
+    const report = JSON.parse(check.stdout) as { records: Array<{ file: string; valid: boolean; errors: Array<{ clause: string }>; agrees: boolean }>; summary: { compared: number } };
+    expect(report.summary.compared).toBe(240);
+    report.records.forEach((verdict, i) => {
       const expected = manifest[i]!;
       expect(verdict.file).toBe(join(dir, expected.file));
       expect(verdict.valid, expected.file).toBe(expected.valid);
+      expect(verdict.agrees, expected.file).toBe(true);
       if (!expected.valid) expect(verdict.errors.map((e) => e.clause)).toContain(expected.rule);
     });
   });
@@ -155,23 +159,23 @@ describe('conform records validate', () => {
   const invalid = file('invalid.json', JSON.stringify({ ...exampleRecord(), order: 0, foo: 1 }));
 
   it('exits 0 when every record is valid, 1 when one is not, printing file, pointer, clause and message', () => {
-    expect(conform(['records', 'validate', valid])).toMatchObject({ status: 0, stdout: '1 file(s): 1 valid, 0 invalid\n', stderr: '' });
+    expect(conform(['records', 'validate', valid])).toMatchObject({ status: 0, stdout: '1 record(s): 1 valid, 0 invalid\n', stderr: '' });
     const r = conform(['records', 'validate', valid, invalid]);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(
       [
         `${invalid}: /foo [UR-NO-EXTRA] unknown property "foo" (only extensions may hold extra properties)`,
         `${invalid}: /order [UR-ORDER] order must be at least 1, got number 0`,
-        '2 file(s): 1 valid, 1 invalid',
+        '2 record(s): 1 valid, 1 invalid (UR-NO-EXTRA 1, UR-ORDER 1)',
         '',
       ].join('\n'),
     );
   });
 
   it('names the record itself (root) when it is not an object', () => {
-    const r = conform(['records', 'validate', file('array.json', '[]')]);
+    const r = conform(['records', 'validate', file('number.json', '42')]);
     expect(r.status).toBe(1);
-    expect(r.stdout.split('\n')[0]).toBe(`${join(work, 'array.json')}: (root) [UR-OBJECT] a record must be a JSON object, got an empty array`);
+    expect(r.stdout.split('\n')[0]).toBe(`${join(work, 'number.json')}: (root) [UR-OBJECT] a record must be a JSON object, got number 42`);
   });
 
   it('reads one record from stdin with -', () => {
@@ -182,7 +186,7 @@ describe('conform records validate', () => {
   });
 
   it('exits 2 on files it cannot read, one line each, and still reports every other file', () => {
-    const dir = join(work, 'a-directory');
+    const dir = join(work, 'an-empty-directory');
     mkdirSync(dir, { recursive: true });
     const huge = file('huge.json', '');
     truncateSync(huge, 17 * 1024 * 1024);
@@ -200,21 +204,28 @@ describe('conform records validate', () => {
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       `conform: ${bad.missing} does not exist`,
       expect.stringMatching(new RegExp(`^conform: ${bad.notJson} is not JSON: [^\\n]+$`)),
-      `conform: ${bad.empty} is empty (a record is one JSON object)`,
+      `conform: ${bad.empty} is empty (no record in it)`,
       `conform: ${bad.binary} is not UTF-8 text`,
-      `conform: ${bad.dir} is a directory, not a record file`,
-      `conform: ${bad.huge} is 17.0 MiB, over the 16 MiB limit for a record file`,
+      `conform: ${bad.dir} holds no .json record files`,
+      `conform: ${bad.huge} is 17.0 MiB, over the 16 MiB limit for one record`,
     ]);
     // Nothing lost: the readable files got their verdicts.
     expect(r.stdout).toContain(`${invalid}: /order [UR-ORDER]`);
-    expect(r.stdout).toMatch(/8 file\(s\): 1 valid, 1 invalid, 6 unreadable\n$/);
+    expect(r.stdout).toMatch(/^2 record\(s\): 1 valid, 1 invalid \(UR-NO-EXTRA 1, UR-ORDER 1\), 6 unreadable\n$/m);
   });
 
-  it('refuses unknown flags and a missing file argument with exit 2', async () => {
-    for (const args of [['--strict', valid], []]) {
+  it('refuses unknown flags, a missing input and stdin twice with exit 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--strict', valid], /^error: unknown option '--strict'/],
+      [['--workers', 'all', valid], /^conform: --workers must be an integer from 0 to 64, got "all"/],
+      [[], /^error: missing required argument 'input'/],
+      [['-', '-'], /^conform: - \(stdin\) can be given only once/],
+    ];
+    for (const [args, reason] of cases) {
       const r = await conformInProcess(['records', 'validate', ...args]);
-      expect(r.status).toBe(2);
-      expect(r.stderr.split('\n')[0]).toMatch(/^error: (unknown option '--strict'|missing required argument 'file')/);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(reason);
+      expect(r.stdout).toBe('');
       expectNoStackTrace(r.stderr);
     }
   });
@@ -224,10 +235,19 @@ describe('conform records validate', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout);
-    expect(report.summary).toEqual({ files: 3, valid: 1, invalid: 1, unreadable: 1, exitCode: 2 });
-    expect(report.files[0]).toEqual({ file: valid, valid: true, errors: [] });
-    expect(report.files[1].errors).toContainEqual({ pointer: '/order', clause: 'UR-ORDER', message: 'order must be at least 1, got number 0' });
-    expect(report.files[2]).toEqual({ file: join(work, 'missing.json'), unreadable: 'does not exist' });
+    expect(report.summary).toEqual({
+      records: 2,
+      valid: 1,
+      invalid: 1,
+      unreadable: 1,
+      byClause: { 'UR-NO-EXTRA': 1, 'UR-ORDER': 1 },
+      compared: 0,
+      disagree: 0,
+      exitCode: 2,
+    });
+    expect(report.records[0]).toEqual({ file: valid, id: exampleRecord().id, valid: true, errors: [] });
+    expect(report.records[1].errors).toContainEqual({ pointer: '/order', clause: 'UR-ORDER', message: 'order must be at least 1, got number 0' });
+    expect(report.records[2]).toEqual({ file: join(work, 'missing.json'), unreadable: 'does not exist' });
   });
 
   it('--tree checks the files as one page: a tree passes, a broken one names the tree clause', () => {
@@ -253,5 +273,124 @@ describe('conform records validate', () => {
     expect(report.tree.valid).toBe(false);
     expect(report.tree.errors.map((e: { clause: string }) => e.clause)).toEqual(['UR-TREE-ACYCLIC']);
     expect(report.tree.errors[0].file).toMatch(/cycle\/unit-\d+\.json$/);
+  });
+});
+
+describe('conform records generate | validate', () => {
+  const generate = (count: number, ratio = 0.4, seed = 11) => conform(['records', 'generate', '--count', String(count), '--seed', String(seed), '--invalid-ratio', String(ratio)]).stdout;
+
+  it('round-trips NDJSON on stdin: every verdict agrees with its line\'s label, so exit 0', () => {
+    const ndjson = generate(300);
+    const r = conform(['records', 'validate', '-'], ndjson);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^300 record\(s\): 180 valid, 120 invalid \(UR-[A-Z-]+ \d+(, UR-[A-Z-]+ \d+)*\); labels: 300 compared, all agree\n$/);
+    expect(conform(['records', 'validate', '--expect', file('round.ndjson', ndjson)]).status).toBe(0);
+    expect(conform(['records', 'validate', '--expect', file('round.jsonl', ndjson)]).status).toBe(0);
+  });
+
+  it('round-trips a long stream through its worker threads, in input order', () => {
+    const ndjson = generate(3000, 0.2, 12);
+    const r = conform(['records', 'validate', '--json', '--workers', '2', '-'], ndjson);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { records: Array<{ line: number; agrees: boolean }>; summary: { records: number; invalid: number; disagree: number } };
+    expect(report.summary).toMatchObject({ records: 3000, invalid: 600, disagree: 0 });
+    expect(report.records.map((e) => e.line)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+  });
+
+  it('round-trips an --out folder against its manifest, and names every entry of a manifest that lies', () => {
+    const dir = join(work, 'lying');
+    expect(conform(['records', 'generate', '--count', '20', '--seed', '3', '--invalid-ratio', '0.5', '--out', dir]).status).toBe(0);
+    const honest = conform(['records', 'validate', dir]);
+    expect(honest.status, honest.stdout).toBe(0);
+    expect(honest.stdout).toMatch(/^20 record\(s\): 10 valid, 10 invalid .*; labels: 20 compared, all agree\n$/);
+
+    const manifest = manifestOf(dir);
+    const validAt = manifest.findIndex((m) => m.valid);
+    const invalidAt = manifest.findIndex((m) => !m.valid);
+    const secondInvalidAt = manifest.findIndex((m, i) => !m.valid && i > invalidAt);
+    const otherRule = manifest.find((m) => !m.valid && m.rule !== manifest[secondInvalidAt]!.rule)!.rule!;
+    manifest[validAt] = { file: manifest[validAt]!.file, valid: false, rule: 'UR-HASH' };
+    manifest[invalidAt] = { file: manifest[invalidAt]!.file, valid: true };
+    manifest[secondInvalidAt] = { ...manifest[secondInvalidAt]!, rule: otherRule };
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+    const lying = conform(['records', 'validate', dir]);
+    expect(lying.status).toBe(1);
+    const lines = lying.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/; labels: 20 compared, 3 disagree$/);
+    const named = lines.slice(0, -1);
+    expect(named).toHaveLength(3);
+    const at = (i: number) => named.find((l) => l.startsWith(join(dir, manifest[i]!.file)))!;
+    expect(at(validAt)).toContain(`labelled invalid [UR-HASH], but it is valid`);
+    expect(at(invalidAt)).toMatch(/: labelled valid, but it breaks \[UR-[A-Z-]+\] /);
+    expect(at(secondInvalidAt)).toContain(`labelled invalid [${otherRule}], but instead it breaks [`);
+    for (const i of [validAt, invalidAt, secondInvalidAt]) {
+      const { id } = JSON.parse(readFileSync(join(dir, manifest[i]!.file), 'utf8')) as { id?: unknown };
+      if (typeof id === 'string') expect(at(i)).toContain(`(id ${JSON.stringify(id)})`);
+    }
+  });
+
+  it('round-trips a JSON array file, of labelled lines or of bare records', () => {
+    const lines = generate(50, 0.3)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { record: unknown; valid: boolean });
+    const labelled = conform(['records', 'validate', file('labelled-array.json', JSON.stringify(lines, null, 2))]);
+    expect(labelled.status, labelled.stdout).toBe(0);
+    expect(labelled.stdout).toMatch(/^50 record\(s\): 35 valid, 15 invalid .*; labels: 50 compared, all agree\n$/);
+
+    const path = file('bare-array.json', JSON.stringify(lines.map((l) => l.record)));
+    const bare = conform(['records', 'validate', '--json', path]);
+    expect(bare.status).toBe(1);
+    const report = JSON.parse(bare.stdout) as { records: Array<{ index: number; valid: boolean }>; summary: { records: number; invalid: number } };
+    expect(report.summary).toMatchObject({ records: 50, invalid: 15 });
+    expect(report.records.map((e) => e.valid)).toEqual(lines.map((l) => l.valid));
+    expect(report.records.map((e) => e.index)).toEqual(lines.map((_, i) => i));
+    const text = conform(['records', 'validate', path]).stdout;
+    expect(text).toContain(`${path}[${String(lines.findIndex((l) => !l.valid))}]: `);
+  });
+
+  it('reports a truncated line, an empty line and a non-JSON line by number, and validates the rest', () => {
+    const lines = generate(6, 0.5).trimEnd().split('\n');
+    lines.splice(2, 0, lines[2]!.slice(0, 40)); // truncated: line 3
+    lines.splice(4, 0, ''); // empty: line 5
+    lines.splice(6, 0, 'this is not JSON'); // line 7
+    const input = lines.join('\n') + '\n';
+    const r = conform(['records', 'validate', '-'], input);
+    expect(r.status).toBe(2);
+    expectNoStackTrace(r.stderr);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^conform: <stdin>:3 is not JSON: /),
+      'conform: <stdin>:5 is an empty line (NDJSON holds one record per line)',
+      expect.stringMatching(/^conform: <stdin>:7 is not JSON: /),
+    ]);
+    expect(r.stdout).toMatch(/^6 record\(s\): 3 valid, 3 invalid .*, 3 unreadable; labels: 6 compared, all agree\n$/);
+
+    const json = JSON.parse(conform(['records', 'validate', '--json', file('broken.ndjson', input)]).stdout) as { records: Array<{ line: number; unreadable?: string }> };
+    expect(json.records.map((e) => e.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(json.records.filter((e) => e.unreadable).map((e) => e.line)).toEqual([3, 5, 7]);
+  });
+
+  it('--tree takes the whole input as one set, whatever its form', () => {
+    const [tree] = fc.sample(unitTree({ minUnits: 6 }), { seed: 8, numRuns: 1 });
+    const ndjson = tree!.map((r) => JSON.stringify(r)).join('\n') + '\n';
+    const good = conform(['records', 'validate', '--tree', '-'], ndjson);
+    expect(good.status, good.stdout).toBe(0);
+    expect(good.stdout).toMatch(/; the set forms a tree\n$/);
+    // Split across stdin and an array file, it is still one set.
+    const half = Math.floor(tree!.length / 2);
+    const split = conform(['records', 'validate', '--tree', '-', file('tree-rest.json', JSON.stringify(tree!.slice(half)))], tree!.slice(0, half).map((r) => JSON.stringify(r)).join('\n'));
+    expect(split.status, split.stdout).toBe(0);
+    // Without its second half, the first half names units that are not there.
+    const partial = conform(['records', 'validate', '--tree', '-'], tree!.slice(0, half).map((r) => JSON.stringify(r)).join('\n'));
+    expect(partial.status).toBe(1);
+    expect(partial.stdout).toMatch(/^<stdin>(:\d+)?: \/\S+ \[UR-TREE-NO-DANGLING\] /m);
+  });
+
+  it('--help describes every input form, labels, output and exit codes', async () => {
+    const help = await conformInProcess(['records', 'validate', '--help']);
+    expect(help.status).toBe(0);
+    for (const words of ['NDJSON', 'JSON array', 'manifest.json', '--expect', '--tree', '--json', '--workers', 'FILE:LINE', 'FILE[INDEX]', 'nothing is kept per record', 'Exit codes']) expect(help.stdout).toContain(words);
   });
 });

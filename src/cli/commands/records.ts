@@ -1,15 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
+import { ProgressLine } from '../ProgressLine.ts';
 import { UsageError } from '../UsageError.ts';
 
 // The records library loads only when a records command runs, and only the part it needs: every other
 // command starts without ajv and fast-check, and validate without fast-check.
 const generator = () => import('../../records/generateRecords.ts');
 const validator = async () => ({
-  ...(await import('../../records/validateRecord.ts')),
-  ...(await import('../../records/checkTree.ts')),
-  ...(await import('../../records/readRecordFile.ts')),
+  ...(await import('../../records/validateInputs.ts')),
+  ...(await import('../../records/ValidationTally.ts')),
+  ...(await import('../../records/describeOutcome.ts')),
 });
 
 const defaultSeed = 1;
@@ -32,6 +33,12 @@ function parseRatio(value: string): number {
   return n;
 }
 
+function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 64) throw new UsageError(`--workers must be an integer from 0 to 64, got "${value}"`);
+  return n;
+}
+
 interface GenerateOptions {
   count: number;
   seed: number;
@@ -40,6 +47,8 @@ interface GenerateOptions {
 }
 
 interface ValidateOptions {
+  workers?: number;
+  expect?: boolean;
   tree?: boolean;
   json?: boolean;
 }
@@ -52,12 +61,35 @@ The same count, seed and ratio always give the same bytes; each invalid record b
 one clause. Files already in DIR with other names are left as they are.`;
 
 const validateHelp = `
-Each error is printed as: FILE: POINTER [CLAUSE] MESSAGE (the pointer is a JSON Pointer into the
-record, (root) for the record itself; the clause an id of specs/unit-record.clauses.json).
-Files over 16 MiB are refused unread. A leading UTF-8 byte order mark is ignored.
-Exit codes: 0 every record valid; 1 a record is invalid (or, with --tree, the set is not a tree);
-2 a file could not be read (missing, not JSON, empty, too large) or bad flags. Every file is
-checked even when an earlier one fails.`;
+Inputs, each told by its content:
+  FILE   one record (JSON, on one line or pretty-printed), a JSON array of records, or NDJSON (one
+         record per line); a file named *.ndjson or *.jsonl is always read as NDJSON
+  DIR    every *.json file in it, in name order, each one record (as generate --out writes them: a
+         file there holding an array is a record that is an array); DIR/manifest.json
+         ([{file, valid, rule?}]) is read as the files' labels, not as a record
+  -      standard input, holding any of what a FILE may hold (generate's NDJSON as it is)
+A record may come as generate writes it, {"record": ..., "valid": ..., "rule": ...}: valid and rule
+are then its label.
+
+Labels: a record that has one (a line's valid and rule, its entry in DIR/manifest.json) is compared
+with it: labelled valid, it must have no error; labelled invalid, it must break the labelled rule.
+Each disagreement is printed with the record's place, id and clauses. --expect also requires every
+record to have a label. This proves that fixtures still mean what their labels say.
+
+Output: for an invalid record without a label, a line per error: PLACE: POINTER [CLAUSE] MESSAGE.
+PLACE is FILE, FILE:LINE (NDJSON, lines from 1) or FILE[INDEX] (a JSON array, from 0); POINTER is a
+JSON Pointer into the record, (root) for the record itself; CLAUSE an id of
+specs/unit-record.clauses.json. What cannot be read (a file, a line, an element) is reported on
+stderr with its place, and the run goes on. The last line sums up: records valid and invalid, the
+invalid ones per clause, labels compared, the tree. On a terminal, stderr shows progress on long runs.
+--json: one document, written as the run goes: {records: [{file, line?, index?, id?, valid, errors,
+label?, agrees?} | {file, line?, index?, unreadable}], tree?: {valid, errors}, summary}.
+
+NDJSON and arrays are streamed: nothing is kept per record (but each record's id and links with
+--tree); the 16 MiB limit applies to each record. A leading UTF-8 byte order mark is ignored.
+Exit codes: 0 every record valid, or as labelled; 1 a record invalid (without a label), a record
+that disagrees with its label, no label with --expect, or with --tree a set that is not a tree;
+2 something could not be read, or bad flags.`;
 
 export function registerRecords(program: Command): void {
   const records = program.command('records').summary('generate and validate page-unit records (specs/unit-record.schema.json)');
@@ -76,13 +108,15 @@ export function registerRecords(program: Command): void {
 
   records
     .command('validate')
-    .summary('check record files against the schema; exit 0 valid, 1 invalid, 2 unreadable')
-    .argument('<file...>', 'record files (one JSON record each); - reads one record from stdin')
-    .option('--tree', "also check that the files, as one page's records, form a tree (unique ids, links, no cycle)")
+    .summary('check records (files, NDJSON, JSON arrays, directories, stdin) against the schema and their labels')
+    .argument('<input...>', 'record files, NDJSON files, JSON array files, directories; - reads stdin')
+    .option('--expect', 'every record must carry a label (manifest entry or a line\'s "valid") and agree with it')
+    .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle)")
     .option('--json', 'print one JSON report instead of lines')
+    .addOption(new Option('--workers <n>', 'worker threads that parse and validate long streams (default: one per core but one, at most 4; 0 = none)').argParser(parseWorkers))
     .addHelpText('after', validateHelp)
-    .action(async (files: string[], options: ValidateOptions) => {
-      process.exitCode = await validateFiles(files, options);
+    .action(async (inputs: string[], options: ValidateOptions) => {
+      process.exitCode = await validateCommand(inputs, options);
     });
 }
 
@@ -150,60 +184,79 @@ async function generateToDirectory({ count, seed, invalidRatio }: GenerateOption
   process.exitCode = 0;
 }
 
-interface FileReport {
-  file: string;
-  /** Why the file could not be read; when set, there is no verdict. */
-  unreadable?: string;
-  valid?: boolean;
-  errors?: Array<{ pointer: string; clause: string; message: string }>;
-}
-
 const stdinName = '<stdin>';
 
-async function validateFiles(files: string[], options: ValidateOptions): Promise<number> {
-  if (files.filter((f) => f === '-').length > 1) throw new UsageError('- (stdin) can be given only once');
-  const { checkTree, parseRecordBytes, readCapped, readRecordFile, validateRecord } = await validator();
-  const reports: FileReport[] = [];
-  const parsed: Array<{ name: string; value: unknown }> = [];
-  for (const file of files) {
-    const name = file === '-' ? stdinName : file;
-    const read = file === '-' ? parseRecordBytes(await readCapped(process.stdin)) : await readRecordFile(file);
-    if (!read.ok) {
-      reports.push({ file: name, unreadable: read.reason });
-      continue;
-    }
-    const errors = validateRecord(read.value);
-    reports.push({ file: name, valid: errors.length === 0, errors: [...errors] });
-    parsed.push({ name, value: read.value });
-  }
-  const treeErrors = options.tree
-    ? checkTree(parsed.map((p) => p.value), parsed.map((p) => p.name)).map(({ index, ...e }) => ({ file: parsed[index]!.name, ...e }))
-    : [];
+/**
+ * Collects output and hands it to stdout in large writes, waiting for the reader (so a slow reader
+ * slows the run instead of filling memory). False once the reader has gone away.
+ */
+class StdoutBuffer {
+  #text = '';
+  #open = true;
+  readonly #beforeWrite: () => void;
 
-  const unreadable = reports.filter((r) => r.unreadable !== undefined).length;
-  const invalid = reports.filter((r) => r.valid === false).length;
-  const exitCode = unreadable > 0 ? 2 : invalid > 0 || treeErrors.length > 0 ? 1 : 0;
+  constructor(beforeWrite: () => void) {
+    this.#beforeWrite = beforeWrite;
+  }
 
-  if (options.json) {
-    const summary = { files: reports.length, valid: reports.length - invalid - unreadable, invalid, unreadable, exitCode };
-    const report = { files: reports, ...(options.tree ? { tree: { valid: treeErrors.length === 0, errors: treeErrors } } : {}), summary };
-    await writeStdout(JSON.stringify(report, null, 2) + '\n');
-    return exitCode;
+  add(text: string): void {
+    this.#text += text;
   }
-  const lines: string[] = [];
-  for (const r of reports) {
-    if (r.unreadable !== undefined) process.stderr.write(`conform: ${r.file} ${r.unreadable}\n`);
-    for (const e of r.errors ?? []) lines.push(errorLine(r.file, e));
+
+  async flush(ifOver = 0): Promise<boolean> {
+    if (!this.#open || this.#text.length <= ifOver) return this.#open;
+    this.#beforeWrite();
+    const text = this.#text;
+    this.#text = '';
+    this.#open = await writeStdout(text);
+    return this.#open;
   }
-  for (const e of treeErrors) lines.push(errorLine(e.file, e));
-  const counts = [`${String(reports.length - invalid - unreadable)} valid`, `${String(invalid)} invalid`];
-  if (unreadable) counts.push(`${String(unreadable)} unreadable`);
-  if (options.tree) counts.push(treeErrors.length ? `not a tree (${String(treeErrors.length)} error(s))` : 'the set forms a tree');
-  lines.push(`${String(reports.length)} file(s): ${counts.join(', ')}`);
-  await writeStdout(lines.join('\n') + '\n');
-  return exitCode;
 }
 
-function errorLine(file: string, e: { pointer: string; clause: string; message: string }): string {
-  return `${file}: ${e.pointer === '' ? '(root)' : e.pointer} [${e.clause}] ${e.message}`;
+async function validateCommand(args: string[], options: ValidateOptions): Promise<number> {
+  if (args.filter((a) => a === '-').length > 1) throw new UsageError('- (stdin) can be given only once');
+  const { validateInputs, ValidationTally, describeOutcome, outcomeJson } = await validator();
+  const inputs = args.map((a) => (a === '-' ? { name: stdinName, chunks: process.stdin } : a));
+  const tally = new ValidationTally();
+  const progress = new ProgressLine(process.stderr);
+  const out = new StdoutBuffer(() => {
+    if (process.stdout.isTTY) progress.clear();
+  });
+  const say = async (text: string) => {
+    // On a terminal, what came before on stdout shows before it.
+    if (process.stdout.isTTY) await out.flush();
+    progress.clear();
+    process.stderr.write(`conform: ${text}\n`);
+  };
+  const progressText = () => {
+    const rate = tally.records / (progress.elapsedMs / 1000);
+    const bad = tally.unreadable > 0 ? `, ${tally.unreadable.toLocaleString('en-US')} unreadable` : '';
+    return `validating: ${tally.records.toLocaleString('en-US')} records (${Math.round(rate).toLocaleString('en-US')}/s), ${tally.invalid.toLocaleString('en-US')} invalid${bad}`;
+  };
+
+  let treeJson = '';
+  let separator = '';
+  if (options.json) out.add('{"records": [\n');
+  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, ...(options.workers !== undefined && { workers: options.workers }) })) {
+    tally.add(outcomes);
+    for (const o of outcomes) {
+      if (o.kind === 'tree' && options.json) {
+        treeJson = `,\n"tree": ${JSON.stringify(outcomeJson(o))}`;
+      } else if (options.json) {
+        out.add(separator + JSON.stringify(outcomeJson(o)));
+        separator = ',\n';
+      } else if (o.kind === 'unreadable') {
+        await say(describeOutcome(o)[0]!);
+      } else {
+        for (const line of describeOutcome(o)) out.add(line + '\n');
+      }
+    }
+    // `validate ... | head`: once the reader is gone, there is no one to tell the rest to.
+    if (!(await out.flush(1 << 16))) return tally.exitCode;
+    progress.update(progressText);
+  }
+  progress.clear();
+  out.add(options.json ? `\n]${treeJson},\n"summary": ${JSON.stringify(tally)}}\n` : tally.summaryLine() + '\n');
+  await out.flush();
+  return tally.exitCode;
 }

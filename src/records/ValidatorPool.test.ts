@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { generateRecords } from './generateRecords.ts';
+import { judgeBytes } from './judgeRecord.ts';
+import { ValidatorPool } from './ValidatorPool.ts';
+
+describe('ValidatorPool', () => {
+  it('gives, from its worker threads, the verdicts judgeBytes gives here, batch by batch in order', async () => {
+    const lines = generateRecords({ count: 120, seed: 9, invalidRatio: 0.5 }).map((g) => Buffer.from(JSON.stringify(g)));
+    lines.push(Buffer.from('{"record": {}, "valid": "maybe"}'), Buffer.from('[1,'));
+    const batches = [lines.slice(0, 50), lines.slice(50, 51), lines.slice(51)];
+    const pool = new ValidatorPool(2, { expect: true, tree: true });
+    try {
+      const verdicts = await Promise.all(batches.map((b) => pool.judge(b)));
+      expect(verdicts).toEqual(batches.map((b) => b.map((bytes) => judgeBytes(bytes, { expect: true, tree: true }))));
+      expect(verdicts.flat().filter((v) => 'agrees' in v && v.agrees)).toHaveLength(120);
+    } finally {
+      await pool.close();
+    }
+  });
+});
