@@ -6,7 +6,7 @@ import { ConsoleReporter } from '../harness/reporters/ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../harness/reporters/reportRenderers.ts';
 import type { RunReport } from '../harness/report.ts';
 import { RunError } from '../harness/RunError.ts';
-import { parseShard, type Shard } from '../harness/shardFiles.ts';
+import { parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 
 /** `--report FORMAT=PATH` (repeatable); with `blob`, `--report blob=DIR` too (conform run). */
@@ -25,13 +25,7 @@ export function reportOption(withBlob: boolean): Option {
 
 /** `--shard I/N`. */
 export function shardOption(): Option {
-  return new Option('--shard <i/n>', "run only part I of N of the suites' files (vitest's sharding); with --report blob=DIR, merge the parts with conform report merge").argParser(
-    (value: string): Shard => {
-      const shard = parseShard(value);
-      if (typeof shard === 'string') throw new UsageError(shard);
-      return shard;
-    },
-  );
+  return new Option('--shard <i/n>', "run only part I of N of the suites' files (vitest's sharding); with --report blob=DIR, merge the parts with conform report merge").argParser(parseShard);
 }
 
 /**

@@ -33,14 +33,3 @@ export function shardFiles(dir: string, shard: Shard): { blob: string; record: s
 }
 
 export const shardFilePattern = /^(blob|conform)-(\d+)-(\d+)\.json$/;
-
-/** "I/N" with 1 ≤ I ≤ N, or a one-line reason it is not one. */
-export function parseShard(text: string): Shard | string {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(index) || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
-    return `--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/3); got "${text}"`;
-  }
-  return { index, count };
-}
