@@ -103,7 +103,11 @@ export function checksFor(suite: SuiteName): Check {
         conclude(conclusion) {
           const finding = findingOf(conclusion);
           if (!finding) return;
+          // The failing cases' own evidence first: it is what a reader opens the failure for.
+          const context = task.meta.evidence ?? [];
+          task.meta.evidence = [];
           for (const c of evidenceCases(conclusion.cases, evidencePerFinding)) ctx.evidence(c.label, c.evidence);
+          task.meta.evidence.push(...context);
           const first = conclusion.cases.find((c) => c.problem !== undefined);
           if (first?.reproduction) ctx.reproduction(first.reproduction);
           task.meta.finding = redactFinding(finding);

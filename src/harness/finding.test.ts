@@ -32,8 +32,8 @@ describe('findingOf', () => {
   });
 });
 
-test('evidenceCases: the first failing case of each cause first, then the rest in order, up to the limit', () => {
-  const cases = [fail('a', 'x', { evidence: '1' }), fail('b', 'x', { evidence: '2' }), { label: 'ok', evidence: '-' }, fail('c', 'y', { evidence: '3' }), fail('d', 'z')];
+test('evidenceCases: the first failing case of each cause, then a second of each, up to the limit', () => {
+  const cases = [fail('a', 'x', { evidence: '1' }), fail('b', 'x', { evidence: '2' }), fail('b2', 'x', { evidence: '2' }), { label: 'ok', evidence: '-' }, fail('c', 'y', { evidence: '3' }), fail('d', 'z')];
   expect(evidenceCases(cases, 10).map((c) => c.label)).toEqual(['a', 'c', 'b']);
   expect(evidenceCases(cases, 2).map((c) => c.label)).toEqual(['a', 'c']);
 });

@@ -93,20 +93,21 @@ export function findingOf(conclusion: Conclusion): Finding | undefined {
 }
 
 /**
- * The failing cases whose evidence a report shows: the first of each group first, so every distinct
- * cause has its evidence, then the next ones in order, up to `limit`.
+ * The failing cases whose evidence a report shows: the first of each cause first, so every distinct
+ * cause has its evidence, then a second of each, up to `limit` in all.
  */
-export function evidenceCases(cases: readonly CaseOutcome[], limit: number): CaseOutcome[] {
-  const failing = cases.filter((c) => c.problem !== undefined && c.evidence !== undefined);
-  const seen = new Set<string>();
-  const firsts = failing.filter((c) => {
-    const cause = c.cause ?? c.problem!;
-    if (seen.has(cause)) return false;
-    seen.add(cause);
-    return true;
-  });
-  const rest = failing.filter((c) => !firsts.includes(c));
-  return [...firsts, ...rest].slice(0, limit);
+export function evidenceCases(cases: readonly CaseOutcome[], limit: number, perCause = 2): CaseOutcome[] {
+  const byCause = new Map<string, CaseOutcome[]>();
+  for (const c of cases) {
+    if (c.problem === undefined || c.evidence === undefined) continue;
+    const cause = c.cause ?? c.problem;
+    byCause.set(cause, [...(byCause.get(cause) ?? []), c]);
+  }
+  const picked: CaseOutcome[] = [];
+  for (let round = 0; round < perCause; round++) {
+    for (const group of byCause.values()) if (group[round]) picked.push(group[round]!);
+  }
+  return picked.slice(0, limit);
 }
 
 /** Thrown by `ctx.conclude` when a case failed: its message is the headline, the finding is in the task's meta. */

@@ -86,6 +86,6 @@ export class ConsoleReporter {
 function indent(text: string): string {
   return text
     .split('\n')
-    .map((l) => `    ${l}`)
+    .map((l) => (l ? `    ${l}` : l))
     .join('\n');
 }
