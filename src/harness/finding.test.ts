@@ -26,6 +26,16 @@ describe('findingOf', () => {
     ]);
   });
 
+  test('a check that reports only its counterexample counts what it tried', () => {
+    const finding = findingOf({ of: 'generated requests', failed: 'got a 5xx', tried: 412, cases: [fail('POST /v1/fetch {"url":7} (seed 7, shrunk)', '500')] })!;
+    expect(finding.headline).toBe('1 of 412 generated requests got a 5xx');
+  });
+
+  test('a check of one case leads with the case and what went wrong with it', () => {
+    expect(findingOf({ of: 'pages', failed: 'held too much', cases: [fail('page 1', 'more meetings than page_size')] })!.headline).toBe('page 1: more meetings than page_size (page 1 went wrong)');
+    expect(findingOf({ of: 'requests', failed: 'x', cases: [{ label: 'ramp of slow fetches', problem: 'no 429 with 64 in flight' }] })!.headline).toBe('ramp of slow fetches: no 429 with 64 in flight');
+  });
+
   test('without a cause, failing cases group by their problem', () => {
     const finding = findingOf({ of: 'requests', failed: 'failed', cases: [{ label: 'a', problem: 'got 500' }, { label: 'b', problem: 'got 500' }, { label: 'c', problem: 'got 200' }] })!;
     expect(finding.groups.map((g) => [g.cause, g.count])).toEqual([['got 500', 2], ['got 200', 1]]);

@@ -63,6 +63,11 @@ export interface Conclusion {
   /** The clause's requirement in plain words. */
   rule?: string;
   cases: readonly CaseOutcome[];
+  /**
+   * How many cases were tried, when `cases` holds only some of them (a property-based check that
+   * reports its shrunk counterexample after 412 generated requests); default cases.length.
+   */
+  tried?: number;
 }
 
 /** Examples shown per group; the rest are counted. */
@@ -81,15 +86,21 @@ export function findingOf(conclusion: Conclusion): Finding | undefined {
     group.diagnosis ??= c.diagnosis;
     if (group.examples.length < examplesPerGroup) group.examples.push({ label: c.label, problem: c.problem! });
   }
-  const total = conclusion.cases.length;
+  const total = Math.max(conclusion.tried ?? 0, conclusion.cases.length);
   return {
-    headline: `${failing.length} of ${total} ${conclusion.of} ${conclusion.failed}`,
+    headline: total === 1 ? oneCase(failing[0]!) : `${failing.length} of ${total} ${conclusion.of} ${conclusion.failed}`,
     failed: failing.length,
     total,
     ...(conclusion.rule ? { rule: conclusion.rule } : {}),
     // Largest first; a stable sort keeps the order of first appearance among equals.
     groups: [...groups.values()].sort((a, b) => b.count - a.count),
   };
+}
+
+/** A check of a single case: "1 of 1" says nothing, the case and its problem say it all. */
+function oneCase(c: CaseOutcome): string {
+  const what = c.cause && c.cause !== c.problem ? `${c.cause} (${c.problem!})` : c.problem!;
+  return `${c.label}: ${what}`.split('\n')[0]!;
 }
 
 /**
