@@ -1,25 +1,19 @@
 // The validator conformance suite: every record of a generated and hand-written corpus goes to the
 // validator under test (`--validator`), and each record clause's check reports the records on which it
 // disagrees with the expected verdict. Set validators are checked in validatorSet.check.ts.
-import { checksFor, describeTarget } from '../../src/harness/check.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { buildCorpus } from './corpus.ts';
 import { defineVerdictChecks } from './verdictChecks.ts';
 
-const check = checksFor('unit-record');
-const { seed, 'unit-record': targets } = currentTargets();
-const corpus = buildCorpus(seed);
-
-for (const target of targets.filter((t) => t.judgesRecords)) {
-  describeTarget(target.label, () => {
-    defineVerdictChecks(check, {
-      noun: 'records',
-      judge: 'validator',
-      cases: corpus,
-      command: target.validator,
-      reference: (record) => validateRecord(record).length === 0,
-      referenceCommand: 'npx conform records validate',
-    });
-  });
-}
+defineVerdictChecks(
+  {
+    noun: 'records',
+    judge: 'validator',
+    judges: (target) => target.judgesRecords,
+    commandOf: (target) => target.validator,
+    reference: (record) => validateRecord(record).length === 0,
+    referenceCommand: 'npx conform records validate',
+  },
+  buildCorpus(currentTargets().seed),
+);

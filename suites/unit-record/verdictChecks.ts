@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import pMap from 'p-map';
 import { afterAll, beforeAll } from 'vitest';
 import { loadCatalogue } from '../../src/harness/catalogue.ts';
-import type { Check } from '../../src/harness/check.ts';
+import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
+import type { UnitRecordTarget } from '../../src/harness/targets.ts';
 
 /** One file for the command under test, and the verdict a conforming one gives. */
 export interface VerdictCase {
@@ -22,17 +24,23 @@ export interface VerdictCase {
   note: string;
 }
 
-export interface VerdictChecks {
+/** What the cases are, who judges them, and how the project's own reference does. */
+export interface VerdictKind {
   /** "records" or "sets": what the cases are, in titles and findings. */
   noun: string;
   /** "validator" or "set validator": who gives the verdicts, in findings and errors. */
   judge: string;
-  cases: readonly VerdictCase[];
-  /** The command under test; absent: `reference` judges in-process (no process per case). */
-  command: string | undefined;
+  /** The target's command for this kind; absent: `reference` judges in-process (no process per case). */
+  commandOf: (target: UnitRecordTarget) => string | undefined;
+  judges: (target: UnitRecordTarget) => boolean;
   reference: (value: unknown) => boolean;
   /** The project's own command that judges the file as the reference does, for reproductions. */
   referenceCommand: string;
+}
+
+interface VerdictChecks extends VerdictKind {
+  cases: readonly VerdictCase[];
+  command: string | undefined;
 }
 
 interface Outcome {
@@ -42,8 +50,15 @@ interface Outcome {
 
 const rules = new Map(loadCatalogue('unit-record').clauses.map((c) => [c.id, c.rule]));
 
-/** Inside a describeTarget: runs every case before the checks, then one check per clause. */
-export function defineVerdictChecks(check: Check, o: VerdictChecks): void {
+/** For every target that judges this kind: the cases run before its checks, then one check per clause. */
+export function defineVerdictChecks(kind: VerdictKind, cases: readonly VerdictCase[]): void {
+  const check = checksFor('unit-record');
+  for (const target of currentTargets()['unit-record'].filter(kind.judges)) {
+    describeTarget(target.label, () => defineTargetChecks(check, { ...kind, cases, command: kind.commandOf(target) }));
+  }
+}
+
+function defineTargetChecks(check: Check, o: VerdictChecks): void {
   const outcomes = new Map<string, Outcome>();
   let dir = '';
 
