@@ -17,14 +17,31 @@ export type Destination =
  * and a few names that only ever mean cloud metadata. Other names are public: the mock resolves nothing.
  */
 export function classifyDestination(url: URL, farms: readonly FarmInfo[]): Destination {
+  const origin = url.origin;
   for (const farm of farms) {
-    for (const [listener, field] of farmListeners) {
-      if (new URL(farm[field]).origin === url.origin) return { kind: 'farm', farm, listener, origin: url.origin };
-    }
+    const listener = listenerOrigins(farm).get(origin);
+    if (listener) return { kind: 'farm', farm, listener, origin };
   }
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (host === reservedStatusHost) return { kind: 'status', path: url.pathname };
   return isPrivateHost(host) ? { kind: 'private' } : { kind: 'public' };
+}
+
+// Each farm's listeners by origin, worked out once per farm rather than on every hop.
+const originsOf = new WeakMap<FarmInfo, Map<string, FarmListener>>();
+
+function listenerOrigins(farm: FarmInfo): Map<string, FarmListener> {
+  let origins = originsOf.get(farm);
+  if (!origins) {
+    origins = new Map();
+    // The first listener named for an origin wins, as the loop over farmListeners did.
+    for (const [listener, field] of farmListeners) {
+      const origin = new URL(farm[field]).origin;
+      if (!origins.has(origin)) origins.set(origin, listener);
+    }
+    originsOf.set(farm, origins);
+  }
+  return origins;
 }
 
 const metadataNames = new Set(['metadata.google.internal', 'metadata', 'instance-data']);

@@ -7,7 +7,7 @@ import { reservedStatusHost } from './virtualFarm.ts';
  * whatever the body, so a client's 429, 502 or 504 handling is tested in milliseconds. Only 400-599:
  * success is what the mock gives anyway.
  */
-export function preferredStatus(prefer: string | null): number | undefined {
+export function preferredStatus(prefer: string | null | undefined): number | undefined {
   const code = Number(/(?:^|[\s,;])code=(\d{3})(?=$|[\s,;])/.exec(prefer ?? '')?.[1]);
   return code >= 400 && code <= 599 ? code : undefined;
 }

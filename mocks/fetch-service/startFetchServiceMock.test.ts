@@ -1,57 +1,60 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { MockAdapter } from '../MockExchange.ts';
 import { startOriginFarm, type OriginFarm } from '../origin/startOriginFarm.ts';
 import { startFetchServiceMock, type FetchServiceMockServer } from './startFetchServiceMock.ts';
 
 const key = 'served-mock-key-0123456789';
 let farm: OriginFarm;
-let served: FetchServiceMockServer;
-
 beforeAll(async () => {
   farm = await startOriginFarm();
-  served = await startFetchServiceMock({ apiKeys: [key], farm, limits: { timeoutMs: 1000, maxConcurrency: 1 }, timeoutHoldMs: 300 });
 });
-afterAll(async () => {
-  await served?.close();
-  await farm?.close();
-});
+afterAll(() => farm?.close());
 
-const post = (body: unknown, signal?: AbortSignal) =>
-  fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: JSON.stringify(body), signal });
-
-describe('startFetchServiceMock: the handlers over HTTP on loopback', () => {
-  test("answers the farm's pages without asking the farm", async () => {
-    const response = await post({ url: `${farm.httpUrl}/page/shift_jis?probe=served` });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ encoding: 'shift_jis', contentType: 'text/html' });
-    expect(farm.seen('served')).toBe(false);
+describe.each<MockAdapter>(['node', 'msw'])('startFetchServiceMock over HTTP on loopback, %s adapter', (adapter) => {
+  let served: FetchServiceMockServer;
+  beforeAll(async () => {
+    served = await startFetchServiceMock({ apiKeys: [key], farm, limits: { timeoutMs: 1000, maxConcurrency: 1 }, timeoutHoldMs: 300, adapter });
   });
+  afterAll(() => served?.close());
 
-  test('sends the JSON error body for unknown paths, never an HTML page', async () => {
-    const response = await fetch(`${served.url}/nowhere`);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  });
+  const post = (body: unknown, signal?: AbortSignal) =>
+    fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: JSON.stringify(body), signal });
 
-  test('answers a request body it will not read with the seed error body too (413 as JSON)', async () => {
-    const response = await fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: 'x'.repeat(2 << 20) });
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.any(String) });
-  });
+  describe('the mock served', () => {
+    test("answers the farm's pages without asking the farm", async () => {
+      const response = await post({ url: `${farm.httpUrl}/page/shift_jis?probe=served` });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ encoding: 'shift_jis', contentType: 'text/html' });
+      expect(farm.seen('served')).toBe(false);
+    });
 
-  test('frees the slot when the caller hangs up during a slow fetch', async () => {
-    const hangUp = new AbortController();
-    const slow = post({ url: `${farm.httpUrl}/slow/headers` }, hangUp.signal).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    hangUp.abort();
-    await slow;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(200);
-  });
+    test('sends the JSON error body for unknown paths, never an HTML page', async () => {
+      const response = await fetch(`${served.url}/nowhere`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    });
 
-  test('holds a slot while a slow fetch runs: a second one at the same time gets 429', async () => {
-    const slow = post({ url: `${farm.httpUrl}/slow/headers` });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(429);
-    expect((await slow).status).toBe(504);
+    test('answers a request body it will not read with the seed error body too (413 as JSON)', async () => {
+      const response = await fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: 'x'.repeat(2 << 20) });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.any(String) });
+    });
+
+    test('frees the slot when the caller hangs up during a slow fetch', async () => {
+      const hangUp = new AbortController();
+      const slow = post({ url: `${farm.httpUrl}/slow/headers` }, hangUp.signal).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      hangUp.abort();
+      await slow;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(200);
+    });
+
+    test('holds a slot while a slow fetch runs: a second one at the same time gets 429', async () => {
+      const slow = post({ url: `${farm.httpUrl}/slow/headers` });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(429);
+      expect((await slow).status).toBe(504);
+    });
   });
 });

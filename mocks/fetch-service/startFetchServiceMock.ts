@@ -1,8 +1,15 @@
-import { serveHandlers, type ServeOptions } from '../serveHandlers.ts';
+import type { ServeOptions } from '../listenServer.ts';
+import type { MockAdapter, ServeProblem } from '../MockExchange.ts';
+import { serveHandlers } from '../serveHandlers.ts';
+import { serveRouteTable } from '../serveRouteTable.ts';
 import { FetchRefusal } from './FetchRefusal.ts';
 import { createFetchServiceMock, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
+import { refusalReply } from './fetchServiceRoutes.ts';
 
-export interface FetchServiceMockServerOptions extends Omit<FetchServiceMockOptions, 'baseUrl'>, ServeOptions {}
+export interface FetchServiceMockServerOptions extends Omit<FetchServiceMockOptions, 'baseUrl'>, ServeOptions {
+  /** Default "node": the route table straight on node:http; "msw" serves the same table's msw handlers. */
+  adapter?: MockAdapter;
+}
 
 export interface FetchServiceMockServer {
   /** Base URL, e.g. http://127.0.0.1:40123: POST {url}/v1/fetch. */
@@ -11,22 +18,18 @@ export interface FetchServiceMockServer {
   close(): Promise<void>;
 }
 
-function refusalResponse(refusal: FetchRefusal): Response {
-  return Response.json(refusal.body(), { status: refusal.status, headers: refusal.headers });
-}
+// Even what the server answers by itself (body too large, a failure) is the seed's error body.
+const fallback = ({ status, message }: ServeProblem) => refusalReply(new FetchRefusal(status, message));
 
-/** The mock's handlers over real HTTP, on loopback unless `host` says otherwise. */
+/** The mock over real HTTP, on loopback unless `host` says otherwise. */
 export async function startFetchServiceMock(options: FetchServiceMockServerOptions): Promise<FetchServiceMockServer> {
-  const { host, port, ...mockOptions } = options;
+  const { host, port, adapter = 'node', ...mockOptions } = options;
   let mock: FetchServiceMock | undefined;
-  const served = await serveHandlers(
-    (url) => {
-      mock = createFetchServiceMock({ ...mockOptions, baseUrl: url });
-      return mock.handlers;
-    },
-    // Even what the server answers by itself (body too large, a failure) is the seed's error body.
-    { host, port, fallback: ({ status, message }) => refusalResponse(new FetchRefusal(status, message)) },
-  );
-  // serveHandlers calls the factory before it resolves.
+  const make = (url: string) => (mock = createFetchServiceMock({ ...mockOptions, baseUrl: url }));
+  const served =
+    adapter === 'node'
+      ? await serveRouteTable((url) => make(url).routes, { host, port, fallback })
+      : await serveHandlers((url) => make(url).handlers, { host, port, fallback });
+  // Both serve functions call the factory before they resolve.
   return { url: served.url, mock: mock!, close: served.close };
 }

@@ -1,3 +1,6 @@
+import { loadSpec } from '../../src/openapi/loadSpec.ts';
+import { validateRequest } from '../../src/openapi/validateRequest.ts';
+import { violationRule } from '../../src/openapi/Violation.ts';
 import { badRequest } from './FetchRefusal.ts';
 
 /** A fetch request as the mock works with it: defaults applied (seed §2), the URL parsed. */
@@ -8,27 +11,19 @@ export interface MockFetchRequest {
   proxies: boolean;
 }
 
-const booleanOptions = ['allowRedirects', 'allowInsecureSsl', 'proxies'] as const;
+const fetchOperation = loadSpec('fetch-service').operation('fetchPage');
 
 /**
- * Seed §4 rule 1 on the raw body text: JSON, an object, `url` an absolute http(s) URI, options boolean
- * when present. Unknown fields are ignored (a newer client). Messages name the field, never its value.
+ * Seed §4 rule 1 on the raw body text, as the spec (specs/fetch-service.openapi.yaml, compiled by
+ * src/openapi) states it: JSON, an object, `url` a URI, options boolean when present; then `url` narrowed
+ * to what can be fetched. Unknown fields are ignored (a newer client). Messages name the field and the
+ * rule, never the value. The Content-Type is the caller's to check (415 comes before this).
  */
 export function validateFetchBody(text: string): MockFetchRequest {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw badRequest('The request body is not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
-  const fields = body as Record<string, unknown>;
-  if (fields.url === undefined) throw badRequest('url is required.');
-  if (typeof fields.url !== 'string') throw badRequest('url must be a string.');
+  const { violations, body } = validateRequest(fetchOperation, { method: 'POST', url: '/v1/fetch', body: text });
+  if (violations[0]) throw badRequest(violationRule(violations[0]));
+  const fields = body as { url: string; allowRedirects?: boolean; allowInsecureSsl?: boolean; proxies?: boolean };
   const url = parseAbsoluteHttpUrl(fields.url);
-  for (const name of booleanOptions) {
-    if (name in fields && typeof fields[name] !== 'boolean') throw badRequest(`${name} must be a boolean.`);
-  }
   return { url, allowRedirects: fields.allowRedirects === true, allowInsecureSsl: fields.allowInsecureSsl === true, proxies: fields.proxies === true };
 }
 

@@ -1,11 +1,14 @@
 import type { components } from '../../src/generated/meeting-platform.ts';
+import type { MockReply, MockRequest } from '../MockExchange.ts';
+import type { Grant } from './accessTokens.ts';
 import type { Clock } from './clock.ts';
-import { inListType, parseListQuery, slicePage } from './meetingListPage.ts';
-import type { AccessTokenRow, MeetingPlatformState, MeetingRow, UserRow } from './meetingPlatformState.ts';
+import type { RouteParams } from './gatewayPath.ts';
+import { inListType, parseListQuery, slicePage, type ListQuery } from './meetingListPage.ts';
+import type { MeetingPlatformState, MeetingRow, UserRow } from './meetingPlatformState.ts';
 import type { PageTokens } from './pageTokens.ts';
 import { apiError, json, jsonText, meetingNotFound, userNotFound, validationFailed } from './platformResponses.ts';
-import type { RouteParams } from './gatewayRoute.ts';
 
+type FieldError = components['schemas']['FieldError'];
 type User = components['schemas']['User'];
 type MeetingList = components['schemas']['MeetingList'];
 type MeetingListItem = components['schemas']['MeetingListItem'];
@@ -17,8 +20,20 @@ export interface ApiContext {
   pages: PageTokens;
 }
 
-/** A route behind token checks: it gets the grant of the token that called it. */
-export type ApiRoute = (request: Request, params: RouteParams, grant: AccessTokenRow, ctx: ApiContext) => Response;
+/**
+ * One API operation: where it lives, the scopes that allow it, where its request is read and validated
+ * (`parse`, the one place: path parameters, query, headers, body in; the operation's input or the field
+ * errors out), and its answer from that input, the caller's grant and the state. The token, scope and
+ * rate checks run before `parse`, in the platform's order (meetingPlatformRoutes).
+ */
+export interface ApiRoute<Input> {
+  /** Under the API base URL; `:name` one segment, `:name*` the rest of the path. */
+  pattern: string;
+  /** The granular scope first, then the classic one it replaced: either allows the call. */
+  scopes: readonly string[];
+  parse(request: MockRequest, params: RouteParams): Input | FieldError[];
+  answer(input: Input, grant: Grant, ctx: ApiContext): MockReply;
+}
 
 /** Scopes that allow each route: the granular scope first, then the classic one it replaced. */
 export const routeScopes = {
@@ -28,49 +43,59 @@ export const routeScopes = {
 } as const;
 
 /** "me", a user id or an email, within the token's account. */
-function resolveUser(userId: string, grant: AccessTokenRow, state: MeetingPlatformState): UserRow | undefined {
+function resolveUser(userId: string, grant: Grant, state: MeetingPlatformState): UserRow | undefined {
   const user = state.user(userId === 'me' ? grant.userId : userId);
   return user && user.account_id === grant.accountId ? user : undefined;
 }
 
 /** GET /v2/users/{userId} */
-export const getUser: ApiRoute = (_request, params, grant, { state }) => {
-  const userId = params.userId ?? '';
-  const user = resolveUser(userId, grant, state);
-  return user ? json(userBody(user)) : userNotFound(userId);
+export const getUser: ApiRoute<{ userId: string }> = {
+  pattern: '/v2/users/:userId',
+  scopes: routeScopes.user,
+  parse: (_request, params) => ({ userId: params.userId ?? '' }),
+  answer({ userId }, grant, { state }) {
+    const user = resolveUser(userId, grant, state);
+    return user ? json(userBody(user)) : userNotFound(userId);
+  },
 };
 
 /** GET /v2/users/{userId}/meetings */
-export const listMeetings: ApiRoute = (request, params, grant, { state, clock, pages }) => {
-  const userId = params.userId ?? '';
-  const user = resolveUser(userId, grant, state);
-  if (!user) return userNotFound(userId);
-  const query = parseListQuery(new URL(request.url).searchParams);
-  if (Array.isArray(query)) return validationFailed(query);
-
-  // The token binds to the user and list type it was issued for; page_size may change between pages.
-  const scope = `${user.id}\n${query.type}`;
-  let offset = 0;
-  if (query.nextPageToken) {
-    const reading = pages.read(query.nextPageToken, scope);
-    if ('problem' in reading) {
-      return apiError(400, 300, 'The next page token is invalid or expired.', {
-        errors: [{ field: 'next_page_token', message: `The next page token is ${reading.problem}.` }],
-      });
+export const listMeetings: ApiRoute<ListQuery & { userId: string }> = {
+  pattern: '/v2/users/:userId/meetings',
+  scopes: routeScopes.listMeetings,
+  parse(request, params) {
+    const query = parseListQuery(new URLSearchParams(request.query));
+    return Array.isArray(query) ? query : { ...query, userId: params.userId ?? '' };
+  },
+  answer(query, grant, { state, clock, pages }) {
+    const user = resolveUser(query.userId, grant, state);
+    if (!user) return userNotFound(query.userId);
+    // The token binds to the user and list type it was issued for; page_size may change between pages.
+    const scope = `${user.id}\n${query.type}`;
+    let offset = 0;
+    if (query.nextPageToken) {
+      const reading = pages.read(query.nextPageToken, scope);
+      if ('problem' in reading) {
+        return apiError(400, 300, 'The next page token is invalid or expired.', {
+          errors: [{ field: 'next_page_token', message: `The next page token is ${reading.problem}.` }],
+        });
+      }
+      offset = reading.offset;
     }
-    offset = reading.offset;
-  }
-  const now = clock();
-  const all = state.meetingsOf(user.id);
-  const matching = query.type === 'scheduled' ? all : all.filter((m) => inListType(m, query.type, now));
-  const { page, nextOffset } = slicePage(matching, offset, query.pageSize);
-  const head: Omit<MeetingList, 'meetings'> = {
-    page_size: query.pageSize,
-    total_records: matching.length,
-    next_page_token: nextOffset === null ? '' : pages.issue(scope, nextOffset),
-  };
-  // Spliced from each meeting's cached JSON: serialising the page anew is most of a list request's cost.
-  return jsonText(`${JSON.stringify(head).slice(0, -1)},"meetings":[${page.map(listItemJson).join(',')}]}`);
+    const now = clock();
+    const all = state.meetingsOf(user.id);
+    const matching = query.type === 'scheduled' ? all : all.filter((m) => inListType(m, query.type, now));
+    const { page, nextOffset } = slicePage(matching, offset, query.pageSize);
+    const head: Omit<MeetingList, 'meetings'> = {
+      page_size: query.pageSize,
+      total_records: matching.length,
+      next_page_token: nextOffset === null ? '' : pages.issue(scope, nextOffset),
+    };
+    // Spliced from each meeting's cached JSON: serialising the page anew is most of a list request's cost.
+    let items = '';
+    for (let i = 0; i < page.length; i++) items += (i ? ',' : '') + listItemJson(page[i]!);
+    return jsonText(`${JSON.stringify(head).slice(0, -1)},"meetings":[${items}]}`);
+  },
 };
 
 // Rows are replaced, never changed in place, when a meeting is updated; a row's JSON lives as long as it.
@@ -83,21 +108,46 @@ function listItemJson(m: MeetingRow): string {
 }
 
 /** GET /v2/meetings/{meetingId}: the numeric id, or a UUID (already decoded by the gateway and route). */
-export const getMeeting: ApiRoute = (_request, params, grant, { state }) => {
-  const meetingId = params.meetingId ?? '';
-  const meeting = /^\d{1,19}$/.test(meetingId) ? state.meetingById(Number(meetingId)) : state.meetingByUuid(meetingId);
-  const host = meeting && state.user(meeting.host_id);
-  if (!meeting || !host || host.account_id !== grant.accountId) return meetingNotFound(meetingId);
-  return json(meetingBody(meeting, host));
+export const getMeeting: ApiRoute<{ meetingId: string }> = {
+  pattern: '/v2/meetings/:meetingId*',
+  scopes: routeScopes.meeting,
+  parse: (_request, params) => ({ meetingId: params.meetingId ?? '' }),
+  answer({ meetingId }, grant, { state }) {
+    const meeting = /^\d{1,19}$/.test(meetingId) ? state.meetingById(Number(meetingId)) : state.meetingByUuid(meetingId);
+    const host = meeting && state.user(meeting.host_id);
+    if (!meeting || !host || host.account_id !== grant.accountId) return meetingNotFound(meetingId);
+    return json(meetingBody(meeting, host));
+  },
 };
+
+/** An operation ready to match and run: its input parsed, a request that does not parse answered 400 code 300. */
+export interface BoundApiRoute {
+  segments: readonly string[];
+  scopes: readonly string[];
+  run(request: MockRequest, params: RouteParams, grant: Grant, ctx: ApiContext): MockReply;
+}
+
+function bind<Input>(route: ApiRoute<Input>): BoundApiRoute {
+  return {
+    segments: route.pattern.split('/').filter(Boolean),
+    scopes: route.scopes,
+    run(request, params, grant, ctx) {
+      const input = route.parse(request, params);
+      return Array.isArray(input) ? validationFailed(input as FieldError[]) : route.answer(input as Input, grant, ctx);
+    },
+  };
+}
+
+/** The API's operations, in the order they are matched. */
+export const apiRoutes: readonly BoundApiRoute[] = [bind(getUser), bind(listMeetings), bind(getMeeting)];
 
 function userBody(u: UserRow): User {
   const { id, first_name, last_name, display_name, email, type, role_name, pmi, use_pmi, personal_meeting_url, timezone, verified, dept, created_at, user_created_at, last_login_time, language, status, role_id, account_id, account_number, cluster } = u;
-  return { id, first_name, last_name, display_name, email, type, role_name, pmi, use_pmi, personal_meeting_url, timezone, verified, dept, created_at, user_created_at, last_login_time, language, status: status as User['status'], role_id, account_id, account_number, cluster };
+  return { id, first_name, last_name, display_name, email, type: type as User['type'], role_name, pmi, use_pmi, personal_meeting_url, timezone, verified: verified as User['verified'], dept, created_at, user_created_at, last_login_time, language, status: status as User['status'], role_id, account_id, account_number, cluster };
 }
 
 function listItem(m: MeetingRow): MeetingListItem {
-  const item: MeetingListItem = { uuid: m.uuid, id: m.id, host_id: m.host_id, topic: m.topic, type: m.type, start_time: m.start_time, duration: m.duration, timezone: m.timezone, created_at: m.created_at, join_url: m.join_url };
+  const item: MeetingListItem = { uuid: m.uuid, id: m.id, host_id: m.host_id, topic: m.topic, type: m.type as MeetingListItem['type'], start_time: m.start_time, duration: m.duration, timezone: m.timezone, created_at: m.created_at, join_url: m.join_url };
   if (m.agenda) item.agenda = m.agenda;
   return item;
 }

@@ -1,19 +1,21 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
+import type { RouteTable } from '../MockExchange.ts';
+import { routeTableHandler } from '../routeTableHandler.ts';
+import { randomSecret, signingKey, type MockSecret } from '../signingKey.ts';
 import { accessTokens, accessTokenTtlSeconds } from './accessTokens.ts';
-import { getMeeting, getUser, listMeetings, routeScopes, type ApiContext, type ApiRoute } from './apiRoutes.ts';
+import { routeScopes, type ApiContext } from './apiRoutes.ts';
 import type { Clock } from './clock.ts';
 import { demoAccount } from './demoAccount.ts';
 import { demoSeed } from './demoSeed.ts';
 import { fixedWindowLimiter } from './fixedWindowLimiter.ts';
-import { anyPathOn, gatewayRoute, type RouteParams } from './gatewayRoute.ts';
-import { htmlNotFound } from './htmlNotFound.ts';
 import { createMeetingPlatformState, type MeetingPlatformState } from './meetingPlatformState.ts';
+import { meetingPlatformRoutes, type MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 import { pageTokens } from './pageTokens.ts';
-import { apiError, invalidAccessToken, missingScopes, rateLimited } from './platformResponses.ts';
 import { seededRandom } from './seededRandom.ts';
 import type { MeetingAccount, MeetingPlatformSeed } from './seedTypes.ts';
-import { tokenEndpoint, type ResolvedAccount } from './tokenEndpoint.ts';
+import type { ResolvedAccount } from './tokenEndpoint.ts';
+
+export type { MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 
 /** The real platform's public addresses: the handlers stand in for them unless told otherwise. */
 export const realAuthUrl = 'https://zoom.us';
@@ -22,18 +24,6 @@ export const realApiBaseUrl = 'https://api.zoom.us';
 export const defaultJoinUrlBase = 'https://meeting-platform.example';
 /** The granular read scopes a server-to-server app is given for these calls. */
 export const defaultScopes: string[] = Object.values(routeScopes).map(([granular]) => granular);
-
-/** Switches for development; the mock reads them on every request, so they can change while it runs. */
-export interface MeetingPlatformScenario {
-  /** Added to every answer, in real milliseconds. */
-  latencyMs: number;
-  /** Share of requests (0..1) answered 503 with a JSON error, drawn from a seeded generator. */
-  errorRate: number;
-  /** Answer everything with the HTML page a wrong host or path gets. */
-  wrongAddress: boolean;
-  /** API requests per second per account before 429; 0 = no limit. */
-  rateLimitPerSecond: number;
-}
 
 export interface MeetingPlatformOptions {
   /** Where the token endpoint lives (any host); default the real platform's. */
@@ -51,11 +41,19 @@ export interface MeetingPlatformOptions {
   scenario?: Partial<MeetingPlatformScenario>;
   /** Seed of the demo data and of injected errors. */
   randomSeed?: number;
+  /**
+   * The key access tokens and page tokens are signed with; default random for this mock. Mocks given the
+   * same secret (and accounts and data) accept each other's tokens: one restarted, or several behind a
+   * load balancer.
+   */
+  secret?: MockSecret;
 }
 
 export interface MeetingPlatformMock {
-  /** For `setupServer(...mock.handlers)` or `serveHandlers`. */
+  /** For `setupServer(...mock.handlers)` or `serveHandlers`: the route table's msw adapter. */
   handlers: HttpHandler[];
+  /** The mock's behaviour, which both adapters serve (serveRouteTable over node:http). */
+  routes: RouteTable;
   state: MeetingPlatformState;
   accounts: ResolvedAccount[];
   authUrl: string;
@@ -64,9 +62,9 @@ export interface MeetingPlatformMock {
 }
 
 /**
- * msw handlers that behave like the real meeting platform: the account-credentials token endpoint, the
- * current user, the meeting list with next_page_token, and meetings by id or UUID, behind a gateway that
- * decodes paths once. Unknown paths on either host get the platform's HTML 404 page.
+ * A mock that behaves like the real meeting platform (see meetingPlatformRoutes), as msw handlers that
+ * stand in for the platform's hosts, and as a route table startMeetingPlatformServer serves over HTTP.
+ * Its state does not grow with traffic: users and meetings are the seed, tokens are signed, not stored.
  */
 export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}): MeetingPlatformMock {
   const authUrl = trimSlash(options.authUrl ?? realAuthUrl);
@@ -81,42 +79,20 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
     scopes: a.scopes ?? defaultScopes,
   }));
   const scenario: MeetingPlatformScenario = { latencyMs: 0, errorRate: 0, wrongAddress: false, rateLimitPerSecond: 0, ...options.scenario };
-  const tokens = accessTokens(state, clock, options.tokenTtlSeconds ?? accessTokenTtlSeconds);
-  const api: ApiContext = { state, clock, pages: pageTokens(clock) };
-  const withinLimit = fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond);
-  const random = seededRandom(options.randomSeed ?? 7);
-
-  /** The scenario switches, ahead of every answer the mock gives. */
-  const gate = (answer: (request: Request, params: RouteParams) => Response | Promise<Response>) => async ({ request, params }: { request: Request; params: RouteParams }) => {
-    if (scenario.latencyMs > 0) await sleep(scenario.latencyMs);
-    if (scenario.wrongAddress) return htmlNotFound();
-    if (scenario.errorRate > 0 && random() < scenario.errorRate) {
-      return apiError(503, 503, 'Service temporarily unavailable. Try again later.', {}, { 'x-mock-injected': 'errorRate' });
-    }
-    return answer(request, params);
-  };
-
-  /** Token, scope and rate checks in front of an API route, in the platform's order. */
-  const guarded = (route: ApiRoute, scopes: readonly string[]) =>
-    gate((request, params) => {
-      const grant = tokens.verify(request.headers.get('authorization'));
-      if (!grant) return invalidAccessToken();
-      const granted = grant.scope.split(' ');
-      if (!scopes.some((s) => granted.includes(s))) return missingScopes([...scopes]);
-      if (!withinLimit(grant.accountId)) return rateLimited(scenario.rateLimitPerSecond);
-      return route(request, params, grant, api);
-    });
-
-  const tokenCtx = { accounts, tokens, authUrl, apiBaseUrl };
-  const handlers = [
-    http.post(gatewayRoute(authUrl, '/oauth/token'), gate((request) => tokenEndpoint(request, tokenCtx))),
-    http.get(gatewayRoute(apiBaseUrl, '/v2/users/:userId'), guarded(getUser, routeScopes.user)),
-    http.get(gatewayRoute(apiBaseUrl, '/v2/users/:userId/meetings'), guarded(listMeetings, routeScopes.listMeetings)),
-    http.get(gatewayRoute(apiBaseUrl, '/v2/meetings/:meetingId*'), guarded(getMeeting, routeScopes.meeting)),
-    http.all(anyPathOn(authUrl), gate(htmlNotFound)),
-    http.all(anyPathOn(apiBaseUrl), gate(htmlNotFound)),
-  ];
-  return { handlers, state, accounts, authUrl, apiBaseUrl, scenario };
+  const secret = options.secret ?? randomSecret();
+  const tokens = accessTokens(signingKey(secret, 'meeting-platform access tokens'), accounts, clock, options.tokenTtlSeconds ?? accessTokenTtlSeconds);
+  const api: ApiContext = { state, clock, pages: pageTokens(clock, undefined, signingKey(secret, 'meeting-platform page tokens')) };
+  const routes = meetingPlatformRoutes({
+    authUrl,
+    apiBaseUrl,
+    scenario,
+    random: seededRandom(options.randomSeed ?? 7),
+    tokens,
+    token: { accounts, tokens, authUrl, apiBaseUrl },
+    api,
+    withinLimit: fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond),
+  });
+  return { handlers: [routeTableHandler(routes)], routes, state, accounts, authUrl, apiBaseUrl, scenario };
 }
 
 function trimSlash(url: string): string {

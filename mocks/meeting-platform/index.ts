@@ -1,9 +1,12 @@
-// The meeting-platform mock: msw handlers for one's own tests, and the same handlers over HTTP.
+// The meeting-platform mock: msw handlers for one's own tests, and the same route table over HTTP.
 export { createMeetingPlatformMock, realAuthUrl, realApiBaseUrl, defaultJoinUrlBase, defaultScopes } from './createMeetingPlatformMock.ts';
 export type { MeetingPlatformMock, MeetingPlatformOptions, MeetingPlatformScenario } from './createMeetingPlatformMock.ts';
 export { startMeetingPlatformServer } from './startMeetingPlatformServer.ts';
 export type { MeetingPlatformServer, MeetingPlatformServerOptions } from './startMeetingPlatformServer.ts';
 export { serveHandlers } from '../serveHandlers.ts';
+export { serveRouteTable } from '../serveRouteTable.ts';
+export type { MockAdapter, MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
+export type { MockSecret } from '../signingKey.ts';
 export { manualClock, type Clock, type ManualClock } from './clock.ts';
 export { demoAccount } from './demoAccount.ts';
 export { demoSeed, demoOwnerMeetings } from './demoSeed.ts';

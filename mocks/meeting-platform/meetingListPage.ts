@@ -1,11 +1,9 @@
 import type { components, operations } from '../../src/generated/meeting-platform.ts';
+import { loadSpec } from '../../src/openapi/loadSpec.ts';
+import { validateRequest } from '../../src/openapi/validateRequest.ts';
 
 type FieldError = components['schemas']['FieldError'];
 type ListType = NonNullable<NonNullable<operations['listMeetings']['parameters']['query']>['type']>;
-
-export const defaultPageSize = 30;
-export const maxPageSize = 300;
-export const listTypes: readonly ListType[] = ['scheduled', 'live', 'upcoming', 'upcoming_meetings', 'previous_meetings'];
 
 export interface ListQuery {
   pageSize: number;
@@ -13,23 +11,22 @@ export interface ListQuery {
   nextPageToken: string;
 }
 
+const listOperation = loadSpec('meeting-platform').operation('listMeetings');
+const pageSizeSchema = listOperation.parameters.find((p) => p.name === 'page_size')!.schema;
+
+/** The page size when none is asked for, and the cap on larger ones: the spec's (30 and 300). */
+export const defaultPageSize = pageSizeSchema.default as number;
+export const maxPageSize = pageSizeSchema.maximum as number;
+
 /**
- * The list query as the platform reads it: page_size defaults to 30 and larger values are capped at
- * 300; a page_size that is not a positive integer, or an unknown type, is a validation error.
+ * The list query as the spec (specs/meeting-platform.openapi.yaml, compiled by src/openapi) reads it:
+ * page_size defaults to 30 and larger values are capped at 300; an empty parameter counts as absent; a
+ * page_size that is not a positive integer, or an unknown type, is a validation error per field.
  */
 export function parseListQuery(search: URLSearchParams): ListQuery | FieldError[] {
-  const errors: FieldError[] = [];
-  const rawSize = search.get('page_size');
-  let pageSize = defaultPageSize;
-  if (rawSize !== null && rawSize !== '') {
-    if (/^\d+$/.test(rawSize) && Number(rawSize) >= 1) pageSize = Math.min(Number(rawSize), maxPageSize);
-    else errors.push({ field: 'page_size', message: 'Invalid field.' });
-  }
-  const rawType = search.get('type') || 'scheduled';
-  const type = listTypes.find((t) => t === rawType);
-  if (!type) errors.push({ field: 'type', message: 'Invalid field.' });
-  if (errors.length || !type) return errors;
-  return { pageSize, type, nextPageToken: search.get('next_page_token') ?? '' };
+  const { violations, query } = validateRequest(listOperation, { method: 'GET', url: `/v2/users/me/meetings?${search}` });
+  if (violations.length) return [...new Set(violations.map((v) => v.pointer.slice(1)))].map((field) => ({ field, message: 'Invalid field.' }));
+  return { pageSize: query.page_size as number, type: query.type as ListType, nextPageToken: (query.next_page_token as string | undefined) ?? '' };
 }
 
 interface Timed {

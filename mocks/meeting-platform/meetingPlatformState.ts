@@ -44,25 +44,16 @@ const dictionary = {
     join_url: String,
     password: String,
   },
-  accessToken: {
-    token: primaryKey(String),
-    clientId: String,
-    accountId: String,
-    userId: String,
-    scope: String,
-    issuedAt: Number,
-    expiresAt: Number,
-  },
 };
 
 type Dictionary = typeof dictionary;
 export type MeetingPlatformDb = ReturnType<typeof factory<Dictionary>>;
 export type UserRow = Entity<Dictionary, 'user'>;
 export type MeetingRow = Entity<Dictionary, 'meeting'>;
-export type AccessTokenRow = Entity<Dictionary, 'accessToken'>;
 
 /**
- * The mock's state in @mswjs/data (users, meetings, access tokens), with the lookups the routes need.
+ * The mock's state in @mswjs/data (users and meetings: the seed, which traffic never adds to; tokens are
+ * signed, not stored), with the lookups the routes need.
  * Lookups by primary key read the database's own maps; the per-host meeting lists and the id index are
  * derived, rebuilt after any change to meetings, so tests may add meetings through `db` directly.
  */
@@ -73,7 +64,6 @@ export interface MeetingPlatformState {
   meetingsOf(hostId: string): readonly MeetingRow[];
   meetingById(id: number): MeetingRow | undefined;
   meetingByUuid(uuid: string): MeetingRow | undefined;
-  accessToken(token: string): AccessTokenRow | undefined;
 }
 
 export interface StateOptions {
@@ -129,9 +119,6 @@ export function createMeetingPlatformState({ seed, joinUrlBase }: StateOptions):
     },
     meetingByUuid(uuid) {
       return database.getModel('meeting').get(uuid) as MeetingRow | undefined;
-    },
-    accessToken(token) {
-      return database.getModel('accessToken').get(token) as AccessTokenRow | undefined;
     },
   };
 }

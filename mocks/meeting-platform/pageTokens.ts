@@ -14,14 +14,17 @@ export interface PageTokens {
 
 const macLength = 16;
 const payloadLength = 8;
+/** Tokens remembered within one second (see below); past it the memo starts afresh. */
+const maxMemo = 4096;
 
 /**
  * Stateless next_page_tokens: the offset and issue second, sealed with an HMAC over the query they
  * belong to. A token used with another query (user, type) is invalid; one older than 15 minutes is
- * expired. Nothing is stored, so a long-running mock does not grow with every page served; within one
- * second the same page gets the same token, which spares the HMACs on repeated requests.
+ * expired. Nothing is stored, so a long-running mock does not grow with every page served, and any mock
+ * with the same secret reads the token. Within one second the same page gets the same token, which
+ * spares the HMACs on repeated requests: that memo is cleared every second and capped.
  */
-export function pageTokens(clock: Clock, ttlMs = pageTokenTtlMs, secret: Buffer = randomBytes(32)): PageTokens {
+export function pageTokens(clock: Clock, ttlMs = pageTokenTtlMs, secret: Uint8Array = randomBytes(32)): PageTokens {
   const key: KeyObject = createSecretKey(secret);
   const mac = (scope: string, payload: Buffer) => createHmac('sha256', key).update(scope).update('\n').update(payload).digest().subarray(0, macLength);
   // The payload is masked with a stream drawn from the MAC, so tokens look as opaque as they are meant to be.
@@ -34,7 +37,7 @@ export function pageTokens(clock: Clock, ttlMs = pageTokenTtlMs, secret: Buffer 
   return {
     issue(scope, offset) {
       const second = Math.floor(clock() / 1000);
-      if (second !== cacheSecond) {
+      if (second !== cacheSecond || cache.size >= maxMemo) {
         cache.clear();
         cacheSecond = second;
       }

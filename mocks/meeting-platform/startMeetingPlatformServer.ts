@@ -1,14 +1,19 @@
 import type { HttpHandler } from 'msw';
+import type { ServeOptions } from '../listenServer.ts';
+import { plainFallback, type MockAdapter, type ServeProblem } from '../MockExchange.ts';
+import { serveHandlers } from '../serveHandlers.ts';
+import { serveRouteTable } from '../serveRouteTable.ts';
 import { createMeetingPlatformMock, type MeetingPlatformMock, type MeetingPlatformOptions } from './createMeetingPlatformMock.ts';
-import { plainFallback, serveHandlers, type ServeOptions } from '../serveHandlers.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 
 export interface MeetingPlatformServerOptions extends Omit<MeetingPlatformOptions, 'authUrl' | 'apiBaseUrl'>, ServeOptions {
   /**
    * Handlers put in front of the mock's own, as `server.use` would: for overriding one endpoint, or
-   * for the deliberately broken variants the project's tests run the suite against.
+   * for the deliberately broken variants the project's tests run the suite against. Served through msw.
    */
   prepend?: (mock: MeetingPlatformMock) => HttpHandler[];
+  /** Default "node" (the fast one), or "msw" when `prepend` is given: handlers need msw. */
+  adapter?: MockAdapter;
 }
 
 export interface MeetingPlatformServer {
@@ -19,19 +24,26 @@ export interface MeetingPlatformServer {
   close(): Promise<void>;
 }
 
+// An unknown address answers with an HTML page, as the real platform's gateway does.
+const fallback = (problem: ServeProblem) => (problem.status === 404 ? htmlNotFound() : plainFallback(problem));
+
 /** The mock over real HTTP on loopback (by default), token endpoint and API on one port. */
 export async function startMeetingPlatformServer(options: MeetingPlatformServerOptions = {}): Promise<MeetingPlatformServer> {
-  const { host, port, prepend, ...mockOptions } = options;
+  const { host, port, prepend, adapter = prepend ? 'msw' : 'node', ...mockOptions } = options;
+  if (prepend && adapter !== 'msw') throw new Error('prepended handlers are msw handlers: they need adapter "msw"');
   let mock: MeetingPlatformMock | undefined;
-  const served = await serveHandlers(
-    (url) => {
-      mock = createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: url });
-      return [...(prepend?.(mock) ?? []), ...mock.handlers];
-    },
-    // An unknown address answers with an HTML page, as the real platform's gateway does.
-    { host, port, fallback: (problem) => (problem.status === 404 ? htmlNotFound() : plainFallback(problem)) },
-  );
-  // serveHandlers calls the factory before it resolves.
+  const make = (url: string) => (mock = createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: url }));
+  const served =
+    adapter === 'node'
+      ? await serveRouteTable((url) => make(url).routes, { host, port, fallback })
+      : await serveHandlers(
+          (url) => {
+            const made = make(url);
+            return [...(prepend?.(made) ?? []), ...made.handlers];
+          },
+          { host, port, fallback },
+        );
+  // Both serve functions call the factory before they resolve.
   const ready = mock!;
   return {
     url: served.url,

@@ -36,6 +36,16 @@ describe('conform command', () => {
     expect(r.stderr).toMatch(/cannot reach --base-url http:\/\/127\.0\.0\.1:9: ECONNREFUSED/);
   });
 
+  test('run: --fuzz-runs and --rate-limit are in --help, and bad values are usage errors', async () => {
+    const help = await runConform(['run', '--help']);
+    expect(help.stdout).toMatch(/--fuzz-runs <n>[\s\S]*--rate-limit <n>/);
+    for (const args of [['--fuzz-runs', '-3'], ['--rate-limit', 'fast']]) {
+      const r = await runConform(['run', 'unit-record', ...args]);
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
   test('run: a bad --report format is a usage error', async () => {
     const r = await runConform(['run', 'unit-record', '--report', 'pdf=/tmp/x.pdf']);
     expect(r.exitCode).toBe(2);

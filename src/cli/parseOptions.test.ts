@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseHttpUrl, parseInteger, parsePort, parsePositiveNumber } from './parseOptions.ts';
+import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePort, parsePositiveNumber } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 
 describe('option parsers', () => {
@@ -16,5 +16,13 @@ describe('option parsers', () => {
     expect(parsePositiveNumber('0.5')).toBe(0.5);
     expect(() => parsePositiveNumber('0')).toThrow(UsageError);
     expect(() => parsePort('70000')).toThrow(/out of range/);
+  });
+  test('--fuzz-runs and --rate-limit take 0 (off, no limit) and more', () => {
+    expect(parseNonNegativeInteger('0')).toBe(0);
+    expect(parseNonNegativeInteger('200')).toBe(200);
+    expect(() => parseNonNegativeInteger('-1')).toThrow(/0 or more/);
+    expect(() => parseNonNegativeInteger('1.5')).toThrow(UsageError);
+    expect(parseNonNegativeNumber('0.5')).toBe(0.5);
+    expect(() => parseNonNegativeNumber('fast')).toThrow(UsageError);
   });
 });

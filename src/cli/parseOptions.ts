@@ -28,6 +28,18 @@ export function parsePositiveInteger(value: string): number {
   return n;
 }
 
+export function parseNonNegativeInteger(value: string): number {
+  const n = parseInteger(value);
+  if (n < 0) throw new UsageError(`"${value}" must be 0 or more`);
+  return n;
+}
+
+export function parseNonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`"${value}" is not a number of 0 or more`);
+  return n;
+}
+
 export function parsePositiveNumber(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`"${value}" is not a positive number`);

@@ -48,11 +48,7 @@ export interface FetchServiceOptions {
 
 export { FETCH_SERVICE_DEFAULTS };
 
-const JSON_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-};
+const JSON_LINES = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff'];
 
 function notFound(): ServiceError {
   return new ServiceError(404, 'not_found', 'No such endpoint: the fetch operation is POST /v1/fetch.');
@@ -214,14 +210,15 @@ export class FetchService {
   }
 
   #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-      ...JSON_HEADERS,
-      'content-length': String(Buffer.byteLength(text)),
-      ...(this.#stopping ? { connection: 'close' } : {}),
-      ...headers,
-    });
-    res.end(text);
+    // Bytes, not text: node:http writes a Buffer with the head in one writev, where a string is joined to
+    // the head and encoded on the way out, which profiles at several times the cost of the write itself.
+    const bytes = Buffer.from(JSON.stringify(body));
+    // A flat [name, value, ...] list: node:http takes it as is, without merging objects per reply.
+    const lines = [...JSON_LINES, 'content-length', String(bytes.length)];
+    if (this.#stopping && headers.connection === undefined) lines.push('connection', 'close');
+    for (const name in headers) lines.push(name, headers[name]!);
+    res.writeHead(status, lines);
+    res.end(bytes);
   }
 }
 

@@ -22,7 +22,7 @@ export function decodeBody(bytes: Buffer, contentTypeHeader: string | string[] |
   const encoding = resolveEncoding(bytes, contentType, mediaType?.charset).toLowerCase();
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(encoding);
+    decoder = decoderFor(encoding);
   } catch {
     // The WHATWG "replacement" encoding (ISO-2022-KR and kin) decodes any input to one U+FFFD; Node has
     // no decoder for it.
@@ -30,6 +30,15 @@ export function decodeBody(bytes: Buffer, contentTypeHeader: string | string[] |
     return asBase64(bytes, contentType);
   }
   return { content: decoder.decode(bytes), contentType, encoding };
+}
+
+// One decoder per encoding name (a few dozen exist): decoding without streaming keeps no state between calls.
+const decoders = new Map<string, TextDecoder>();
+
+function decoderFor(encoding: string): TextDecoder {
+  let decoder = decoders.get(encoding);
+  if (decoder === undefined) decoders.set(encoding, (decoder = new TextDecoder(encoding)));
+  return decoder;
 }
 
 function asBase64(bytes: Buffer, contentType: string): DecodedBody {

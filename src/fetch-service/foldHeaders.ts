@@ -6,7 +6,8 @@
 export function foldHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   // No prototype: an origin may send a header named __proto__.
   const folded: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     folded[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
   }

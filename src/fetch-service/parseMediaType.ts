@@ -1,8 +1,9 @@
+/** Shared between callers (parseMediaType remembers its answers): read it, never change it. */
 export interface MediaType {
   /** type/subtype, lowercase: the MIME type without parameters. */
-  essence: string;
+  readonly essence: string;
   /** The charset parameter as written (a label, not yet an encoding name). */
-  charset?: string;
+  readonly charset?: string;
 }
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -17,6 +18,22 @@ const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
 export function parseMediaType(header: string | string[] | undefined): MediaType | undefined {
   const value = Array.isArray(header) ? header.at(-1) : header;
   if (!value) return undefined;
+  // Services send the same few values over and over: each is parsed once (short ones only, at most
+  // maxRemembered of them, forgotten all at once when full, so a hostile origin cannot grow it).
+  if (parsed.has(value)) return parsed.get(value);
+  const type = parse(value);
+  if (value.length <= maxRememberedLength) {
+    if (parsed.size >= maxRemembered) parsed.clear();
+    parsed.set(value, type);
+  }
+  return type;
+}
+
+const maxRemembered = 256;
+const maxRememberedLength = 200;
+const parsed = new Map<string, Readonly<MediaType> | undefined>();
+
+function parse(value: string): MediaType | undefined {
   const semicolon = value.indexOf(';');
   const essence = (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
   if (!ESSENCE.test(essence)) return undefined;

@@ -101,7 +101,8 @@ function readRaw(body: Readable, maxBytes: number, prepaid: number, reservation:
       discardBody(body);
       reject(refusal);
     });
-    body.once('end', () => resolve(Buffer.concat(chunks, total)));
+    // One chunk (a small page) is the body as it is: no copy.
+    body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
     body.once('error', reject);
   });
 }

@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, callerGone, ServiceError } from './ServiceError.ts';
 
+// Stateless between calls (no streaming), so one decoder serves every request.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 function tooLarge(maxBytes: number): ServiceError {
   // The rest of an oversized body is not read: the connection is closed after the reply instead.
   return new ServiceError(400, 'bad_request', `The request body must be at most ${maxBytes} bytes.`, { connection: 'close' });
@@ -23,7 +26,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
       reject(tooLarge(maxBytes));
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks, total)));
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
     // A caller gone mid-body: nothing more will come, and the request must not stay in flight.
     req.once('error', () => reject(callerGone()));
     req.once('close', () => {
@@ -32,7 +35,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   });
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     throw badRequest('The request body must be UTF-8 encoded JSON.');
   }

@@ -34,6 +34,8 @@ export interface paths {
          *     redirects are not followed unless `allowRedirects` is true; TLS certificate verification applies
          *     unless `allowInsecureSsl` is true. The fetch timeout is 60 seconds and not configurable per request.
          *
+         *     The key travels in X-SVC-API-Key (the `apiKey` security scheme, seed §5).
+         *
          *     Reference: destinations in loopback, private, link-local (cloud metadata included), CGNAT,
          *     multicast, reserved and unspecified ranges, IPv6 unique-local and link-local, and IPv4 carried in
          *     IPv6 are refused with 403 before any connection, on the first request and on every redirect hop,
@@ -58,6 +60,7 @@ export interface components {
             /** @description Equals the HTTP status of the reply. */
             statusCode: number;
         };
+        /** @description Fields this document does not name are left to the service (the reference ignores them). */
         FetchRequest: {
             /**
              * @description Bypass TLS certificate verification. Intended only for trusted public test hosts or environments
@@ -79,7 +82,7 @@ export interface components {
             proxies: boolean;
             /**
              * Format: uri
-             * @description The URL to fetch. Reference: an absolute http or https URL without credentials.
+             * @description The URL to fetch. Reference: an absolute http or https URL without credentials, at most 8192 characters.
              */
             url: string;
         };
@@ -90,7 +93,7 @@ export interface components {
              */
             content: string;
             /**
-             * @description MIME type of the fetched response, without parameters, lowercase. Reference: when the origin
+             * @description MIME type of the fetched response, without parameters. Reference: lowercase; when the origin
              *     sent none, the type sniffed from the body (text/html, text/plain or application/octet-stream).
              */
             contentType: string;
@@ -112,7 +115,7 @@ export interface components {
             };
             /** @description Unique identifier of the fetch request. */
             id: string;
-            /** @description HTTP status code of the fetched response. */
+            /** @description HTTP status code of the fetched response (a three-digit code, RFC 9110 §15). */
             statusCode: number;
         };
         Health: {
@@ -120,14 +123,151 @@ export interface components {
             status: "ok";
         };
     };
-    responses: never;
-    parameters: {
-        ApiKey: string;
+    responses: {
+        /**
+         * @description The fetched response is too large (also after decompression), TLS certificate verification
+         *     failed, or the origin could not be reached or answered unusably (reference). For TLS failure on
+         *     a trusted test or controlled host, set `allowInsecureSsl` true.
+         */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 502;
+                };
+            };
+        };
+        /**
+         * @description Body invalid: not a JSON object, `url` absent or not an absolute http(s) URI, an option of the
+         *     wrong type, a body over 64 KiB. Reference: also `allowInsecureSsl` for a localhost,
+         *     private-network, link-local or cloud-metadata destination, and a `url` with credentials.
+         */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 400;
+                };
+            };
+        };
+        /** @description A request body larger than the service reads. The seed leaves its limit open; the reference answers 400 instead, past 64 KiB. */
+        ContentTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 413;
+                };
+            };
+        };
+        /** @description Reference. The destination (first request or a redirect hop) is not permitted. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 403;
+                };
+            };
+        };
+        /** @description The fetch timed out (60 seconds overall, slow headers and a dripping body included). */
+        GatewayTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 504;
+                };
+            };
+        };
+        /** @description Reference. The service is shutting down, or holds as much fetched content as it may across all fetches in flight (then with Retry-After); retry shortly. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 503;
+                };
+            };
+        };
+        /** @description The caller's concurrent fetch limit is exceeded. Wait and retry, or reduce concurrency. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 429;
+                };
+            };
+        };
+        /** @description Reference (seed §5 "not shown"). The X-SVC-API-Key header is missing or holds no issued key. */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate"?: string;
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 401;
+                };
+            };
+        };
+        /** @description Reference. The request's Content-Type is not JSON. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    error?: unknown;
+                    /** @constant */
+                    statusCode?: 415;
+                };
+            };
+        };
     };
+    parameters: never;
     requestBodies: never;
     headers: {
         /** @description Reference. Same value as the result's `id`; also sent with error replies. */
         RequestId: string;
+        /** @description Seconds to wait before retrying, or an HTTP date (RFC 9110 §10.2.3). */
+        RetryAfter: string;
     };
     pathItems: never;
 }
@@ -151,23 +291,13 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Shutting down. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     fetchPage: {
         parameters: {
             query?: never;
-            header: {
-                "X-SVC-API-Key": components["parameters"]["ApiKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -187,89 +317,15 @@ export interface operations {
                     "application/json": components["schemas"]["FetchResult"];
                 };
             };
-            /**
-             * @description Body invalid: not a JSON object, `url` absent or not an absolute http(s) URI, an option of the
-             *     wrong type, a body over 64 KiB. Reference: also `allowInsecureSsl` for a localhost,
-             *     private-network, link-local or cloud-metadata destination, and a `url` with credentials.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Reference (seed §5 "not shown"). The X-SVC-API-Key header is missing or holds no issued key. */
-            401: {
-                headers: {
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Reference. The destination (first request or a redirect hop) is not permitted. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Reference. The request's Content-Type is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller's concurrent fetch limit is exceeded. Wait and retry, or reduce concurrency. */
-            429: {
-                headers: {
-                    /** @description Reference. Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /**
-             * @description The fetched response is too large (also after decompression), TLS certificate verification
-             *     failed, or the origin could not be reached or answered unusably (reference). For TLS failure on
-             *     a trusted test or controlled host, set `allowInsecureSsl` true.
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Reference. The service is shutting down, or holds as much fetched content as it may across all fetches in flight (then with Retry-After); retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The fetch timed out (60 seconds overall, slow headers and a dripping body included). */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

@@ -14,8 +14,9 @@ export interface paths {
         /**
          * Obtain an access token with the account-credentials grant.
          * @description HTTP Basic client authentication (base64 of CLIENT_ID:CLIENT_SECRET) and a form body with
-         *     grant_type=account_credentials and account_id. The platform also accepts the two fields in the
-         *     query string. A wrong secret, grant type or account fails at once with a JSON error body.
+         *     grant_type=account_credentials and account_id (seed §4, §5). The real platform also reads the two
+         *     fields from the query string; this document states the form the seed gives. A wrong secret, grant
+         *     type or account fails at once with a JSON error body.
          */
         post: operations["requestAccessToken"];
         delete?: never;
@@ -65,7 +66,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current user's meetings, one page at a time. */
+        /**
+         * The current user's meetings, one page at a time.
+         * @description A parameter given empty ("page_size=") counts as not given.
+         */
         get: operations["listMeetings"];
         put?: never;
         post?: never;
@@ -83,6 +87,10 @@ export interface components {
             /** @description 124 invalid token, 300 invalid parameter, 1001 user not found, 3001 meeting not found, 4711 missing scope, 429 rate limit. */
             code: number;
             message: string;
+        };
+        /** @description The API error body; validation failures (code 300) list the offending fields in errors. */
+        BadRequestError: components["schemas"]["ApiError"] & {
+            errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
             field: string;
@@ -105,12 +113,13 @@ export interface components {
             page_size: number;
             total_records: number;
         };
+        /** @description A recurring meeting with no fixed time (type 3) has no start time, duration or time zone. */
         MeetingListItem: {
             agenda?: string;
             /** Format: date-time */
             created_at: string;
             /** @description Minutes. */
-            duration: number;
+            duration?: number;
             host_id: string;
             /** Format: int64 */
             id: number;
@@ -120,11 +129,14 @@ export interface components {
              */
             join_url: string;
             /** Format: date-time */
-            start_time: string;
-            timezone: string;
+            start_time?: string;
+            timezone?: string;
             topic: string;
-            /** @description 1 instant, 2 scheduled, 3 recurring without fixed time, 8 recurring with fixed time. */
-            type: number;
+            /**
+             * @description 1 instant, 2 scheduled, 3 recurring without fixed time, 4 personal meeting id, 7 personal audio conference, 8 recurring with fixed time, 10 screen share only.
+             * @enum {integer}
+             */
+            type: 1 | 2 | 3 | 4 | 7 | 8 | 10;
             /** @description Base64-like; may contain "/" and "+" and start with "/". */
             uuid: string;
         };
@@ -139,10 +151,10 @@ export interface components {
         };
         TokenError: {
             /**
-             * @description OAuth error code.
+             * @description OAuth error code (RFC 6749 §5.2).
              * @enum {string}
              */
-            error: "invalid_client" | "unsupported_grant_type" | "invalid_request";
+            error: "invalid_client" | "unsupported_grant_type" | "invalid_request" | "invalid_grant" | "unauthorized_client" | "invalid_scope";
             reason: string;
         };
         TokenRequest: {
@@ -150,19 +162,22 @@ export interface components {
             /** @constant */
             grant_type: "account_credentials";
         };
+        /**
+         * @description access_token and token_type are what the seed's flow needs; expires_in and scope are what the real
+         *     platform adds (MP-TOKEN-FIELDS, a SHOULD), api_url too. Other fields may follow.
+         */
         TokenResponse: {
             access_token: string;
             /**
              * Format: uri
              * @description The API base URL to use with this token.
              */
-            api_url: string;
+            api_url?: string;
             /** @description Seconds until the token expires (3600). */
-            expires_in: number;
+            expires_in?: number;
             /** @description Space-separated scopes granted to the app. */
-            scope: string;
-            /** @constant */
-            token_type: "bearer";
+            scope?: string;
+            token_type: string;
         };
         User: {
             account_id: string;
@@ -179,6 +194,7 @@ export interface components {
             /** Format: date-time */
             last_login_time?: string;
             last_name?: string;
+            /** Format: uri */
             personal_meeting_url?: string;
             /** Format: int64 */
             pmi?: number;
@@ -187,19 +203,23 @@ export interface components {
             /** @enum {string} */
             status: "active" | "inactive" | "pending";
             timezone?: string;
-            /** @description 1 basic, 2 licensed. */
-            type: number;
+            /**
+             * @description 1 basic, 2 licensed, 4 unassigned without meetings basic, 99 none.
+             * @enum {integer}
+             */
+            type: 1 | 2 | 4 | 99;
             use_pmi?: boolean;
             /** Format: date-time */
             user_created_at?: string;
-            verified?: number;
-        };
-        ValidationError: components["schemas"]["ApiError"] & {
-            errors: components["schemas"]["FieldError"][];
+            /** @enum {integer} */
+            verified?: 0 | 1;
         };
     };
     responses: {
-        /** @description Invalid parameters: code 300 with the fields in errors. */
+        /**
+         * @description Invalid parameters: code 300 with the fields in errors; also a token without the scopes the
+         *     route needs (code 4711), or a user outside the account (code 1010).
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -217,7 +237,7 @@ export interface components {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["ValidationError"];
+                "application/json": components["schemas"]["BadRequestError"];
             };
         };
         /** @description Unknown user (code 1001) or meeting (code 3001). */
@@ -238,7 +258,7 @@ export interface components {
         /** @description A rate limit was exceeded. */
         TooManyRequests: {
             headers: {
-                "Retry-After"?: number;
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -263,24 +283,22 @@ export interface components {
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Seconds to wait before retrying, or an HTTP date (RFC 9110 §10.2.3). */
+        RetryAfter: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
     requestAccessToken: {
         parameters: {
-            query?: {
-                /** @description Alternative to the form field. */
-                account_id?: string;
-                /** @description Alternative to the form field. */
-                grant_type?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
             };
@@ -378,6 +396,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];

@@ -41,7 +41,15 @@ export interface CheckContext {
   diagnose(text: string): void;
   /** Aborted when the check times out, so in-flight requests stop with it. */
   signal: AbortSignal;
+  /** How far a long check has got ("412 of 800 generated requests"), shown on a terminal while it runs. */
+  progress(message: string): void;
+  /** Ends the check as skipped, with the reason shown in the report (it had nothing to judge). */
+  skip(reason: string): never;
 }
+
+/** The annotation type that carries a check's progress to the reporter; never part of a report. */
+export const progressAnnotation = 'conform-progress';
+const progressEveryMs = 500;
 
 export type CheckFn = (ctx: CheckContext) => unknown;
 
@@ -89,8 +97,9 @@ export function checksFor(suite: SuiteName): Check {
     }
     const meta = { conformSuite: suite, conformTarget: collectingTarget, clause };
     const skipReason = options.skip;
-    test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip }) => {
+    test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip, annotate }) => {
       if (skipReason) skip(skipReason);
+      let lastProgress = 0;
       const ctx: CheckContext = {
         evidence(label, value) {
           const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
@@ -117,6 +126,13 @@ export function checksFor(suite: SuiteName): Check {
           task.meta.diagnosis = redact(text);
         },
         signal,
+        skip: (reason) => skip(reason),
+        progress(message) {
+          const now = performance.now();
+          if (now - lastProgress < progressEveryMs) return;
+          lastProgress = now;
+          annotate(redact(message), progressAnnotation).catch(() => undefined);
+        },
       };
       try {
         await fn(ctx);

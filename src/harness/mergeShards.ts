@@ -93,10 +93,17 @@ async function readShardRecords(dir: string): Promise<ShardRecord[]> {
   records.sort((a, b) => a.shard.index - b.shard.index);
   const first = records[0]!;
   const sameRun = (r: ShardRecord) =>
-    r.shard.count === first.shard.count && r.version === first.version && r.seed === first.seed && r.strict === first.strict && r.grep === first.grep && r.suites.join(',') === first.suites.join(',');
+    r.shard.count === first.shard.count &&
+    r.version === first.version &&
+    r.seed === first.seed &&
+    r.strict === first.strict &&
+    r.grep === first.grep &&
+    r.options === first.options &&
+    r.suites.join(',') === first.suites.join(',');
   const other = records.find((r) => !sameRun(r));
   if (other) {
-    const describe = (r: ShardRecord) => `shard ${r.shard.index}/${r.shard.count} (conform ${r.version}, ${r.suites.join(' ')}, seed ${r.seed}${r.strict ? ', strict' : ''}${r.grep !== undefined ? `, --grep ${r.grep}` : ''})`;
+    const describe = (r: ShardRecord) =>
+      `shard ${r.shard.index}/${r.shard.count} (conform ${r.version}, ${r.suites.join(' ')}, seed ${r.seed}${r.strict ? ', strict' : ''}${r.grep !== undefined ? `, --grep ${r.grep}` : ''}, options ${r.options})`;
     throw new RunError(`${dir} holds shards of different runs: ${describe(first)} and ${describe(other)}`);
   }
   const missing = Array.from({ length: first.shard.count }, (_, i) => i + 1).filter((i) => !records.some((r) => r.shard.index === i));

@@ -1,5 +1,5 @@
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
-import { defaultSeed, targetEnv, type Targets } from './targets.ts';
+import { defaultSeed, fuzzRunsFrom, targetEnv, type Targets } from './targets.ts';
 import { startEmbeddedTarget } from './startEmbeddedTarget.ts';
 
 export interface ResolvedTargets {
@@ -26,7 +26,7 @@ export function seedFrom(env: Env): number {
 /** Targets named by the environment; embedded ones started for the selected suites left without. */
 export async function resolveTargets(env: Env): Promise<ResolvedTargets> {
   const closers: Array<() => Promise<void>> = [];
-  const targets: Targets = { seed: seedFrom(env), 'unit-record': [], 'fetch-service': [], 'meeting-platform': [] };
+  const targets: Targets = { seed: seedFrom(env), fuzzRuns: fuzzRunsFrom(env), 'unit-record': [], 'fetch-service': [], 'meeting-platform': [] };
   try {
     for (const suite of selectedSuites(env)) {
       const started = await startEmbeddedTarget(suite, env);

@@ -41,6 +41,12 @@ describe('run() refuses options that cannot make a run, before starting anything
     expect((await refusal({ suites: ['unit-record'], validator: ['true\nfalse'] })).message).toBe('--validator takes a one-line command');
   });
 
+  test('a budget or a rate that is no count', async () => {
+    expect((await refusal({ suites: ['unit-record'], fuzzRuns: -1 })).message).toContain('--fuzz-runs takes a whole number');
+    expect((await refusal({ suites: ['unit-record'], fuzzRuns: 1.5 })).message).toContain('--fuzz-runs takes a whole number');
+    expect((await refusal({ suites: ['unit-record'], rateLimit: Number.NaN })).message).toContain('--rate-limit takes a number');
+  });
+
   test('an unreachable target', async () => {
     // Port 9 (discard) on loopback has no listener: connection refused at once.
     const error = await refusal({ suites: ['fetch-service'], baseUrl: 'http://127.0.0.1:9', apiKey: 'test-key-1234' });

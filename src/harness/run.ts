@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { assertReachable } from './assertReachable.ts';
 import { buildReport } from './buildReport.ts';
+import { isLoopbackHost } from './isLoopbackHost.ts';
 import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import type { CheckResult, RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
-import { shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
+import { optionsFingerprint, shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultSeed, targetEnv } from './targets.ts';
 import { version } from './version.ts';
@@ -36,6 +37,10 @@ export interface RunOptions {
   report?: ReportFile[];
   /** Default 7. */
   seed?: number;
+  /** Generated requests per operation, valid and mutated each (default 100; 0 turns the generated checks off). */
+  fuzzRuns?: number;
+  /** Requests per second to each target (default 10 for a deployment not on loopback, none on loopback; 0: none). */
+  rateLimit?: number;
   /** SHOULD failures also fail the run (see exitCodeOf). */
   strict?: boolean;
   /** Only checks whose name contains this text. */
@@ -49,6 +54,8 @@ export interface RunOptions {
   onStart?: (run: { suites: SuiteName[]; seed: number }) => void;
   /** Each check as it ends. */
   onCheck?: (check: CheckResult) => void;
+  /** A long check's progress while it runs ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests"). */
+  onProgress?: (message: string) => void;
 }
 
 interface OptionRoute {
@@ -70,6 +77,8 @@ const optionRoutes: { [K in keyof RunOptions]?: OptionRoute } = {
   validator: { flag: '--validator', env: targetEnv.validator, suite: 'unit-record' },
   validatorSet: { flag: '--validator-set', env: targetEnv.validatorSet, suite: 'unit-record' },
   seed: { flag: '--seed', env: targetEnv.seed },
+  fuzzRuns: { flag: '--fuzz-runs', env: targetEnv.fuzzRuns },
+  rateLimit: { flag: '--rate-limit', env: targetEnv.rateLimit },
 };
 
 /**
@@ -96,7 +105,16 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
   // (and --help) should not pay.
   const { runSuites } = await import('./runSuites.ts');
-  const { checks, errors } = await runSuites({ suites, env, grep: options.grep, shard, blobFile: files?.blob, onCheck: options.onCheck });
+  const { checks, errors } = await runSuites({
+    suites,
+    env,
+    grep: options.grep,
+    shard,
+    blobFile: files?.blob,
+    serial: rateLimited(options),
+    onCheck: options.onCheck,
+    onProgress: options.onProgress,
+  });
   const report = buildReport({
     version,
     suites,
@@ -111,7 +129,19 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   if (shard) report.shard = shard;
   if (errors.length) report.errors = errors;
   if (files) {
-    const record: ShardRecord = { tool: 'conform', version, shard: shard ?? { index: 1, count: 1 }, suites, seed, strict: report.strict, ...(options.grep ? { grep: options.grep } : {}), startedAt: report.startedAt, durationMs: report.durationMs, errors };
+    const record: ShardRecord = {
+      tool: 'conform',
+      version,
+      shard: shard ?? { index: 1, count: 1 },
+      suites,
+      seed,
+      strict: report.strict,
+      ...(options.grep ? { grep: options.grep } : {}),
+      options: optionsFingerprint(env),
+      startedAt: report.startedAt,
+      durationMs: report.durationMs,
+      errors,
+    };
     await writeFile(files.record, `${JSON.stringify(record, null, 2)}\n`);
   }
   await writeReportFiles(report, reports);
@@ -123,6 +153,15 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     throw noChecksRan(report, options.grep);
   }
   return report;
+}
+
+/**
+ * Whether a rate limit applies to some target. Each test file runs in a worker of its own, each with its
+ * own pacing: under a rate limit the files run one after another, so a deployment sees the rate once.
+ */
+function rateLimited(options: RunOptions): boolean {
+  if (options.rateLimit !== undefined) return options.rateLimit > 0;
+  return [options.baseUrl, options.authUrl, options.apiBaseUrl].some((url) => url !== undefined && !isLoopbackHost(new URL(url).hostname));
 }
 
 function selectSuites(requested: readonly string[] | undefined): SuiteName[] {
@@ -145,6 +184,12 @@ async function checkOptions(options: RunOptions, suites: SuiteName[]): Promise<R
     const values = Array.isArray(value) ? [...new Set((value as unknown[]).map(String))] : [String(value)];
     if (Array.isArray(value) && values.some((v) => v.includes('\n'))) throw new RunError(`${route.flag} takes a one-line command`);
     env[route.env] = values.join('\n');
+  }
+  if (options.fuzzRuns !== undefined && !(Number.isSafeInteger(options.fuzzRuns) && options.fuzzRuns >= 0)) {
+    throw new RunError(`--fuzz-runs takes a whole number of 0 or more, got ${options.fuzzRuns}`);
+  }
+  if (options.rateLimit !== undefined && !(Number.isFinite(options.rateLimit) && options.rateLimit >= 0)) {
+    throw new RunError(`--rate-limit takes a number of requests per second, 0 or more, got ${options.rateLimit}`);
   }
   if (Boolean(options.authUrl) !== Boolean(options.apiBaseUrl)) {
     throw new RunError('--auth-url and --api-base-url go together: give both to check a meeting platform deployment');

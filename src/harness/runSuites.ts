@@ -1,5 +1,7 @@
+import type { TestAnnotation } from 'vitest';
 import type { Reporter, TestCase, TestModule, TestUserConfig, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import { progressAnnotation } from './check.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import type { CheckResult } from './report.ts';
@@ -18,6 +20,10 @@ export interface RunSuitesOptions {
   /** Also write vitest's blob of the run to this file, for mergeBlobs. */
   blobFile?: string;
   onCheck?: (result: CheckResult) => void;
+  /** A running check's progress ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests [reference]"). */
+  onProgress?: (message: string) => void;
+  /** One test file at a time (a rate limit per target holds across files). */
+  serial?: boolean;
 }
 
 export interface RunSuitesResult {
@@ -31,7 +37,7 @@ export interface RunSuitesResult {
  * ordinary vitest files, so a user can run them with plain vitest too; this adds the clause view.
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
-  const collected = collectChecks(options.onCheck);
+  const collected = collectChecks(options.onCheck, options.onProgress);
   // The global setup and the suites' workers read targets from the environment (see targets.ts).
   const saved = { ...process.env };
   Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
@@ -41,6 +47,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
         reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
         testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
         shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
+        ...(options.serial ? { fileParallelism: false } : {}),
       },
       (vitest) => vitest.start(options.suites.map((s) => `suites/${s}/`)),
       collected.errors,
@@ -85,10 +92,15 @@ async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promi
 }
 
 /** A vitest reporter turning finished test cases into check results, and the errors that kept checks from running. */
-function collectChecks(onCheck?: (result: CheckResult) => void): { reporter: Reporter; checks: CheckResult[]; errors: string[] } {
+function collectChecks(onCheck?: (result: CheckResult) => void, onProgress?: (message: string) => void): { reporter: Reporter; checks: CheckResult[]; errors: string[] } {
   const checks: CheckResult[] = [];
   const errors: string[] = [];
   const reporter: Reporter = {
+    onTestCaseAnnotate(testCase: TestCase, annotation: TestAnnotation) {
+      if (annotation.type !== progressAnnotation) return;
+      const target = testCase.meta().conformTarget;
+      onProgress?.(`${annotation.message}${target ? ` [${target}]` : ''}`);
+    },
     onTestCaseResult(testCase: TestCase) {
       const result = toCheckResult(testCase);
       if (!result) return;

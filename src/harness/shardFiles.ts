@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SuiteName } from './suites.ts';
 
@@ -21,6 +22,8 @@ export interface ShardRecord {
   seed: number;
   strict: boolean;
   grep?: string;
+  /** The run's other options (targets, validators, budgets) as a hash: equal for shards of one run, and no secret in it. */
+  options: string;
   startedAt: string;
   durationMs: number;
   errors: string[];
@@ -33,3 +36,9 @@ export function shardFiles(dir: string, shard: Shard): { blob: string; record: s
 }
 
 export const shardFilePattern = /^(blob|conform)-(\d+)-(\d+)\.json$/;
+
+/** A hash of the options that travel to the suites, the API key left out: what shards of one run share. */
+export function optionsFingerprint(env: Record<string, string>): string {
+  const entries = Object.entries(env).filter(([name]) => name !== 'SVC_API_KEY').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
+}

@@ -50,6 +50,8 @@ export interface MeetingPlatformTarget {
 
 export interface Targets {
   seed: number;
+  /** Generated requests per operation and kind; 0: no generated checks. */
+  fuzzRuns: number;
   'unit-record': UnitRecordTarget[];
   'fetch-service': FetchServiceTarget[];
   'meeting-platform': MeetingPlatformTarget[];
@@ -72,6 +74,22 @@ export const targetEnv = {
   fetchTimeout: 'CONFORM_FETCH_TIMEOUT',
   meetingAuthUrl: 'CONFORM_MEETING_AUTH_URL',
   meetingApiBaseUrl: 'CONFORM_MEETING_API_BASE_URL',
+  /** Generated requests per operation and kind (valid, mutated); 0 turns the generated checks off. */
+  fuzzRuns: 'CONFORM_FUZZ_RUNS',
+  /** Requests per second to each target; unset: 10 for a deployment elsewhere, no limit on loopback; 0: none. */
+  rateLimit: 'CONFORM_RATE_LIMIT',
 } as const;
+
+/** Generated requests per operation and kind when --fuzz-runs is not given. */
+export const defaultFuzzRuns = 100;
+
+/** $CONFORM_FUZZ_RUNS as a count: default 100, 0 turns the generated checks off. */
+export function fuzzRunsFrom(env: Record<string, string | undefined>): number {
+  const raw = env[targetEnv.fuzzRuns];
+  if (raw === undefined || raw === '') return defaultFuzzRuns;
+  const runs = Number(raw);
+  if (!Number.isSafeInteger(runs) || runs < 0) throw new Error(`${targetEnv.fuzzRuns} must be a whole number, got "${raw}"`);
+  return runs;
+}
 
 export const defaultSeed = 7;

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { honourRetryAfter, pace } from '../harness/rateLimit.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
 export interface Exchange {
@@ -14,6 +15,11 @@ export interface Exchange {
   /** An HTML page: what a wrong address or flow gets instead of a JSON answer. */
   isHtml: boolean;
   durationMs: number;
+  /** As sent, credentials included: shown only through shownRequest(), which hides them. */
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  /** Made by the generated checks, which judge it themselves. */
+  generated: boolean;
 }
 
 export interface ExchangeInit {
@@ -21,6 +27,17 @@ export interface ExchangeInit {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** Marks a generated request (see Exchange.generated). */
+  generated?: boolean;
+}
+
+type ExchangeObserver = (exchange: Exchange) => void;
+const observers = new Set<ExchangeObserver>();
+
+/** Calls `observer` with every exchange this process completes; returns the function that stops it. */
+export function observeExchanges(observer: ExchangeObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
 }
 
 const maxRateLimitRetries = 3;
@@ -33,19 +50,25 @@ const maxRateLimitRetries = 3;
 export async function exchange(url: string, init: ExchangeInit = {}): Promise<Exchange> {
   const method = init.method ?? 'GET';
   for (let attempt = 0; ; attempt++) {
+    await pace(url, init.signal);
     const started = performance.now();
-    const response = await fetch(url, { method, headers: init.headers, body: init.body, redirect: 'manual', signal: init.signal });
+    // Bytes, not a string: fetch would label a string body text/plain when the request names no Content-Type.
+    const body = init.body === undefined ? undefined : Buffer.from(init.body);
+    const response = await fetch(url, { method, headers: init.headers, body, redirect: 'manual', signal: init.signal });
     const bodyText = await response.text();
+    if (response.status === 429) honourRetryAfter(url, response.headers.get('retry-after'));
     if (response.status === 429 && attempt < maxRateLimitRetries) {
       const wait = Math.min(Number(response.headers.get('retry-after')) || 1, 5);
       await sleep(wait * 1000, undefined, { signal: init.signal });
       continue;
     }
-    return read(method, url, response, bodyText, performance.now() - started);
+    const x = read(method, url, response, bodyText, performance.now() - started, init);
+    for (const observer of observers) observer(x);
+    return x;
   }
 }
 
-function read(method: string, url: string, response: Response, bodyText: string, durationMs: number): Exchange {
+function read(method: string, url: string, response: Response, bodyText: string, durationMs: number, init: ExchangeInit): Exchange {
   const contentType = response.headers.get('content-type') ?? '';
   let json: unknown;
   let isJson = false;
@@ -58,7 +81,8 @@ function read(method: string, url: string, response: Response, bodyText: string,
     }
   }
   const isHtml = /^text\/html\b/i.test(contentType) || /^\s*<(!doctype html|html)/i.test(bodyText);
-  return { method, url, status: response.status, contentType, headers: response.headers, bodyText, json, isJson, isHtml, durationMs };
+  const request = { requestHeaders: init.headers ?? {}, ...(init.body !== undefined ? { requestBody: init.body } : {}), generated: init.generated === true };
+  return { method, url, status: response.status, contentType, headers: response.headers, bodyText, json, isJson, isHtml, durationMs, ...request };
 }
 
 /** The first characters of a body, on one line, for messages. */

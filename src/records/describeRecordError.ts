@@ -2,7 +2,8 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import { describeValue } from './describeValue.ts';
 import { fieldLabel, valueAt } from './jsonPointer.ts';
 
-const typeNames: Record<string, string> = {
+/** JSON Schema type names as a sentence says them. */
+export const typeNames: Record<string, string> = {
   object: 'an object',
   array: 'an array',
   string: 'a string',

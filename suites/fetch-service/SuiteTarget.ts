@@ -1,6 +1,8 @@
 import type { CheckContext } from '../../src/harness/check.ts';
+import { ExchangeLog } from '../../src/harness/ExchangeLog.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
-import { FetchClient, type Exchange, type FetchCall } from './fetchClient.ts';
+import { loadSpec } from '../../src/openapi/loadSpec.ts';
+import { FetchClient, requestHeaders, type Exchange, type FetchCall } from './fetchClient.ts';
 import { loadFarm, type Farm } from './originFarm.ts';
 import { isLocalTarget } from './probeScope.ts';
 
@@ -17,6 +19,8 @@ export interface SuiteTarget {
   pastTimeoutMs: number;
   /** One promise per name for work several checks share (see FetchCall.shareAs). */
   shared<T>(name: string, make: () => Promise<T>): Promise<T>;
+  /** Every exchange of the checks (generated requests aside), for FS-SPEC-RESPONSE. */
+  log: ExchangeLog;
 }
 
 export async function suiteTarget(target: FetchServiceTarget): Promise<SuiteTarget> {
@@ -27,7 +31,13 @@ export async function suiteTarget(target: FetchServiceTarget): Promise<SuiteTarg
   };
   const farm = await loadFarm(target.originUrl);
   const timeoutMs = target.fetchTimeoutSeconds * 1000;
-  return { target, client: new FetchClient(target), farm, local: isLocalTarget(target), timeoutMs, pastTimeoutMs: Math.round(timeoutMs) + 5000, shared };
+  const client = new FetchClient(target);
+  const log = new ExchangeLog(loadSpec('fetch-service'));
+  client.onExchange = (x) => {
+    if (x.call.generated) return;
+    log.record({ shown: { method: 'POST', url: x.endpoint, headers: Object.entries(requestHeaders(x.call)), body: x.requestBody }, status: x.status, headers: x.headers, body: x.text });
+  };
+  return { target, client, farm, local: isLocalTarget(target), timeoutMs, pastTimeoutMs: Math.round(timeoutMs) + 5000, shared, log };
 }
 
 export type Post = (call: FetchCall) => Promise<Exchange>;

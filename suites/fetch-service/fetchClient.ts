@@ -1,3 +1,4 @@
+import { honourRetryAfter, pace } from '../../src/harness/rateLimit.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
 
 /** One request to POST {base}/v1/fetch, as a check describes it. */
@@ -10,6 +11,12 @@ export interface FetchCall {
   key?: string | null;
   /** Extra request headers (a key in the wrong header). */
   headers?: Record<string, string>;
+  /** Content-Type to send instead of application/json; null sends none. */
+  contentType?: string | null;
+  /** Query string to add to the endpoint, without "?". */
+  query?: string;
+  /** Made by the generated checks, which judge it themselves: FS-SPEC-RESPONSE leaves it out. */
+  generated?: boolean;
   /**
    * Whether a 429 is waited out and retried. Checks run side by side against one key, so a 429 mostly
    * means another check holds the slots; only the concurrency probes want to see it.
@@ -56,6 +63,8 @@ export class FetchClient {
   readonly busyBudgetMs: number;
   /** Requests waiting for a slot after a 429, first in line first. */
   readonly #waiting: Array<() => void> = [];
+  /** Told of every exchange this client completes (FS-SPEC-RESPONSE keeps them). */
+  onExchange?: (exchange: Exchange) => void;
 
   constructor(target: FetchServiceTarget) {
     this.target = target;
@@ -70,7 +79,10 @@ export class FetchClient {
     for (let attempt = 1; ; attempt++) {
       const exchange = await this.#once(call, requestBody, attempt);
       const busy = exchange.status === 429 && call.retryBusy !== false;
-      if (!busy || performance.now() - started > this.busyBudgetMs || call.signal?.aborted) return exchange;
+      if (!busy || performance.now() - started > this.busyBudgetMs || call.signal?.aborted) {
+        this.onExchange?.(exchange);
+        return exchange;
+      }
       await this.#slotFreed();
     }
   }
@@ -95,23 +107,28 @@ export class FetchClient {
 
   /** The same request as a curl command, `$SVC_API_KEY` in place of the key. */
   curl(call: FetchCall): string {
-    const parts = ['curl -sS -i -X POST', shellQuote(this.endpoint)];
+    const parts = ['curl -sS -i -X POST', shellQuote(urlOf(this.endpoint, call))];
     for (const [name, value] of Object.entries(requestHeaders(call))) {
       // Double quotes where the key variable must expand; single quotes everywhere else.
       parts.push('-H', value.includes(keyVariable) ? `"${name}: ${value.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(`${name}: ${value}`));
     }
+    if (call.contentType === null) parts.push('-H', shellQuote('Content-Type:'));
     parts.push('--data-raw', shellQuote(call.raw ?? JSON.stringify(call.body)));
     return parts.join(' ');
   }
 
   async #once(call: FetchCall, requestBody: string, attempt: number): Promise<Exchange> {
-    const base = { call, endpoint: this.endpoint, requestBody, attempts: attempt };
+    const endpoint = urlOf(this.endpoint, call);
+    const base = { call, endpoint, requestBody, attempts: attempt };
+    await pace(endpoint, call.signal);
     const started = performance.now();
     // The variable stands for the key in curl and evidence; on the wire it is the key.
     const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
     try {
-      const response = await fetch(this.endpoint, { method: 'POST', headers, body: requestBody, redirect: 'manual', signal: call.signal ?? null });
+      // Bytes, not a string: fetch would label a string body text/plain when the call sends no Content-Type.
+      const response = await fetch(endpoint, { method: 'POST', headers, body: Buffer.from(requestBody), redirect: 'manual', signal: call.signal ?? null });
       const text = await response.text();
+      if (response.status === 429) honourRetryAfter(endpoint, response.headers.get('retry-after'));
       const replyHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => (replyHeaders[name] = value));
       if (response.status !== 429) this.#waiting.shift()?.();
@@ -125,9 +142,14 @@ export class FetchClient {
   }
 }
 
+function urlOf(endpoint: string, call: FetchCall): string {
+  return call.query ? `${endpoint}?${call.query}` : endpoint;
+}
+
 /** A call's headers as a user would write them: the key as `$SVC_API_KEY` wherever it goes. */
-function requestHeaders(call: FetchCall): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...call.headers };
+export function requestHeaders(call: FetchCall): Record<string, string> {
+  const type = call.contentType === undefined ? 'application/json' : call.contentType;
+  const headers: Record<string, string> = { ...(type === null ? {} : { 'Content-Type': type }), ...call.headers };
   const key = call.key === undefined ? keyVariable : call.key;
   if (key !== null) headers['X-SVC-API-Key'] = key;
   return headers;

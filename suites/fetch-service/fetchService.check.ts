@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
+import { defineFetchGeneratedChecks, defineSpecResponseCheck } from './generatedChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
@@ -23,6 +24,7 @@ vi.setConfig({ maxConcurrency: 256 });
 
 const checkFetchService = checksFor('fetch-service');
 
+const { seed, fuzzRuns } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
   const s = await suiteTarget(target);
   // Waiting out 429s behind checks that hold the target's slots for a whole fetch timeout takes a few.
@@ -38,6 +40,9 @@ for (const target of currentTargets()['fetch-service']) {
       defineDestinationChecks(check, s);
       defineLimitChecks(check, s);
       defineReplyChecks(check, s);
+      defineFetchGeneratedChecks(checkFetchService, s, { seed, runs: fuzzRuns });
+      // Last and on its own: it judges the replies every check above got.
+      defineSpecResponseCheck(checkFetchService, s);
     },
     { concurrent: true },
   );

@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isLoopbackHost } from '../../src/harness/isLoopbackHost.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
 
 /**
@@ -16,10 +15,4 @@ export function isLocalTarget(target: FetchServiceTarget): boolean {
   return target.embedded || isLoopbackHost(new URL(target.baseUrl).hostname);
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (!isIP(host)) return false;
-  const ip = ipaddr.process(host);
-  return ip.range() === 'loopback';
-}
+export { isLoopbackHost };

@@ -14,10 +14,15 @@ afterAll(async () => {
   rmSync(reports, { recursive: true, force: true });
 });
 
-/** `conform run meeting-platform` against a mock on loopback, as a user would point it at a deployment. */
-async function runAgainst(server: MeetingPlatformServer, extraArgs: string[] = []): Promise<ConformResult> {
+/**
+ * `conform run meeting-platform` against a mock on loopback, as a user would point it at a deployment.
+ * The variants here bend the hand-written checks' rules and run without generated requests
+ * (generatedVariants.test.ts holds the ones the generated checks must find).
+ */
+async function runAgainst(server: MeetingPlatformServer, fuzzRuns?: number, extraArgs: string[] = []): Promise<ConformResult> {
   const account = server.accounts[0]!;
-  return runConform(['run', 'meeting-platform', '--auth-url', server.url, '--api-base-url', server.url, ...extraArgs], {
+  const fuzz = fuzzRuns === undefined ? [] : ['--fuzz-runs', String(fuzzRuns)];
+  return runConform(['run', 'meeting-platform', '--auth-url', server.url, '--api-base-url', server.url, ...fuzz, ...extraArgs], {
     MEETING_CLIENT_ID: account.clientId,
     MEETING_CLIENT_SECRET: account.clientSecret,
     MEETING_ACCOUNT_ID: account.accountId,
@@ -30,8 +35,8 @@ function failedClauses(result: ConformResult): string[] {
 
 // One after another: each run is a CLI process with its own vitest workers, and they contend for CPU.
 describe('the meeting-platform suite', () => {
-  test('passes against the correct mock', async () => {
-    const server = await startMeetingPlatformServer();
+  test.each(['node', 'msw'] as const)('passes against the correct mock served through its %s adapter, the generated checks at the default budget included', async (adapter) => {
+    const server = await startMeetingPlatformServer({ adapter });
     servers.push(server);
     const result = await runAgainst(server);
     expect(result.report, result.stderr).toBeDefined();
@@ -45,7 +50,7 @@ describe('the meeting-platform suite', () => {
     test(`fails ${variant.breaks.join(', ')} against ${variant.name} (${variant.fault})`, async () => {
       const server = await startMeetingPlatformServer({ prepend: variant.prepend });
       servers.push(server);
-      const result = await runAgainst(server, ['--report', `html=${join(reports, `${variant.name}.html`)}`]);
+      const result = await runAgainst(server, 0, ['--report', `html=${join(reports, `${variant.name}.html`)}`]);
       results.set(variant.name, result);
       expect(result.report, result.stderr).toBeDefined();
       expect(failedClauses(result), `${variant.name}: the suite must fail exactly the clauses the fault breaks\n${result.stdout}`).toEqual([...variant.breaks].sort());

@@ -13,27 +13,27 @@ export interface BrokenVariant {
   prepend(mock: MeetingPlatformMock): HttpHandler[];
 }
 
-type Answer = (request: Request, mock: MeetingPlatformMock) => Promise<Response | undefined>;
+export type Answer = (request: Request, mock: MeetingPlatformMock) => Promise<Response | undefined>;
 
 /** One handler in front of the mock: `answer` returns a bent response, or undefined to let the mock answer. */
-const inFront = (answer: Answer) => (mock: MeetingPlatformMock) => [http.all(() => true, ({ request }) => answer(request, mock))];
+export const inFront = (answer: Answer) => (mock: MeetingPlatformMock) => [http.all(() => true, ({ request }) => answer(request, mock))];
 
-const isToken = (r: Request) => new URL(r.url).pathname.endsWith('/oauth/token');
-const isList = (r: Request) => new URL(r.url).pathname.endsWith('/v2/users/me/meetings');
-const correct = (request: Request, mock: MeetingPlatformMock) => getResponse(mock.handlers, request);
+export const isToken = (r: Request) => new URL(r.url).pathname.endsWith('/oauth/token');
+export const isList = (r: Request) => new URL(r.url).pathname.endsWith('/v2/users/me/meetings');
+export const correct = (request: Request, mock: MeetingPlatformMock) => getResponse(mock.handlers, request);
 
 function htmlError(status: number): Response {
   return new Response(`<!DOCTYPE html><html><body><h1>Error ${status}</h1></body></html>`, { status, headers: { 'content-type': 'text/html' } });
 }
 
-async function rewriteJson(response: Response | undefined, edit: (body: Record<string, unknown>) => unknown): Promise<Response | undefined> {
+export async function rewriteJson(response: Response | undefined, edit: (body: Record<string, unknown>) => unknown): Promise<Response | undefined> {
   if (!response || !response.headers.get('content-type')?.includes('json')) return response;
   const body = (await response.json()) as Record<string, unknown>;
   return Response.json(edit(body), { status: response.status });
 }
 
 /** The same request with other query parameters. */
-function withQuery(request: Request, edit: (q: URLSearchParams) => void): Request {
+export function withQuery(request: Request, edit: (q: URLSearchParams) => void): Request {
   const url = new URL(request.url);
   edit(url.searchParams);
   return new Request(url, { headers: request.headers });
@@ -56,7 +56,7 @@ export const brokenVariants: BrokenVariant[] = [
   {
     name: 'html-token-errors',
     fault: 'the token endpoint answers failures with an HTML page',
-    breaks: ['MP-TOKEN-INVALID-CLIENT', 'MP-TOKEN-WRONG-FLOW', 'MP-TOKEN-ACCOUNT-REQUIRED', 'MP-TOKEN-ERRORS-JSON'],
+    breaks: ['MP-TOKEN-INVALID-CLIENT', 'MP-TOKEN-WRONG-FLOW', 'MP-TOKEN-ACCOUNT-REQUIRED', 'MP-TOKEN-ERRORS-JSON', 'MP-SPEC-RESPONSE'],
     prepend: inFront(async (request, mock) => {
       if (!isToken(request)) return undefined;
       const response = await correct(request, mock);
@@ -66,7 +66,7 @@ export const brokenVariants: BrokenVariant[] = [
   {
     name: 'html-api-errors',
     fault: 'the API answers errors with an HTML page',
-    breaks: ['MP-ME-401', 'MP-JSON-ONLY', 'MP-API-ERROR-BODY'],
+    breaks: ['MP-ME-401', 'MP-JSON-ONLY', 'MP-API-ERROR-BODY', 'MP-SPEC-RESPONSE'],
     prepend: inFront(async (request, mock) => {
       if (isToken(request)) return undefined;
       const response = await correct(request, mock);
@@ -146,6 +146,15 @@ export const brokenVariants: BrokenVariant[] = [
       if (!new URL(request.url).pathname.endsWith('/v2/users/me') || request.headers.has('authorization')) return undefined;
       const owner = mock.state.user(mock.accounts[0]!.userId);
       return Response.json(owner ? { ...owner } : {}, { status: 200 });
+    }),
+  },
+  {
+    name: 'user-fields-off-spec',
+    fault: '/v2/users/me gives type as a string and created_at in a form that is not RFC 3339, fields no other check reads',
+    breaks: ['MP-SPEC-RESPONSE'],
+    prepend: inFront(async (request, mock) => {
+      if (!new URL(request.url).pathname.endsWith('/v2/users/me')) return undefined;
+      return rewriteJson(await correct(request, mock), (body) => (body.id ? { ...body, type: String(body.type), created_at: '2024/01/02 10:00' } : body));
     }),
   },
 ];

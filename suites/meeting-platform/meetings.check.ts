@@ -10,6 +10,7 @@ import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts'
 import { mapLimit } from './mapLimit.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
 import { listPath, walkEvidence, walkReproduction, type Walk } from './walkMeetings.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -79,6 +80,7 @@ function joinUrlProblem(joinUrl: unknown): string | undefined {
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
+    exchangeLogFor(target);
     check('MP-MEETINGS-LIST', 'the meeting list answers 200 JSON with meetings, total_records and next_page_token', async (ctx) => {
       const token = await sessionFor(target).token();
       const path = listPath(walkPageSize);
@@ -179,5 +181,7 @@ for (const target of currentTargets()['meeting-platform']) {
         cases: await fetchEach(target, ctx, 'uuid'),
       });
     });
+
+    defineSpecResponseCheck(check, target, 'the meeting-list checks');
   });
 }

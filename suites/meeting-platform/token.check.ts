@@ -6,6 +6,7 @@ import { diagnoseToken } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { requestToken, tokenCurl } from '../../src/meeting-platform/platformRequests.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -43,6 +44,7 @@ function expectRefused(x: Exchange, r: Refusal): void {
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
+    exchangeLogFor(target);
     check('MP-TOKEN-FLOW', 'Basic client authentication and a form body yield a bearer token', async (ctx) => {
       ctx.secret(target.credentials.clientSecret, 'MEETING_CLIENT_SECRET');
       ctx.reproduction(tokenCurl(target.authUrl));
@@ -93,6 +95,8 @@ for (const target of currentTargets()['meeting-platform']) {
       expect(cases.length, 'none of the three wrong token requests failed, so there was no failure body to judge').toBeGreaterThan(0);
       ctx.conclude({ of: 'failed token requests', failed: 'did not answer with a JSON body carrying an "error" code', cases });
     });
+
+    defineSpecResponseCheck(check, target, 'the token checks');
   });
 }
 

@@ -6,6 +6,7 @@ import { diagnoseApi } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -40,6 +41,7 @@ async function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promis
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
+    exchangeLogFor(target);
     check('MP-ME-200', '/v2/users/me answers 200 JSON with the token', async (ctx) => {
       const token = await sessionFor(target).token();
       ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me'));
@@ -102,5 +104,7 @@ for (const target of currentTargets()['meeting-platform']) {
         }),
       });
     });
+
+    defineSpecResponseCheck(check, target, 'the current-user checks');
   });
 }

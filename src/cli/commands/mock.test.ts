@@ -72,6 +72,19 @@ describe('conform mock meeting-platform', () => {
     expect(token.status).toBe(200);
   });
 
+  test('two mocks given one secret accept each other\'s tokens (a load-balanced pair), never printing it', async () => {
+    const secret = 'shared-signing-secret-never-printed';
+    const [first, second] = await Promise.all([startMock(['--port', '0', '--secret', secret], noAccount), startMock(['--port', '0'], { ...noAccount, CONFORM_MOCK_SECRET: secret })]);
+    const token = await requestToken({ authUrl: first.url, credentials: demoAccount });
+    const accessToken = (token.json as { access_token: string }).access_token;
+    const me = await fetch(`${second.url}/v2/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.status).toBe(200);
+    for (const mock of [first, second]) {
+      expect(mock.output()).toMatch(/tokens: signed with the secret from (--secret|\$CONFORM_MOCK_SECRET) \(not shown\)/);
+      expect(mock.output()).not.toContain(secret);
+    }
+  });
+
   test('--help shows the credentials and data it would start with, never a secret from the environment', async () => {
     const demo = await runConform(['mock', 'meeting-platform', '--help'], noAccount);
     expect(demo.exitCode).toBe(0);
@@ -87,6 +100,7 @@ describe('conform mock meeting-platform', () => {
     for (const [args, env, message] of [
       [['--port', '70000'], noAccount, /port 70000 is out of range/],
       [['--error-rate', '2'], noAccount, /not a rate between 0 and 1/],
+      [['--secret', ''], noAccount, /--secret must not be empty/],
       [['--port', '0'], { ...noAccount, MEETING_CLIENT_ID: 'only-this' }, /missing MEETING_CLIENT_SECRET, MEETING_ACCOUNT_ID/],
     ] as const) {
       const result = await runConform(['mock', 'meeting-platform', ...args], env);

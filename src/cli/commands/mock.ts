@@ -12,6 +12,9 @@ import { parseHttpUrl, parsePort, parsePositiveInteger } from '../parseOptions.t
 
 type Env = Record<string, string | undefined>;
 
+/** Where the meeting-platform mock's signing key comes from when --secret is not given. */
+export const mockSecretEnv = 'CONFORM_MOCK_SECRET';
+
 /** Options every mock takes, plus the service's own (by commander's camelCase names). */
 export interface MockOptions {
   host: string;
@@ -48,6 +51,7 @@ export const mockServices: Record<string, MockService> = {
       new Option('--error-rate <r>', 'answer this share of requests (0..1) with 503').argParser(parseRate).default(0),
       new Option('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)').argParser(parseNonNegative).default(0),
       new Option('--wrong-address', 'answer everything with the HTML page a wrong address gets'),
+      new Option('--secret <text>', `key that signs access tokens and page tokens (default $${mockSecretEnv}, else random per process)`).argParser(parseSecret),
     ],
     help: meetingPlatformHelp,
     start: startMeetingPlatform,
@@ -161,10 +165,12 @@ async function startMeetingPlatform(options: MockOptions, env: Env): Promise<Sta
   // Loaded here, not at the top: msw and @mswjs/data take a second to load, and every other command
   // (and `--help`) would pay for it.
   const { startMeetingPlatformServer } = await import('../../../mocks/meeting-platform/startMeetingPlatformServer.ts');
+  const secret = typeof options.secret === 'string' ? options.secret : env[mockSecretEnv] || undefined;
   const server = await startMeetingPlatformServer({
     host: options.host,
     port: options.port,
     accounts: [account],
+    secret,
     scenario: {
       latencyMs: Number(options.latency ?? 0),
       errorRate: Number(options.errorRate ?? 0),
@@ -182,6 +188,9 @@ async function startMeetingPlatform(options: MockOptions, env: Env): Promise<Sta
     `  auth URL      ${url}   (POST /oauth/token)`,
     `  API base URL  ${url}   (/v2/users/me, /v2/users/me/meetings, /v2/meetings/{meetingId})`,
     ...accountLines(account, fromEnv),
+    secret
+      ? `tokens: signed with the secret from ${typeof options.secret === 'string' ? '--secret' : `$${mockSecretEnv}`} (not shown); mocks with the same secret accept each other's`
+      : `tokens: signed with a random secret of this process (set $${mockSecretEnv} to share one across processes)`,
     '',
     'Run the conformance suite against it:',
     `  ${envPrefix}conform run meeting-platform --auth-url ${url} --api-base-url ${url}`,
@@ -236,6 +245,11 @@ function parseNonNegative(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`"${value}" is not a non-negative number`);
   return n;
+}
+
+function parseSecret(value: string): string {
+  if (value === '') throw new UsageError('--secret must not be empty');
+  return value;
 }
 
 function parseRate(value: string): number {

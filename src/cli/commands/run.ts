@@ -1,12 +1,13 @@
 import { Command, Option } from 'commander';
 import { run, type ReportFile, type RunOptions } from '../../harness/run.ts';
 import { suiteNames, type SuiteName } from '../../harness/suites.ts';
-import { defaultSeed } from '../../harness/targets.ts';
+import { defaultRateLimit } from '../../harness/rateLimit.ts';
+import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
 import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
-import { parseHttpUrl, parseInteger, parsePositiveNumber } from '../parseOptions.ts';
+import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePositiveNumber } from '../parseOptions.ts';
 
 /** The parsed flags: RunOptions by name (the harness's run() does the work, this only parses and prints). */
-type RunFlags = Omit<RunOptions, 'suites' | 'onStart' | 'onCheck'> & { report: ReportFile[] };
+type RunFlags = Omit<RunOptions, 'suites' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[] };
 
 export function registerRun(program: Command): void {
   program
@@ -44,6 +45,8 @@ export function registerRun(program: Command): void {
     )
     .addOption(reportOption(true))
     .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
+    .addOption(new Option('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off').argParser(parseNonNegativeInteger).default(defaultFuzzRuns))
+    .addOption(new Option('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`).argParser(parseNonNegativeNumber))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
     .addOption(shardOption())
@@ -60,6 +63,7 @@ function runCommand(suiteArgs: string[], flags: RunFlags): Promise<number> {
       suites: suiteArgs as SuiteName[],
       onStart: ({ suites, seed }) => console.start(`running ${suites.join(', ')} (seed ${seed}${flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : ''})`),
       onCheck: (check) => console.check(check),
+      onProgress: (message) => console.progress(message),
     }),
   );
 }

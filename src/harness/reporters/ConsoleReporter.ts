@@ -13,11 +13,15 @@ type Style = Parameters<typeof styleText>[0];
 export class ConsoleReporter {
   private readonly out: Writable;
   private readonly color: boolean;
+  private readonly tty: boolean;
   private count = 0;
+  /** A progress line is on screen and must be cleared before the next line. */
+  private progressShown = false;
 
   constructor(out: Writable & { isTTY?: boolean } = process.stdout) {
     this.out = out;
-    this.color = Boolean(out.isTTY) && !process.env.NO_COLOR;
+    this.tty = Boolean(out.isTTY);
+    this.color = this.tty && !process.env.NO_COLOR;
   }
 
   private paint(style: Style, text: string): string {
@@ -25,7 +29,23 @@ export class ConsoleReporter {
   }
 
   private write(line = ''): void {
+    this.clearProgress();
     this.out.write(`${line}\n`);
+  }
+
+  private clearProgress(): void {
+    if (!this.progressShown) return;
+    this.out.write('\r\u001b[2K');
+    this.progressShown = false;
+  }
+
+  /** A long check's progress, on one line that the next output replaces; only on a terminal. */
+  progress(message: string): void {
+    if (!this.tty) return;
+    const width = (this.out as { columns?: number }).columns ?? 100;
+    const line = message.length >= width ? `${message.slice(0, width - 2)}…` : message;
+    this.out.write(`\r\u001b[2K${this.paint('dim', line)}`);
+    this.progressShown = true;
   }
 
   start(description: string): void {

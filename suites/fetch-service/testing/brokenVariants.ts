@@ -61,7 +61,7 @@ export const brokenVariants: BrokenVariant[] = [
   },
   {
     name: 'answers 500 instead of 502 for an oversized body',
-    breaks: ['FS-502-SIZE'],
+    breaks: ['FS-502-SIZE', 'FS-SPEC-RESPONSE'],
     transform: () => replies((status) => status === 502, (body, reply) => (String(body.message).includes('larger than') ? errorReply(reply, 500, 'Internal Server Error', 'The page was too large.') : reply)),
   },
   {
@@ -94,12 +94,12 @@ export const brokenVariants: BrokenVariant[] = [
   },
   {
     name: 'sends error bodies as {code, message}',
-    breaks: ['FS-ERROR-BODY'],
+    breaks: ['FS-ERROR-BODY', 'FS-SPEC-RESPONSE'],
     transform: () => replies((status) => status >= 400, (body, reply) => withJson(reply, { code: reply.status, message: body.message })),
   },
   {
     name: 'sends replies as text/plain',
-    breaks: ['FS-REPLY-JSON'],
+    breaks: ['FS-REPLY-JSON', 'FS-SPEC-RESPONSE'],
     transform: () => async (request, forward) => {
       const reply = await forward(request);
       return { ...reply, headers: { ...reply.headers, 'content-type': 'text/plain; charset=utf-8' } };
@@ -145,12 +145,12 @@ export const brokenVariants: BrokenVariant[] = [
   },
   {
     name: 'gives numeric ids',
-    breaks: ['FS-RESULT-SHAPE'],
+    breaks: ['FS-RESULT-SHAPE', 'FS-SPEC-RESPONSE'],
     transform: () => results((r) => ({ ...r, id: nextId++ })),
   },
   {
     name: 'gives repeated headers as arrays and lengths as numbers',
-    breaks: ['FS-RESULT-SHAPE', 'FS-RESULT-HEADERS'],
+    breaks: ['FS-RESULT-SHAPE', 'FS-RESULT-HEADERS', 'FS-SPEC-RESPONSE'],
     transform: () =>
       results((r) => ({
         ...r,
@@ -164,7 +164,7 @@ export const brokenVariants: BrokenVariant[] = [
   },
   {
     name: 'reports the Content-Type header whole as contentType',
-    breaks: ['FS-CONTENT-TYPE'],
+    breaks: ['FS-CONTENT-TYPE', 'FS-SPEC-RESPONSE'],
     transform: () => results((r) => ({ ...r, contentType: (r.headers as Body)['content-type'] ?? r.contentType })),
   },
   {

@@ -35,7 +35,8 @@ export async function startRewritingProxy(upstream: string, transform: Transform
   if (!isLoopbackHost(new URL(upstream).hostname)) throw new Error(`the rewriting proxy forwards to loopback only, not ${upstream}`);
   const forward = async (request: ProxiedRequest): Promise<ProxiedReply> => {
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const response = await fetch(upstream + request.path, { method: request.method, headers: request.headers, body: hasBody ? request.text : null, signal: request.signal });
+    // Bytes, not a string: fetch would label a string body text/plain when the caller sent no Content-Type.
+    const response = await fetch(upstream + request.path, { method: request.method, headers: request.headers, body: hasBody ? Buffer.from(request.text) : null, signal: request.signal });
     const text = await response.text();
     const headers = Object.fromEntries(repliedHeaders.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
     return { status: response.status, headers, text, json: parseJson(text) };

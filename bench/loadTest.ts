@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** What one load run measured. */
+export interface Load {
+  rps: number;
+  /** The server's CPU time per request, in microseconds (when its process could be watched). */
+  cpuPerRequest?: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, and requests that got no answer. */
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * `seconds` of load from autocannon (its own HTTP client, far cheaper than undici's, so the client is not
+ * what a fast server is measured against), `connections` keep-alive connections, no pipelining.
+ */
+export async function loadTest(options: autocannon.Options & { seconds: number; serverPid?: number }): Promise<Load> {
+  const { seconds, serverPid, ...rest } = options;
+  const cpuBefore = serverPid === undefined ? undefined : cpuSeconds(serverPid);
+  const result = await autocannon({ connections: 20, ...rest, duration: seconds });
+  const cpuAfter = serverPid === undefined ? undefined : cpuSeconds(serverPid);
+  const load: Load = { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) load.cpuPerRequest = ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
+  return load;
+}
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux; undefined elsewhere). Per request,
+ * it holds still on a machine that other work shares, where requests per second do not.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The median of some numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** The run with the median throughput. */
+export function medianRun(runs: readonly Load[]): Load {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** A server in a child process of its own, and the first line it printed (JSON). */
+export interface ChildServer<T> {
+  proc: ChildProcess;
+  served: T;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node args...` and reads the first line of its stdout as JSON; an IPC channel is open, so the
+ * child can be asked for its memory. Each server gets its own process so none shares the load client's CPU.
+ */
+export async function startChild<T>(args: string[]): Promise<ChildServer<T>> {
+  const proc = spawn(process.execPath, [...profileFlags(args), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const served = await new Promise<T>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const end = out.indexOf('\n');
+      if (end >= 0) resolve(JSON.parse(out.slice(0, end)) as T);
+    });
+    proc.once('exit', (code) => reject(new Error(`server child ${args.join(' ')} exited with ${code}`)));
+  });
+  return { proc, served, stop: () => stopChild(proc) };
+}
+
+/** Ends a child process this bench started, and waits until it has. */
+export async function stopChild(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill();
+  await exited;
+}
+
+/**
+ * BENCH_CPU_PROF=DIR: each server child writes a V8 CPU profile into DIR when it is stopped (it must
+ * call exitOnTerm, so that it exits normally and the profile is written).
+ */
+function profileFlags(args: string[]): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  const name = args.filter((a) => !a.includes('/')).slice(0, 2).join('-').replace(/[^\w-]/g, '') || 'server';
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.${Date.now()}.cpuprofile`] : [];
+}
+
+/** In a server child: a SIGTERM ends it normally, so a CPU profile (BENCH_CPU_PROF) gets written. */
+export function exitOnTerm(): void {
+  process.once('SIGTERM', () => process.exit(0));
+}
+
+export const MiB = 1024 * 1024;

@@ -1,0 +1,63 @@
+/**
+ * A request as a mock's route table reads it: what an adapter (msw in-process, or node:http) parsed, and
+ * nothing that ties it to either. The table is pure logic over this and the mock's state.
+ */
+export interface MockRequest {
+  /** Uppercase, as sent. */
+  method: string;
+  /** scheme://host[:port] the request was addressed to. */
+  origin: string;
+  /** The path as sent, still percent-encoded (dot segments resolved as a URL parser does), no query. */
+  path: string;
+  /** The query string without "?"; "" when there is none. */
+  query: string;
+  /**
+   * Lowercase names; a repeated header's values joined with ", " as Fetch joins them. (node:http gives
+   * Set-Cookie as an array; no mock reads a request's Set-Cookie.)
+   */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The body decoded as UTF-8 (a BOM dropped, as Fetch's `text()` does); "" when there is none. */
+  body: string;
+  /** Runs `listener` if the caller hangs up before the reply is written (a route holding a slot lets go). */
+  onHangUp(listener: () => void): void;
+}
+
+/** A mock's answer: every mock answers with text (JSON, HTML, plain). */
+export interface MockReply {
+  status: number;
+  /** Lowercase names, one value each; Content-Length is the adapter's business. */
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+/** One mock's behaviour: the adapters only move requests in and replies out. */
+export interface RouteTable {
+  /**
+   * Whether the mock answers for this origin and path at all. In-process, anything else is some other
+   * service's (msw lets it pass); over HTTP it is a wrong address (the server's 404).
+   */
+  serves(origin: string, path: string): boolean;
+  /** Answers synchronously where it can: the node:http adapter then writes without a promise in between. */
+  answer(request: MockRequest): MockReply | Promise<MockReply>;
+}
+
+/** How a mock is served over HTTP: its route table straight on node:http, or its msw handlers. */
+export type MockAdapter = 'node' | 'msw';
+
+/** Why an adapter answers by itself rather than through the table. */
+export interface ServeProblem {
+  /** 404: not the mock's address; 413: request body over 1 MiB; 500: the table threw. */
+  status: 404 | 413 | 500;
+  message: string;
+}
+
+/** The answer to a ServeProblem, in the mocked service's own error shape. */
+export type ServeFallback = (problem: ServeProblem) => MockReply;
+
+/** The default fallback: the problem as plain text. */
+export function plainFallback(problem: ServeProblem): MockReply {
+  return { status: problem.status, headers: { 'content-type': 'text/plain' }, body: `${problem.message}\n` };
+}
+
+/** Request bodies beyond this are refused: the mocks only ever read small forms and JSON. */
+export const maxMockBodyBytes = 1 << 20;

@@ -1,0 +1,55 @@
+import { expect, test } from 'vitest';
+import { accessTokens, verifiedTokenCacheSize } from './accessTokens.ts';
+import { manualClock } from './clock.ts';
+import type { ResolvedAccount } from './tokenEndpoint.ts';
+
+const account: ResolvedAccount = { clientId: 'cid', clientSecret: 'secret', accountId: 'acc', userId: 'user-1', scopes: ['user:read:user:admin'] };
+const key = Buffer.alloc(32, 7);
+const bearer = (token: string) => `Bearer ${token}`;
+
+test('a token carries its grant and expiry: verified by signature, refused once expired', () => {
+  const clock = manualClock();
+  const tokens = accessTokens(key, [account], clock, 60);
+  const { token, expiresIn } = tokens.issue(account, 'https://auth.test');
+  expect(expiresIn).toBe(60);
+  expect(tokens.verify(bearer(token))).toMatchObject({ accountId: 'acc', userId: 'user-1', account });
+  clock.advance(60_000);
+  expect(tokens.verify(bearer(token))).toBeUndefined();
+});
+
+test('every token is distinct, and any mock with the same key and accounts accepts it; no other key does', () => {
+  const clock = manualClock();
+  const issuer = accessTokens(key, [account], clock);
+  const issued = new Set(Array.from({ length: 100 }, () => issuer.issue(account, 'https://auth.test').token));
+  expect(issued.size).toBe(100);
+  const [token] = issued;
+  expect(accessTokens(key, [account], clock).verify(bearer(token!))).toBeDefined();
+  expect(accessTokens(Buffer.alloc(32, 8), [account], clock).verify(bearer(token!))).toBeUndefined();
+  // An app the mock no longer serves: its tokens die with it.
+  expect(accessTokens(key, [{ ...account, clientId: 'other' }], clock).verify(bearer(token!))).toBeUndefined();
+});
+
+test('a changed claim, a cut signature or a stranger\'s shape is refused', () => {
+  const tokens = accessTokens(key, [account], manualClock());
+  const [head, payload, signature] = tokens.issue(account, 'https://auth.test').token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const forged = Buffer.from(JSON.stringify({ ...claims, uid: 'someone-else' })).toString('base64url');
+  for (const bad of [`${head}.${forged}.${signature}`, `${head}.${payload}.${signature.slice(0, -4)}`, `${head}.${payload}`, `${head}.${payload}.${signature}.x`, 'not-a-token', '']) {
+    expect(tokens.verify(bearer(bad)), bad).toBeUndefined();
+  }
+  expect(tokens.verify(undefined)).toBeUndefined();
+  expect(tokens.verify(`Basic ${head}.${payload}.${signature}`)).toBeUndefined();
+});
+
+test('verified tokens are remembered up to a cap; one pushed out is verified again, still valid', () => {
+  const clock = manualClock();
+  const tokens = accessTokens(key, [account], clock);
+  const issued = Array.from({ length: verifiedTokenCacheSize + 10 }, () => tokens.issue(account, 'https://auth.test').token);
+  for (const token of issued) {
+    expect(tokens.verify(bearer(token))).toBeDefined();
+    expect(tokens.cached).toBeLessThanOrEqual(verifiedTokenCacheSize);
+  }
+  expect(tokens.cached).toBeGreaterThan(0);
+  expect(tokens.verify(bearer(issued[0]!))).toBeDefined();
+  expect(tokens.cached).toBeLessThanOrEqual(verifiedTokenCacheSize);
+});

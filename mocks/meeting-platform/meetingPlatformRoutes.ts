@@ -1,0 +1,71 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
+import type { AccessTokens } from './accessTokens.ts';
+import { apiRoutes, type ApiContext } from './apiRoutes.ts';
+import { baseOf, gatewayPath, isUnder, matchSegments } from './gatewayPath.ts';
+import { htmlNotFound } from './htmlNotFound.ts';
+import { invalidAccessToken, missingScopes, rateLimited, serviceUnavailable } from './platformResponses.ts';
+import type { Random } from './seededRandom.ts';
+import { tokenEndpoint, type TokenEndpointContext } from './tokenEndpoint.ts';
+
+/** Switches for development; the mock reads them on every request, so they can change while it runs. */
+export interface MeetingPlatformScenario {
+  /** Added to every answer, in real milliseconds. */
+  latencyMs: number;
+  /** Share of requests (0..1) answered 503 with a JSON error, drawn from a seeded generator. */
+  errorRate: number;
+  /** Answer everything with the HTML page a wrong host or path gets. */
+  wrongAddress: boolean;
+  /** API requests per second per account before 429; 0 = no limit. */
+  rateLimitPerSecond: number;
+}
+
+export interface MeetingPlatformRouteContext {
+  authUrl: string;
+  apiBaseUrl: string;
+  scenario: MeetingPlatformScenario;
+  /** Draws for the injected errors. */
+  random: Random;
+  tokens: AccessTokens;
+  token: TokenEndpointContext;
+  api: ApiContext;
+  /** True while the account is within the rate limit (counts the call). */
+  withinLimit(accountId: string): boolean;
+}
+
+/**
+ * The meeting platform as one route table: the account-credentials token endpoint, the current user, the
+ * meeting list with next_page_token, and meetings by id or UUID, behind a gateway that decodes paths
+ * once; unknown paths on either host get the platform's HTML 404 page. The scenario switches come first,
+ * then routing, then the token, scope and rate checks of an API call, then the route's own parse and answer.
+ */
+export function meetingPlatformRoutes(ctx: MeetingPlatformRouteContext): RouteTable {
+  const auth = baseOf(ctx.authUrl);
+  const api = baseOf(ctx.apiBaseUrl);
+  const tokenPath = `${auth.prefix}/oauth/token`;
+  const { scenario } = ctx;
+
+  const route = (request: MockRequest): MockReply => {
+    if (scenario.wrongAddress) return htmlNotFound();
+    if (scenario.errorRate > 0 && ctx.random() < scenario.errorRate) return serviceUnavailable();
+    const path = gatewayPath(request.path);
+    if (request.method === 'POST' && request.origin === auth.origin && path === tokenPath) return tokenEndpoint(request, ctx.token);
+    if (request.method !== 'GET' || request.origin !== api.origin || !path.startsWith(`${api.prefix}/`)) return htmlNotFound();
+    const parts = path.slice(api.prefix.length + 1).split('/');
+    for (const apiRoute of apiRoutes) {
+      const params = matchSegments(apiRoute.segments, parts);
+      if (!params) continue;
+      const grant = ctx.tokens.verify(request.headers.authorization);
+      if (!grant) return invalidAccessToken();
+      if (!apiRoute.scopes.some((s) => grant.account.scopes.includes(s))) return missingScopes(apiRoute.scopes);
+      if (!ctx.withinLimit(grant.accountId)) return rateLimited(scenario.rateLimitPerSecond);
+      return apiRoute.run(request, params, grant, ctx.api);
+    }
+    return htmlNotFound();
+  };
+
+  return {
+    serves: (origin, path) => isUnder(auth, origin, path) || isUnder(api, origin, path),
+    answer: (request) => (scenario.latencyMs > 0 ? sleep(scenario.latencyMs).then(() => route(request)) : route(request)),
+  };
+}

@@ -1,0 +1,22 @@
+import { describe, expect, test } from 'vitest';
+import { curlCommand } from './curlCommand.ts';
+import { registerSecret } from './redact.ts';
+
+describe('curlCommand', () => {
+  test('variables expand, everything else is quoted as sent', () => {
+    expect(curlCommand({ method: 'POST', url: "http://127.0.0.1:1/v1/fetch?a='b", headers: [['X-SVC-API-Key', '$SVC_API_KEY'], ['Content-Type', 'application/json']], body: '{"url":"http://o.invalid/$HOME\'"}' })).toBe(
+      `curl -sS -i -X POST 'http://127.0.0.1:1/v1/fetch?a='\\''b' -H "X-SVC-API-Key: $SVC_API_KEY" -H 'Content-Type: application/json' --data-raw '{"url":"http://o.invalid/$HOME'\\''"}'`,
+    );
+  });
+
+  test('Basic credentials go to -u; a body without Content-Type says so; bytes a shell cannot pass go through printf', () => {
+    expect(curlCommand({ method: 'POST', url: 'http://a.invalid/oauth/token', headers: [['authorization', 'Basic $MEETING_CLIENT_ID:$MEETING_CLIENT_SECRET']], body: 'a\u0000b%\\é' })).toBe(
+      `printf 'a\\000b%%\\\\\\303\\251' | curl -sS -i -X POST 'http://a.invalid/oauth/token' -u "$MEETING_CLIENT_ID:$MEETING_CLIENT_SECRET" -H 'Content-Type:' --data-binary @-`,
+    );
+  });
+
+  test('a secret that slipped into a value is replaced by its variable', () => {
+    registerSecret('conform-test-secret-token', 'ACCESS_TOKEN');
+    expect(curlCommand({ method: 'GET', url: 'http://a.invalid/v2/users/me', headers: [['authorization', 'Bearer conform-test-secret-token']] })).not.toContain('conform-test-secret-token');
+  });
+});

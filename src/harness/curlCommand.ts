@@ -1,0 +1,67 @@
+import { redact } from './redact.ts';
+
+/** A request as a report shows it: secrets already replaced by their variables (`$SVC_API_KEY`). */
+export interface ShownRequest {
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body?: string;
+}
+
+function single(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The variables a reproduction names instead of values: the seeds' client conventions. */
+const variableNames = ['SVC_API_KEY', 'ACCESS_TOKEN', 'MEETING_CLIENT_ID', 'MEETING_CLIENT_SECRET', 'MEETING_ACCOUNT_ID'];
+const variable = new RegExp(`\\$(${variableNames.join('|')})\\b`);
+const otherDollar = new RegExp(`\\$(?!(${variableNames.join('|')})\\b)`, 'g');
+
+/** Double quotes where a `$VARIABLE` must expand; every other `$`, quote, backslash and backtick escaped. */
+function expanding(text: string): string {
+  return `"${text.replace(/(["\\`])/g, '\\$1').replace(otherDollar, '\\$')}"`;
+}
+
+/** printf's format for `text` exactly: controls and non-ASCII as octal bytes, % and \ escaped. */
+function printfFormat(text: string): string {
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const c = String.fromCharCode(byte);
+    if (byte < 0x20 || byte >= 0x7f) out += `\\${byte.toString(8).padStart(3, '0')}`;
+    else if (c === '%') out += '%%';
+    else if (c === '\\') out += '\\\\';
+    else out += c;
+  }
+  return single(out);
+}
+
+/**
+ * The request as a copy-pasteable curl command: headers that hold a `$VARIABLE` in double quotes so it
+ * expands, the body exactly as sent (through printf when it holds bytes a shell argument cannot, a NUL),
+ * and no header curl would add on its own. Secrets registered with redact() never appear.
+ */
+export function curlCommand(request: ShownRequest): string {
+  const parts = ['curl', '-sS', '-i', '-X', request.method, single(request.url)];
+  for (const [name, value] of request.headers) {
+    // Basic credentials shown as "id:secret" (variables) go to curl -u, which encodes them.
+    const basic = name.toLowerCase() === 'authorization' ? /^Basic (.*:.*)$/.exec(value) : null;
+    if (basic) {
+      parts.push('-u', variable.test(basic[1]!) ? expanding(basic[1]!) : single(basic[1]!));
+      continue;
+    }
+    const line = `${name}: ${value}`;
+    parts.push('-H', variable.test(value) ? expanding(line) : single(line));
+  }
+  let prefix = '';
+  if (request.body !== undefined) {
+    // An empty Content-Type header tells curl not to add its own form type when the request sends none.
+    if (!request.headers.some(([n]) => n.toLowerCase() === 'content-type')) parts.push('-H', single('Content-Type:'));
+    if (/[\u0000-\u0008\u000e-\u001f]/.test(request.body)) {
+      prefix = `printf ${printfFormat(request.body)} | `;
+      parts.push('--data-binary', '@-');
+    } else {
+      parts.push('--data-raw', variable.test(request.body) ? expanding(request.body) : single(request.body));
+    }
+  }
+  return redact(prefix + parts.join(' '));
+}

@@ -1,0 +1,238 @@
+import type { CompiledOperation } from '../openapi/CompiledOperation.ts';
+import type { CompiledSpec } from '../openapi/compileSpec.ts';
+import { encodeRequest } from '../openapi/encodeRequest.ts';
+import { findFailure } from '../openapi/findFailure.ts';
+import type { GeneratedRequest } from '../openapi/GeneratedRequest.ts';
+import type { GenerationOptions } from '../openapi/GenerationOptions.ts';
+import { negativeProblem, positiveProblem, serverFault, type Excuses, type GeneratedExchange } from '../openapi/judgeGenerated.ts';
+import { linkFedParameters } from '../openapi/links.ts';
+import { negativeRequests } from '../openapi/negativeRequests.ts';
+import { positiveRequests } from '../openapi/positiveRequests.ts';
+import { mixSeed } from '../records/mixSeed.ts';
+import type { Check, CheckContext } from './check.ts';
+import { curlCommand, type ShownRequest } from './curlCommand.ts';
+import type { SuiteName } from './suites.ts';
+
+/** What came back for a generated request, with the request as a report shows it (secrets as $VARS). */
+export interface SentExchange extends GeneratedExchange {
+  shown: ShownRequest;
+  durationMs: number;
+}
+
+/** How a suite's target takes generated requests: the suite adds address, credentials and safety. */
+export interface FuzzBinding {
+  suite: SuiteName;
+  /** The suite's clause prefix: "FS" makes FS-FUZZ-NO-5XX. */
+  clausePrefix: string;
+  spec: CompiledSpec;
+  operations: Array<{ operation: CompiledOperation; options: GenerationOptions }>;
+  send(operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange>;
+  excuses?: Omit<Excuses, 'linkFed'>;
+}
+
+export type GeneratedClause = 'NO-5XX' | 'POSITIVE' | 'NEGATIVE';
+export const generatedClauses: readonly GeneratedClause[] = ['NO-5XX', 'POSITIVE', 'NEGATIVE'];
+
+export interface GeneratedFailure {
+  clause: string;
+  operationId: string;
+  request: GeneratedRequest;
+  exchange: SentExchange;
+  problem: string;
+  /** Generated requests tried before the first failure, that one included. */
+  runs: number;
+  shrinks: number;
+  fastCheckSeed: number;
+  path: string;
+}
+
+export interface ClauseOutcome {
+  clause: string;
+  operationId: string;
+  /** Requests judged, shrinking and the ones answered from the run's cache included. */
+  tried: number;
+  failure?: GeneratedFailure;
+}
+
+function hashText(text: string): number {
+  let h = 0;
+  for (const c of text) h = Math.imul(h ^ c.codePointAt(0)!, 0x01000193);
+  return h;
+}
+
+/**
+ * The generated requests of one target: each distinct request is sent once and its answer kept, so the
+ * three clauses, which walk the same deterministic sequences, share them, and only shrinking sends more.
+ */
+export class GeneratedRun {
+  readonly binding: FuzzBinding;
+  readonly seed: number;
+  readonly runs: number;
+  readonly #sent = new Map<string, Promise<SentExchange>>();
+
+  constructor(binding: FuzzBinding, settings: { seed: number; runs: number }) {
+    this.binding = binding;
+    this.seed = settings.seed;
+    this.runs = settings.runs;
+  }
+
+  /** Distinct requests sent so far. */
+  get sent(): number {
+    return this.#sent.size;
+  }
+
+  clauseId(clause: GeneratedClause): string {
+    return `${this.binding.clausePrefix}-FUZZ-${clause}`;
+  }
+
+  #entry(operationId: string): { operation: CompiledOperation; options: GenerationOptions } {
+    const entry = this.binding.operations.find((o) => o.operation.operationId === operationId);
+    if (!entry) throw new Error(`no generated requests for ${operationId}`);
+    return entry;
+  }
+
+  send(operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange> {
+    const { options } = this.#entry(operation.operationId);
+    const key = JSON.stringify([operation.operationId, encodeRequest(operation, request, options.encodePath), request.credentials]);
+    let sent = this.#sent.get(key);
+    if (!sent) {
+      sent = this.binding.send(operation, request, signal);
+      this.#sent.set(key, sent);
+      // A request cut short by a timed-out check is not an answer another check may reuse.
+      sent.catch(() => this.#sent.delete(key));
+    }
+    return sent;
+  }
+
+  /** fast-check's seed for one operation's valid or mutated sequence: the same for every clause. */
+  sequenceSeed(operationId: string, kind: 'valid' | 'mutated'): number {
+    return mixSeed(this.seed, hashText(`${this.binding.suite}:${operationId}`), kind === 'valid' ? 1 : 2);
+  }
+
+  /** Runs one clause over one operation's generated requests; the first failure comes back shrunk. */
+  async check(operationId: string, clause: GeneratedClause, options: { signal?: AbortSignal; onTry?: (tried: number) => void; maxShrinkTries?: number } = {}): Promise<ClauseOutcome> {
+    const { operation, options: own } = this.#entry(operationId);
+    const linkFed = linkFedParameters(this.binding.spec, operationId);
+    const excuses: Excuses = { ...this.binding.excuses, linkFed };
+    const generation = { serverIssued: linkFed, ...own };
+    const kinds: Array<'valid' | 'mutated'> = clause === 'NO-5XX' ? ['valid', 'mutated'] : clause === 'POSITIVE' ? ['valid'] : ['mutated'];
+    const judge = (request: GeneratedRequest, x: SentExchange): string | undefined =>
+      clause === 'NO-5XX' ? serverFault(request, x, excuses) : clause === 'POSITIVE' ? positiveProblem(operation, request, x, excuses) : negativeProblem(operation, request, x, excuses);
+    let tried = 0;
+    for (const kind of kinds) {
+      const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
+      if (!requests) continue;
+      const exchanges = new Map<GeneratedRequest, SentExchange>();
+      const before = tried;
+      const found = await findFailure(
+        requests,
+        async (request) => {
+          options.signal?.throwIfAborted();
+          const x = await this.send(operation, request, options.signal);
+          exchanges.set(request, x);
+          return judge(request, x);
+        },
+        { seed: this.sequenceSeed(operationId, kind), runs: this.runs, onTry: (n) => options.onTry?.((tried = before + n)), ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}) },
+      );
+      if (found.failure) {
+        const request = found.failure.value;
+        const exchange = exchanges.get(request) ?? (await this.send(operation, request, options.signal));
+        return {
+          clause: this.clauseId(clause),
+          operationId,
+          tried,
+          failure: { clause: this.clauseId(clause), operationId, request, exchange, problem: found.failure.problem, runs: found.failure.runs, shrinks: found.failure.shrinks, fastCheckSeed: found.failure.seed, path: found.failure.path },
+        };
+      }
+      tried = before + found.runs;
+    }
+    return { clause: this.clauseId(clause), operationId, tried };
+  }
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+const shownReplyHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'allow']);
+
+/** A failure as a report shows it: what broke, the minimal request and its answer, how to replay it. */
+export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { message: string; evidence: Array<[string, string]>; reproduction: string } {
+  const m = f.request.mutation;
+  const what = m
+    ? `mutation "${m.name}" at ${m.pointer}: ${m.detail} (${m.kind === 'refuse' ? 'must be refused with a 4xx' : 'fate left open: may be accepted or refused, never with a 5xx or an answer the spec does not document'})`
+    : 'a valid request by the spec, no mutation';
+  const message = [
+    `${f.operationId}: ${f.problem}`,
+    `request: ${what}`,
+    `found after ${f.runs} generated request(s), then shrunk ${f.shrinks} time(s) to the minimal request shown`,
+    `seed ${run.seed} (fast-check seed ${f.fastCheckSeed}, path "${f.path}"); replay: the same conform run with --seed ${run.seed} --fuzz-runs ${run.runs} --grep '${f.clause}'`,
+  ].join('\n');
+  const shown = f.exchange.shown;
+  const request = [`${shown.method} ${shown.url}`, ...shown.headers.map(([n, v]) => `${n}: ${v}`), ...(shown.body !== undefined ? ['', cut(shown.body, 2000)] : [])].join('\n');
+  const x = f.exchange;
+  const headers = x.headers instanceof Headers ? Object.fromEntries(x.headers) : x.headers;
+  const reply = x.status === 0
+    ? `no HTTP answer: ${x.failure ?? 'unknown failure'}`
+    : [`HTTP ${x.status} (${Math.round(x.durationMs)} ms)`, ...Object.entries(headers).filter(([n]) => shownReplyHeaders.has(n.toLowerCase())).map(([n, v]) => `${n}: ${v}`), '', cut(x.body, 2000)].join('\n');
+  return { message, evidence: [['minimal request', request], ['answer', reply]], reproduction: curlCommand(shown) };
+}
+
+const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
+  'NO-5XX': (runs) => `no generated request gets a 5xx (${runs} valid, ${runs} mutated)`,
+  POSITIVE: (runs) => `${runs} generated valid requests get documented answers and are not refused`,
+  NEGATIVE: (runs) => `${runs} generated requests with one mutation each: refused where they must be, documented answers always`,
+};
+
+/** What a generated request that fails each clause did, after "1 of N generated requests for OP". */
+const clauseFailed: Record<string, string> = {
+  'NO-5XX': 'got a 5xx answer',
+  POSITIVE: 'were valid by the spec but refused, or got an answer it does not document',
+  NEGATIVE: 'were not refused where the spec says they must be, or got an answer it does not document',
+};
+
+/**
+ * Reports a clause's outcome to the check running it. A failure is a finding like every other check's:
+ * "1 of 37 generated requests for fetchPage got a 5xx answer" (counting the requests tried until the
+ * first failure), the shrunk request as its one case, the minimal request and its answer as evidence,
+ * how it was found and how to replay it, and the curl that reproduces it.
+ */
+export function judgeOutcome(ctx: CheckContext, run: GeneratedRun, outcome: ClauseOutcome): void {
+  ctx.evidence('generated', `${outcome.tried} request(s) judged for ${outcome.operationId}; ${run.sent} distinct request(s) sent to this target so far (seed ${run.seed})`);
+  const f = outcome.failure;
+  if (!f) return;
+  const report = describeFailure(run, f);
+  for (const [label, text] of report.evidence) ctx.evidence(label, text);
+  // The message's lines after the first: the request, how it was found, how to replay it.
+  ctx.evidence('how it was found', report.message.split('\n').slice(1).join('\n'));
+  const m = f.request.mutation;
+  ctx.conclude({
+    of: `generated requests for ${f.operationId}`,
+    failed: clauseFailed[f.clause.replace(/^.*-FUZZ-/, '')] ?? 'were answered against the rule',
+    tried: f.runs,
+    cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem: f.problem, reproduction: report.reproduction }],
+  });
+}
+
+/**
+ * The generated checks of one target: for each operation the crash clause, the positive clause and the
+ * negative clause, each with its own shrunk failure. With --fuzz-runs 0 they are skipped, saying why.
+ */
+export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: { timeoutMs: number; concurrent?: boolean }): void {
+  for (const clause of generatedClauses) {
+    if (run.runs === 0) {
+      check(run.clauseId(clause), 'generated requests', () => undefined, { skip: 'generated checks are off (--fuzz-runs 0)' });
+      continue;
+    }
+    for (const { operation } of run.binding.operations) {
+      check(run.clauseId(clause), `${operation.operationId}: ${clauseTitles[clause](run.runs)}`, async (ctx) => {
+        const total = clause === 'NO-5XX' ? 2 * run.runs : run.runs;
+        const outcome = await run.check(operation.operationId, clause, {
+          signal: ctx.signal,
+          onTry: (tried) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${tried}/${total} generated requests`),
+        });
+        judgeOutcome(ctx, run, outcome);
+      }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
+    }
+  }
+}

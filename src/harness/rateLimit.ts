@@ -1,0 +1,67 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isLoopbackHost } from './isLoopbackHost.ts';
+import { targetEnv } from './targets.ts';
+
+/** Requests per second to a deployment that is not on this machine, unless --rate-limit says otherwise. */
+export const defaultRateLimit = 10;
+
+/**
+ * Requests per second the suites may send to `url`'s origin: $CONFORM_RATE_LIMIT when set (0 = no limit),
+ * else 10 for a deployment elsewhere and no limit on loopback, where nobody else is served.
+ */
+export function rateLimitFor(url: string, env: Record<string, string | undefined> = process.env): number {
+  const raw = env[targetEnv.rateLimit];
+  if (raw !== undefined && raw !== '') {
+    const rate = Number(raw);
+    return rate > 0 ? rate : Infinity;
+  }
+  return isLoopbackHost(new URL(url).hostname) ? Infinity : defaultRateLimit;
+}
+
+export interface Pacer {
+  rate: number;
+  /** performance.now() before which no request may start. */
+  next: number;
+}
+
+/** When a request asked for at `now` may start under `pacer`, which then counts it. */
+export function takeSlot(pacer: Pacer, now: number): number {
+  if (pacer.rate === Infinity) return now;
+  const start = Math.max(now, pacer.next);
+  pacer.next = start + 1000 / pacer.rate;
+  return start;
+}
+
+/** Pushes `pacer`'s next slot past a Retry-After (seconds or an HTTP date), at most a minute from `now`. */
+export function deferSlots(pacer: Pacer, retryAfter: string, now: number, clock = Date.now()): void {
+  const seconds = /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) : (Date.parse(retryAfter) - clock) / 1000;
+  if (seconds > 0) pacer.next = Math.max(pacer.next, now + Math.min(seconds, 60) * 1000);
+}
+
+const pacers = new Map<string, Pacer>();
+
+function pacerFor(url: string): Pacer {
+  const origin = new URL(url).origin;
+  let pacer = pacers.get(origin);
+  if (!pacer) pacers.set(origin, (pacer = { rate: rateLimitFor(url), next: 0 }));
+  return pacer;
+}
+
+/**
+ * Waits for `url`'s origin to take one more request within its rate: every request of a process to one
+ * origin goes through here, whichever check sends it, so a real service sees the rate and no burst.
+ */
+export async function pace(url: string, signal?: AbortSignal): Promise<void> {
+  const now = performance.now();
+  const start = takeSlot(pacerFor(url), now);
+  if (start > now) await sleep(start - now, undefined, signal ? { signal } : {});
+}
+
+/**
+ * A 429 with Retry-After from a rate-limited origin: nothing more is sent to it for that long (at most a
+ * minute). On an unlimited (loopback) origin the caller's own retry policy applies instead.
+ */
+export function honourRetryAfter(url: string, retryAfter: string | null | undefined): void {
+  const pacer = pacerFor(url);
+  if (pacer.rate !== Infinity && retryAfter) deferSlots(pacer, retryAfter, performance.now());
+}

@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+
+export interface FoundFailure<T> {
+  /** The smallest failing input fast-check shrank to. */
+  value: T;
+  problem: string;
+  /** Inputs tried before the first failure, that one included. */
+  runs: number;
+  shrinks: number;
+  /** fast-check's own seed and path: `fc.check(property, {seed, path})` replays exactly this failure. */
+  seed: number;
+  path: string;
+}
+
+export interface FindOptions {
+  seed: number;
+  runs: number;
+  /** Inputs tried while shrinking at most; past it the smallest failure found so far is kept. */
+  maxShrinkTries?: number;
+  /** Called after each input is judged, with how many have been. */
+  onTry?: (tried: number) => void;
+}
+
+/**
+ * Runs `judge` on up to `runs` inputs from `inputs` (deterministic by `seed`) until one gets a problem,
+ * then shrinks it with fast-check to a minimal input that still does. `judge` answers undefined when
+ * an input is fine. A failure's problem is the one judged for the minimal input.
+ */
+export async function findFailure<T>(inputs: fc.Arbitrary<T>, judge: (value: T) => Promise<string | undefined>, options: FindOptions): Promise<{ runs: number; failure?: FoundFailure<T> }> {
+  const problems = new Map<T, string>();
+  let tried = 0;
+  let failedOnce = false;
+  let shrinkTries = 0;
+  const maxShrinkTries = options.maxShrinkTries ?? 300;
+  const property = fc.asyncProperty(inputs, async (value) => {
+    if (failedOnce && ++shrinkTries > maxShrinkTries) return true;
+    const problem = await judge(value);
+    options.onTry?.(++tried);
+    if (problem === undefined) return true;
+    failedOnce = true;
+    problems.set(value, problem);
+    return false;
+  });
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.runs });
+  if (!details.failed || !details.counterexample) return { runs: details.numRuns };
+  const value = details.counterexample[0];
+  const problem = problems.get(value) ?? (await judge(value)) ?? 'failed';
+  return { runs: details.numRuns, failure: { value, problem, runs: details.numRuns, shrinks: details.numShrinks, seed: details.seed, path: details.counterexamplePath ?? '' } };
+}

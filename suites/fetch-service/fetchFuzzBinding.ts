@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import type { FuzzBinding, SentExchange } from '../../src/harness/generatedChecks.ts';
+import { isLoopbackHost } from '../../src/harness/isLoopbackHost.ts';
+import { bodyText } from '../../src/openapi/encodeRequest.ts';
+import type { GeneratedRequest } from '../../src/openapi/GeneratedRequest.ts';
+import { loadSpec } from '../../src/openapi/loadSpec.ts';
+import { doubtfulUrls, farmUrlArbitrary, invalidUrls, namesOnlyFarmOrInvalid } from './farmUrls.ts';
+import { keyVariable } from './fetchClient.ts';
+import type { SuiteTarget } from './SuiteTarget.ts';
+
+/** The url of a generated request's body, when it has one that is a string. */
+function urlOf(request: GeneratedRequest): string | undefined {
+  const value = request.body?.value;
+  if (value !== null && typeof value === 'object' && typeof (value as Record<string, unknown>).url === 'string') return (value as Record<string, string>).url;
+  return undefined;
+}
+
+/**
+ * The fetch-service target as generated requests see it. URLs name only the farm's listeners or hosts
+ * under `.invalid` (safety); a 502 or 504 is the origin's fault for a `.invalid` host, a TLS listener
+ * (its certificate may not verify for the target) and a redirect (the hop limit is the service's);
+ * a refused allowInsecureSsl is the seed's own rule when the farm is on loopback.
+ */
+export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
+  const spec = loadSpec('fetch-service');
+  const operation = spec.operation('fetchPage');
+  const farm = s.farm;
+  const plainOrigin = new URL(farm.listeners.httpUrl).origin;
+  const farmIsLocal = isLoopbackHost(new URL(farm.listeners.httpUrl).hostname);
+  const originAtFault = (request: GeneratedRequest): boolean => {
+    const url = URL.parse(urlOf(request) ?? '');
+    return !url || url.origin !== plainOrigin || url.pathname.startsWith('/redirect/');
+  };
+  return {
+    suite: 'fetch-service',
+    clausePrefix: 'FS',
+    spec,
+    operations: [
+      {
+        operation,
+        options: {
+          values: { '/body/url': farmUrlArbitrary(farm) },
+          mutations: [
+            { pointer: '/body/url', name: 'url not an absolute URI', kind: 'refuse', values: fc.constantFrom(...invalidUrls(farm)) },
+            { pointer: '/body/url', name: 'url a browser takes and RFC 3986 does not', kind: 'open', values: fc.constantFrom(...doubtfulUrls(farm)) },
+          ],
+          safe: (request) => namesOnlyFarmOrInvalid(farm, bodyText(request) ?? ''),
+        },
+      },
+    ],
+    excuses: {
+      serverError: (request, x) => (x.status === 502 || x.status === 504) && originAtFault(request),
+      refusal: (request, x) => x.status === 400 && farmIsLocal && (request.body?.value as Record<string, unknown> | undefined)?.allowInsecureSsl === true,
+    },
+    async send(_operation, request, signal): Promise<SentExchange> {
+      const query = request.query.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&');
+      const raw = bodyText(request) ?? '';
+      const key = request.credentials === 'valid' ? undefined : request.credentials === 'missing' ? null : 'conform-not-an-issued-key';
+      const contentType = request.body ? request.body.mediaType : null;
+      const x = await s.client.post({ raw, key, contentType, query, generated: true, ...(signal ? { signal } : {}) });
+      const headers: Array<[string, string]> = [];
+      if (contentType !== null) headers.push(['Content-Type', contentType]);
+      if (key !== null) headers.push(['X-SVC-API-Key', key ?? keyVariable]);
+      return {
+        shown: { method: 'POST', url: x.endpoint, headers, body: raw },
+        status: x.status,
+        headers: x.headers,
+        body: x.text,
+        durationMs: x.durationMs,
+        ...(x.failure ? { failure: x.failure } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Check } from '../../src/harness/check.ts';
+import { judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
+import { defineGeneratedChecks, GeneratedRun } from '../../src/harness/generatedChecks.ts';
+import { rateLimitFor } from '../../src/harness/rateLimit.ts';
+import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
+import type { SuiteTarget } from './SuiteTarget.ts';
+
+/**
+ * The generated checks of one target: FS-FUZZ-NO-5XX, FS-FUZZ-POSITIVE and FS-FUZZ-NEGATIVE. They run
+ * after the concurrent checks, one after another (the second and third mostly reread the first's
+ * answers), so their traffic never competes with the probes that time a fetch.
+ */
+export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): GeneratedRun {
+  const run = new GeneratedRun(fetchFuzzBinding(s), settings);
+  const rate = rateLimitFor(s.client.endpoint);
+  const perRequestMs = rate === Infinity ? 50 : 1000 / rate + 50;
+  defineGeneratedChecks(check, run, { timeoutMs: s.timeoutMs * 4 + 60_000 + (2 * settings.runs + 300) * perRequestMs });
+  return run;
+}
+
+/**
+ * FS-SPEC-RESPONSE, defined after every other check of the target and run after them (not concurrent):
+ * it judges the replies they got against the spec.
+ */
+export function defineSpecResponseCheck(check: Check, s: SuiteTarget): void {
+  check('FS-SPEC-RESPONSE', "every reply the suite's checks got is one the spec documents (status, content type, body, headers)", (ctx) => judgeLoggedExchanges(ctx, s.log), { concurrent: false });
+}
