@@ -125,10 +125,14 @@ describe('conform records generate', () => {
     expect(code).toBe(0);
   });
 
-  it('documents the default seed in --help', async () => {
+  it('documents the default seed and sharding in --help, and records merge has its own', async () => {
     const help = await conformInProcess(['records', 'generate', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/--seed <s>.*\(default: 1\)/s);
+    expect(help.stdout).toContain('--shard <i/n>');
+    const merge = await conformInProcess(['records', 'merge', '--help']);
+    expect(merge.status).toBe(0);
+    expect(merge.stdout).toContain('manifest-I-of-N.json');
   });
 
   it.each([

@@ -85,6 +85,15 @@ describe('a run split in three shards and merged', () => {
   });
 });
 
+test('--help says what report merge and run --shard, --report blob and markdown do', async () => {
+  const [merge, run] = await Promise.all([runConform(['report', 'merge', '--help']), runConform(['run', '--help'])]);
+  expect(merge.exitCode).toBe(0);
+  expect(merge.stdout).toMatch(/Usage: conform report merge \[options\] <dir>/);
+  expect(merge.stdout).toContain('Exit codes: 0 every MUST check passed; 1 a check failed');
+  expect(run.exitCode).toBe(0);
+  for (const flag of ['--shard <i/n>', '--validator-set <command>', 'markdown', 'blob=DIR']) expect(run.stdout).toContain(flag);
+});
+
 test('--shard takes I/N with 1 ≤ I ≤ N', async () => {
   for (const bad of ['0/3', '4/3', 'a/b']) {
     const r = await runConform(['run', 'unit-record', '--shard', bad]);
