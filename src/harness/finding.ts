@@ -5,7 +5,7 @@ import { redact } from './redact.ts';
  * fetched by UUID"), then the failing cases grouped by cause with a few examples and a diagnosis each,
  * then evidence and the reproduction of the first failing case. Every report format renders this;
  * a check builds it with `ctx.conclude` (see check.ts), or the harness derives one from a failed
- * assertion (findingFromError), so no report ever leads with a raw assertion diff.
+ * assertion (findingFromErrors), so no report ever leads with a raw assertion diff.
  */
 
 /** One case a check tried (a request, a meeting, a record) and, when it went wrong, how. */
