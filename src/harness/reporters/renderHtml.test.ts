@@ -41,6 +41,12 @@ describe('renderHtml', () => {
     expect(html).toContain(`Clauses no check covers (${report.uncovered.length})`);
   });
 
+  test('a run that could not run all its checks says so, with the reasons', () => {
+    const page = renderHtml({ ...report, errors: ['suites/unit-record/validator.check.ts: validator "x" could not run'] });
+    expect(page).toContain('<span class="verdict">COULD NOT RUN</span>');
+    expect(page).toContain('<li class="error">suites/unit-record/validator.check.ts: validator &#34;x&#34; could not run</li>');
+  });
+
   test.skipIf(!chromiumPath)('renders a failing run in headless Chromium without script errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
     try {

@@ -24,7 +24,7 @@ export function renderHtml(report: RunReport): string {
 </head>
 <body>
 <header class="${verdict}">
-  <h1>conform ${esc(report.version)} — <span class="verdict">${verdict === 'pass' ? 'PASS' : 'FAIL'}</span></h1>
+  <h1>conform ${esc(report.version)} — <span class="verdict">${report.errors?.length ? 'COULD NOT RUN' : verdict === 'pass' ? 'PASS' : 'FAIL'}</span></h1>
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
@@ -32,7 +32,7 @@ export function renderHtml(report: RunReport): string {
     <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
   </div>
   <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
-  <ul class="targets">${targets}</ul>
+  <ul class="targets">${targets}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
 </header>
 <main>
 ${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map(renderFailure).join('\n')}</section>` : ''}
@@ -129,7 +129,7 @@ body{margin:0}header{padding:1.2rem 2rem;border-bottom:4px solid var(--line)}hea
 h1{margin:0 0 .8rem;font-size:1.5rem}.pass .verdict{color:var(--pass)}.fail .verdict{color:var(--fail)}
 .cards{display:flex;gap:.8rem;flex-wrap:wrap}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:7rem}.card b{font-size:1.4rem;display:block}
 .card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}
-.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.4rem 0 0;padding-left:1.2rem;color:var(--muted)}
+.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.4rem 0 0;padding-left:1.2rem;color:var(--muted)}.targets .error{color:var(--fail)}
 main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 tr.failed td.status{color:var(--fail);font-weight:600}tr.passed td.status{color:var(--pass)}tr.skipped td.status{color:var(--skip)}
