@@ -1,7 +1,9 @@
 // The package's main entry: conform run, driven from a script. `run()` returns the report that
-// `conform run --report json=PATH` writes; the mocks and the records library have entries of their own
-// (`/mocks/meeting-platform`, `/mocks/fetch-service`, `/records`).
+// `conform run --report json=PATH` writes, `mergeShards()` the one `conform report merge` makes; the
+// mocks and the records library have entries of their own (`/mocks/meeting-platform`, `/mocks/fetch-service`, `/records`).
 export { run, type RunOptions, type ReportFile } from './harness/run.ts';
+export { mergeShards, type MergeOptions } from './harness/mergeShards.ts';
+export type { Shard } from './harness/shardFiles.ts';
 export { RunError } from './harness/RunError.ts';
 export { exitCodeOf } from './harness/buildReport.ts';
 export { suiteNames, type SuiteName } from './harness/suites.ts';
@@ -9,3 +11,4 @@ export type { ReportFormat } from './harness/reporters/reportRenderers.ts';
 export type { RunReport, CheckResult, CheckStatus, UncoveredClause } from './harness/report.ts';
 export type { Level } from './harness/catalogue.ts';
 export type { EvidenceItem } from './harness/check.ts';
+export type { Finding, FindingGroup, FindingExample } from './harness/finding.ts';

@@ -12,7 +12,7 @@ describe('conform command', () => {
   test('--help lists the commands of DESIGN.md', async () => {
     const r = await runConform(['--help']);
     expect(r.exitCode).toBe(0);
-    for (const command of ['run', 'records']) expect(r.stdout).toContain(command);
+    for (const command of ['run', 'records', 'report']) expect(r.stdout).toContain(command);
   });
 
   test('an unknown command or flag is a usage error: exit 2, no stack trace', async () => {

@@ -7,6 +7,7 @@ import { registerCheck } from './commands/check.ts';
 import { registerRecords } from './commands/records.ts';
 import { registerOrigin } from './commands/origin.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerReport } from './commands/report.ts';
 
 /**
  * Entry point of the `conform` command. Returns the process exit code instead of exiting, so tests can
@@ -27,6 +28,7 @@ export async function main(argv: string[]): Promise<number> {
   registerRecords(program);
   registerOrigin(program);
   registerServe(program);
+  registerReport(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

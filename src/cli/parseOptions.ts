@@ -51,3 +51,14 @@ export function parsePort(value: string): number {
   if (n < 0 || n > 65535) throw new UsageError(`port ${value} is out of range (0-65535; 0 picks a free port)`);
   return n;
 }
+
+/** `--shard I/N` with 1 ≤ I ≤ N: part I of N (of a run's suite files, of a generated set). */
+export function parseShard(value: string): { index: number; count: number } {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(index) || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/3); got "${value}"`);
+  }
+  return { index, count };
+}

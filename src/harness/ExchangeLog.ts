@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import { checkExchange } from '../openapi/checkExchange.ts';
 import type { CompiledSpec } from '../openapi/compileSpec.ts';
 import { formatViolations, type Violation } from '../openapi/Violation.ts';
@@ -50,31 +49,36 @@ export class ExchangeLog {
   }
 }
 
-const shown = 6;
-
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
 /**
- * Ends a spec-response check on a log: each offending exchange with its JSON pointers, rules and the
- * request and answer, the first as a curl reproduction; skipped when the log holds nothing to judge
- * (the other checks did not run, as under --grep).
+ * Ends a spec-response check on a log: a finding counting the offending answers among those judged,
+ * grouped by operation, status and the rules they break, each with its JSON pointers, rules, request and
+ * answer as evidence and a curl reproduction; skipped when the log holds nothing to judge (the other
+ * checks did not run, as under --grep).
  */
 export function judgeLoggedExchanges(ctx: CheckContext, log: ExchangeLog): void {
   if (log.checked === 0) ctx.skip('no exchange of the other checks to judge (they did not run)');
   ctx.evidence('checked', `${log.checked} exchange(s) of the suite's other checks against ${log.spec.name}.openapi.yaml`);
-  const offences = log.offences;
-  for (const o of offences.slice(0, shown)) {
-    const x = o.exchange;
-    const body = x.shown.bodyCommand ? `(the output of: ${x.shown.bodyCommand})` : x.shown.body && cut(x.shown.body, 400);
-    const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(body ? ['', body] : [])].join('\n');
-    ctx.evidence(`${o.operation} → ${x.status}`, `${formatViolations(o.violations)}\n\n${request}\n\n→ HTTP ${x.status}\n${cut(x.body, 1500)}`);
-  }
-  if (offences.length > shown) ctx.evidence('not shown', `${offences.length - shown} more exchanges break the spec`);
-  if (offences[0]) ctx.reproduction(curlCommand(offences[0].exchange.shown));
-  expect(
-    offences.map((o) => `${o.exchange.shown.method} ${new URL(o.exchange.shown.url).pathname} → ${o.exchange.status}: ${o.violations.map((v) => `${v.where}${v.pointer} ${v.message} [${v.rule}]`).join('; ')}`),
-    'every answer must be one the spec documents: its status, content type, body schema and headers',
-  ).toEqual([]);
+  ctx.conclude({
+    of: 'answers',
+    failed: `are not ones ${log.spec.name}.openapi.yaml documents`,
+    rule: 'every answer must be one the spec documents: its status, content type, body schema and headers',
+    tried: log.checked,
+    cases: log.offences.map((o) => {
+      const x = o.exchange;
+      const body = x.shown.bodyCommand ? `(the output of: ${x.shown.bodyCommand})` : x.shown.body && cut(x.shown.body, 400);
+      const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(body ? ['', body] : [])].join('\n');
+      return {
+        label: `${x.shown.method} ${new URL(x.shown.url).pathname} → ${x.status}`,
+        problem: o.violations.map((v) => `${v.where}${v.pointer} ${v.message} [${v.rule}]`).join('; '),
+        // Answers alike break the same rules at the same places, array items counted as one place.
+        cause: `${o.operation} → ${x.status}: ${[...new Set(o.violations.map((v) => `${v.where}${v.pointer.replace(/\/\d+(?=\/|$)/g, '/*')} [${v.rule}]`))].join('; ')}`,
+        evidence: `${formatViolations(o.violations)}\n\n${request}\n\n→ HTTP ${x.status}\n${cut(x.body, 1500)}`,
+        reproduction: curlCommand(x.shown),
+      };
+    }),
+  });
 }

@@ -17,3 +17,13 @@ export class RunError extends Error {
     this.errors = details.errors ?? [];
   }
 }
+
+/** The error of a run whose checks did not all run: the first reason, and how many more there were. */
+export function couldNotRun(report: RunReport, errors: string[]): RunError {
+  return new RunError(`could not run: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { report, errors });
+}
+
+/** The error of a run that ran no check at all. */
+export function noChecksRan(report: RunReport, grep: string | undefined): RunError {
+  return new RunError(grep !== undefined ? `no check matches --grep "${grep}"` : 'no checks ran', { report });
+}

@@ -18,7 +18,7 @@ export function buildReport(input: BuildReportInput): RunReport {
   const { checks } = input;
   const target: RunReport['target'] = {};
   for (const suite of input.suites) {
-    target[suite] = [...new Set(checks.filter((c) => c.suite === suite).map((c) => c.target))];
+    target[suite] = [...new Set(checks.filter((c) => c.suite === suite && c.target).map((c) => c.target))];
   }
   return {
     tool: 'conform',

@@ -1,5 +1,6 @@
 import { describe, test } from 'vitest';
 import { findClause } from './catalogue.ts';
+import { CheckFailure, evidenceCases, findingOf, redactFinding, type Conclusion, type Finding } from './finding.ts';
 import { redact, registerSecret } from './redact.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -16,6 +17,10 @@ declare module 'vitest' {
     clause?: string;
     evidence?: EvidenceItem[];
     reproduction?: string;
+    /** Set by ctx.conclude when a case failed. */
+    finding?: Finding;
+    /** Set by ctx.diagnose: shown when the check fails. */
+    diagnosis?: string;
   }
 }
 
@@ -26,6 +31,14 @@ export interface CheckContext {
   reproduction(command: string): void;
   /** A value seen at run time that must not appear in the report (an access token). */
   secret(value: string | undefined, variableName: string): void;
+  /**
+   * Ends the check on its cases: passes when none failed; otherwise fails with one sentence and counts
+   * ("27 of 47 meetings could not be fetched by UUID"), the failing cases grouped by cause, evidence of
+   * the first of each cause, and the first failing case's reproduction.
+   */
+  conclude(conclusion: Conclusion): void;
+  /** What a person can do about the failure this check is about to report (shown only if it fails). */
+  diagnose(text: string): void;
   /** Aborted when the check times out, so in-flight requests stop with it. */
   signal: AbortSignal;
   /** How far a long check has got ("412 of 800 generated requests"), shown on a terminal while it runs. */
@@ -48,6 +61,9 @@ export interface CheckOptions {
   /** Run alongside the other concurrent checks of the file (independent network probes), not after them. */
   concurrent?: boolean;
 }
+
+/** Failing cases whose evidence a finding carries (the first of each cause first). */
+const evidencePerFinding = 6;
 
 let collectingTarget: string | undefined;
 
@@ -93,6 +109,22 @@ export function checksFor(suite: SuiteName): Check {
           task.meta.reproduction = redact(command);
         },
         secret: registerSecret,
+        conclude(conclusion) {
+          const finding = findingOf(conclusion);
+          if (!finding) return;
+          // The failing cases' own evidence first: it is what a reader opens the failure for.
+          const context = task.meta.evidence ?? [];
+          task.meta.evidence = [];
+          for (const c of evidenceCases(conclusion.cases, evidencePerFinding)) ctx.evidence(c.label, c.evidence);
+          task.meta.evidence.push(...context);
+          const first = conclusion.cases.find((c) => c.problem !== undefined);
+          if (first?.reproduction) ctx.reproduction(first.reproduction);
+          task.meta.finding = redactFinding(finding);
+          throw new CheckFailure(task.meta.finding.headline);
+        },
+        diagnose(text) {
+          task.meta.diagnosis = redact(text);
+        },
         signal,
         skip: (reason) => skip(reason),
         progress(message) {

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { CompiledOperation } from '../openapi/CompiledOperation.ts';
 import type { CompiledSpec } from '../openapi/compileSpec.ts';
 import { encodeRequest } from '../openapi/encodeRequest.ts';
@@ -185,14 +184,34 @@ const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
   NEGATIVE: (runs) => `${runs} generated requests with one mutation each: refused where they must be, documented answers always`,
 };
 
-/** Reports a clause's outcome to the check running it: evidence, reproduction, a failure message. */
+/** What a generated request that fails each clause did, after "1 of N generated requests for OP". */
+const clauseFailed: Record<string, string> = {
+  'NO-5XX': 'got a 5xx answer',
+  POSITIVE: 'were valid by the spec but refused, or got an answer it does not document',
+  NEGATIVE: 'were not refused where the spec says they must be, or got an answer it does not document',
+};
+
+/**
+ * Reports a clause's outcome to the check running it. A failure is a finding like every other check's:
+ * "1 of 37 generated requests for fetchPage got a 5xx answer" (counting the requests tried until the
+ * first failure), the shrunk request as its one case, the minimal request and its answer as evidence,
+ * how it was found and how to replay it, and the curl that reproduces it.
+ */
 export function judgeOutcome(ctx: CheckContext, run: GeneratedRun, outcome: ClauseOutcome): void {
   ctx.evidence('generated', `${outcome.tried} request(s) judged for ${outcome.operationId}; ${run.sent} distinct request(s) sent to this target so far (seed ${run.seed})`);
-  if (!outcome.failure) return;
-  const report = describeFailure(run, outcome.failure);
+  const f = outcome.failure;
+  if (!f) return;
+  const report = describeFailure(run, f);
   for (const [label, text] of report.evidence) ctx.evidence(label, text);
-  ctx.reproduction(report.reproduction);
-  expect.fail(report.message);
+  // The message's lines after the first: the request, how it was found, how to replay it.
+  ctx.evidence('how it was found', report.message.split('\n').slice(1).join('\n'));
+  const m = f.request.mutation;
+  ctx.conclude({
+    of: `generated requests for ${f.operationId}`,
+    failed: clauseFailed[f.clause.replace(/^.*-FUZZ-/, '')] ?? 'were answered against the rule',
+    tried: f.runs,
+    cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem: f.problem, reproduction: report.reproduction }],
+  });
 }
 
 /**

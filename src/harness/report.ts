@@ -1,4 +1,6 @@
 import type { EvidenceItem } from './check.ts';
+import type { Finding } from './finding.ts';
+import type { Shard } from './shardFiles.ts';
 import type { Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -18,7 +20,11 @@ export interface CheckResult {
   title: string;
   status: CheckStatus;
   durationMs: number;
+  /** A failed check's headline (the finding's first sentence); a skipped check's reason. */
   message?: string;
+  /** A failed check: what went wrong, in counts, causes, examples and diagnoses. */
+  finding?: Finding;
+  /** Reproduces the first failing case. */
   reproduction?: string;
   evidence?: EvidenceItem[];
 }
@@ -45,4 +51,8 @@ export interface RunReport {
   summary: { passed: number; failed: number; skipped: number };
   checks: CheckResult[];
   uncovered: UncoveredClause[];
+  /** A shard's report (`--shard I/N`): its checks only, no uncovered clauses; `conform report merge` makes the whole one. */
+  shard?: Shard;
+  /** What kept checks from running (a suite that failed to load, a target that did not start); absent when nothing did. */
+  errors?: string[];
 }

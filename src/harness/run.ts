@@ -1,22 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { assertReachable } from './assertReachable.ts';
 import { buildReport } from './buildReport.ts';
 import { isLoopbackHost } from './isLoopbackHost.ts';
+import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import type { CheckResult, RunReport } from './report.ts';
-import { reportRenderers, type ReportFormat } from './reporters/reportRenderers.ts';
-import { RunError } from './RunError.ts';
+import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
+import { optionsFingerprint, shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultSeed, targetEnv } from './targets.ts';
 import { version } from './version.ts';
 
-/** A report file to write when the run ends (`--report FORMAT=PATH`). */
-export interface ReportFile {
-  format: ReportFormat;
-  /** Relative paths resolve against the current directory; missing folders are created. */
-  path: string;
-}
+export type { ReportFile } from './reportFiles.ts';
 
 /**
  * What `conform run` does, without a command line: each option is its flag in camelCase
@@ -38,6 +32,8 @@ export interface RunOptions {
   apiBaseUrl?: string;
   /** unit-record: commands run with a record file's path appended, side by side. */
   validator?: string[];
+  /** unit-record: commands run with the path of a JSON array of records (one page) appended: exit 0 a tree, 1 not. */
+  validatorSet?: string[];
   report?: ReportFile[];
   /** Default 7. */
   seed?: number;
@@ -49,6 +45,11 @@ export interface RunOptions {
   strict?: boolean;
   /** Only checks whose name contains this text. */
   grep?: string;
+  /**
+   * Only this part of the suites' files (vitest's sharding), for runs split across machines: give each
+   * shard a `blob` report folder and merge them with mergeShards (`conform report merge`).
+   */
+  shard?: Shard;
   /** Once the options are accepted and the suites are about to start. */
   onStart?: (run: { suites: SuiteName[]; seed: number }) => void;
   /** Each check as it ends. */
@@ -74,6 +75,7 @@ const optionRoutes: { [K in keyof RunOptions]?: OptionRoute } = {
   authUrl: { flag: '--auth-url', env: targetEnv.meetingAuthUrl, suite: 'meeting-platform' },
   apiBaseUrl: { flag: '--api-base-url', env: targetEnv.meetingApiBaseUrl, suite: 'meeting-platform' },
   validator: { flag: '--validator', env: targetEnv.validator, suite: 'unit-record' },
+  validatorSet: { flag: '--validator-set', env: targetEnv.validatorSet, suite: 'unit-record' },
   seed: { flag: '--seed', env: targetEnv.seed },
   fuzzRuns: { flag: '--fuzz-runs', env: targetEnv.fuzzRuns },
   rateLimit: { flag: '--rate-limit', env: targetEnv.rateLimit },
@@ -87,9 +89,15 @@ const optionRoutes: { [K in keyof RunOptions]?: OptionRoute } = {
 export async function run(options: RunOptions = {}): Promise<RunReport> {
   const suites = selectSuites(options.suites);
   const seed = options.seed ?? defaultSeed;
+  const { shard } = options;
+  if (shard && !(Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.count) && shard.index >= 1 && shard.index <= shard.count)) {
+    throw new RunError(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
+  }
   const env = await checkOptions({ ...options, seed }, suites);
-  const reports = (options.report ?? []).map((r) => ({ ...r, path: resolve(r.path) }));
-  for (const r of reports) mkdirSync(dirname(r.path), { recursive: true });
+  const reports = prepareReportFiles(options.report);
+  const blobs = reports.filter((r) => r.format === 'blob');
+  if (blobs.length > 1) throw new RunError('--report blob=DIR takes one folder');
+  const files = blobs[0] ? shardFiles(blobs[0].path, shard ?? { index: 1, count: 1 }) : undefined;
 
   options.onStart?.({ suites, seed });
   const startedAt = new Date();
@@ -97,7 +105,16 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
   // (and --help) should not pay.
   const { runSuites } = await import('./runSuites.ts');
-  const { checks, errors } = await runSuites({ suites, env, grep: options.grep, serial: rateLimited(options), onCheck: options.onCheck, onProgress: options.onProgress });
+  const { checks, errors } = await runSuites({
+    suites,
+    env,
+    grep: options.grep,
+    shard,
+    blobFile: files?.blob,
+    serial: rateLimited(options),
+    onCheck: options.onCheck,
+    onProgress: options.onProgress,
+  });
   const report = buildReport({
     version,
     suites,
@@ -106,17 +123,34 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     startedAt,
     durationMs: performance.now() - started,
     checks,
-    filtered: Boolean(options.grep),
+    // One shard's checks say nothing about which clauses the whole run covers.
+    filtered: Boolean(options.grep) || Boolean(shard),
   });
-  for (const r of reports) {
-    const render = await reportRenderers[r.format]();
-    await writeFile(r.path, render(report));
+  if (shard) report.shard = shard;
+  if (errors.length) report.errors = errors;
+  if (files) {
+    const record: ShardRecord = {
+      tool: 'conform',
+      version,
+      shard: shard ?? { index: 1, count: 1 },
+      suites,
+      seed,
+      strict: report.strict,
+      ...(options.grep ? { grep: options.grep } : {}),
+      options: optionsFingerprint(env),
+      startedAt: report.startedAt,
+      durationMs: report.durationMs,
+      errors,
+    };
+    await writeFile(files.record, `${JSON.stringify(record, null, 2)}\n`);
   }
+  await writeReportFiles(report, reports);
   if (errors.length) {
-    throw new RunError(`could not run: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { report, errors });
+    throw couldNotRun(report, errors);
   }
-  if (checks.length === 0) {
-    throw new RunError(options.grep ? `no check matches --grep "${options.grep}"` : 'no checks ran', { report });
+  // A shard may hold no check of a --grep, or no file at all when there are more shards than files.
+  if (checks.length === 0 && !shard) {
+    throw noChecksRan(report, options.grep);
   }
   return report;
 }

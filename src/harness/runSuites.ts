@@ -1,10 +1,11 @@
 import type { TestAnnotation } from 'vitest';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestUserConfig, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import { progressAnnotation } from './check.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import type { CheckResult } from './report.ts';
+import type { Shard } from './shardFiles.ts';
 import type { SuiteName } from './suites.ts';
 import { targetEnv } from './targets.ts';
 
@@ -14,6 +15,10 @@ export interface RunSuitesOptions {
   env: Record<string, string>;
   /** Only checks whose name contains this text. */
   grep?: string;
+  /** Only this part of the suites' files (vitest's sharding). */
+  shard?: Shard;
+  /** Also write vitest's blob of the run to this file, for mergeBlobs. */
+  blobFile?: string;
   onCheck?: (result: CheckResult) => void;
   /** A running check's progress ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests [reference]"). */
   onProgress?: (message: string) => void;
@@ -32,19 +37,75 @@ export interface RunSuitesResult {
  * ordinary vitest files, so a user can run them with plain vitest too; this adds the clause view.
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
+  const collected = collectChecks(options.onCheck, options.onProgress);
+  // The global setup and the suites' workers read targets from the environment (see targets.ts).
+  const saved = { ...process.env };
+  Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
+  try {
+    await withVitest(
+      {
+        reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
+        testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
+        shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
+        ...(options.serial ? { fileParallelism: false } : {}),
+      },
+      (vitest) => vitest.start(options.suites.map((s) => `suites/${s}/`)),
+      collected.errors,
+    );
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+  return { checks: collected.checks, errors: collected.errors };
+}
+
+/**
+ * The checks of several shards' runs, from the blobs they wrote (vitest's merge-reports): the same
+ * results the checks gave where they ran, replayed through the same collector as a run's.
+ */
+export async function mergeBlobs(blobDir: string, onCheck?: (result: CheckResult) => void): Promise<RunSuitesResult> {
+  const collected = collectChecks(onCheck);
+  await withVitest({ reporters: [collected.reporter] }, (vitest) => vitest.mergeReports(blobDir), collected.errors);
+  return { checks: collected.checks, errors: collected.errors };
+}
+
+async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promise<unknown>, errors: string[]): Promise<void> {
+  const vitest = await createVitest(
+    {
+      ...conformanceTestConfig,
+      // No config file: the package has none to load (vitest would bundle it), a clone's is the same settings.
+      config: false,
+      root: codeRoot,
+      watch: false,
+      passWithNoTests: true,
+      ...config,
+    },
+    { logLevel: 'silent' },
+  );
+  try {
+    await use(vitest);
+  } catch (err) {
+    errors.push(err instanceof Error ? err.message : String(err));
+  } finally {
+    await vitest.close();
+  }
+}
+
+/** A vitest reporter turning finished test cases into check results, and the errors that kept checks from running. */
+function collectChecks(onCheck?: (result: CheckResult) => void, onProgress?: (message: string) => void): { reporter: Reporter; checks: CheckResult[]; errors: string[] } {
   const checks: CheckResult[] = [];
   const errors: string[] = [];
-  const collector: Reporter = {
+  const reporter: Reporter = {
     onTestCaseAnnotate(testCase: TestCase, annotation: TestAnnotation) {
       if (annotation.type !== progressAnnotation) return;
       const target = testCase.meta().conformTarget;
-      options.onProgress?.(`${annotation.message}${target ? ` [${target}]` : ''}`);
+      onProgress?.(`${annotation.message}${target ? ` [${target}]` : ''}`);
     },
     onTestCaseResult(testCase: TestCase) {
       const result = toCheckResult(testCase);
       if (!result) return;
       checks.push(result);
-      options.onCheck?.(result);
+      onCheck?.(result);
     },
     onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled) {
       for (const module of modules) {
@@ -57,34 +118,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
       for (const err of unhandled) errors.push(err.message);
     },
   };
-
-  // The global setup and the suites' workers read targets from the environment (see targets.ts).
-  const saved = { ...process.env };
-  Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
-  const vitest = await createVitest(
-    {
-      ...conformanceTestConfig,
-      // No config file: the package has none to load (vitest would bundle it), a clone's is the same settings.
-      config: false,
-      root: codeRoot,
-      watch: false,
-      reporters: [collector],
-      testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
-      passWithNoTests: true,
-      ...(options.serial ? { fileParallelism: false } : {}),
-    },
-    { logLevel: 'silent' },
-  );
-  try {
-    await vitest.start(options.suites.map((s) => `suites/${s}/`));
-  } catch (err) {
-    errors.push(err instanceof Error ? err.message : String(err));
-  } finally {
-    await vitest.close();
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  }
-  return { checks, errors };
+  return { reporter, checks, errors };
 }
 
 function relative(path: string): string {

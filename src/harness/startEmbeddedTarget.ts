@@ -18,10 +18,11 @@ export async function startEmbeddedTarget(suite: SuiteName, env: Env): Promise<S
   switch (suite) {
     case 'unit-record': {
       // One command per line: several validators are compared side by side, each a target of its own.
-      const commands = (env[targetEnv.validator] ?? '').split('\n').map((c) => c.trim()).filter(Boolean);
-      const targets: UnitRecordTarget[] = commands.length
-        ? commands.map((validator) => ({ label: `validator: ${validator}`, validator }))
-        : [{ label: 'reference validator (in-process)' }];
+      // Record validators and set validators are targets apart: each is judged on its own clauses.
+      const lines = (name: string) => (env[name] ?? '').split('\n').map((c) => c.trim()).filter(Boolean);
+      const records = lines(targetEnv.validator).map((validator): UnitRecordTarget => ({ label: `validator: ${validator}`, validator, judgesRecords: true, judgesSets: false }));
+      const sets = lines(targetEnv.validatorSet).map((validatorSet): UnitRecordTarget => ({ label: `set validator: ${validatorSet}`, validatorSet, judgesRecords: false, judgesSets: true }));
+      const targets = records.length || sets.length ? [...records, ...sets] : [{ label: 'reference validator (in-process)', judgesRecords: true, judgesSets: true }];
       return { targets, close: nothingToClose };
     }
     case 'meeting-platform': {

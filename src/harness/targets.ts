@@ -5,8 +5,14 @@
  */
 export interface UnitRecordTarget {
   label: string;
-  /** Shell command given a record file's path as last argument; absent: the project's own validator. */
+  /** Judged on the record clauses: `validator` does that, or, absent, the project's own validator. */
+  judgesRecords: boolean;
+  /** Judged on the tree clauses: `validatorSet` does that, or, absent, the project's own tree checks. */
+  judgesSets: boolean;
+  /** Shell command given a record file's path as last argument (exit 0 valid, 1 invalid). */
   validator?: string;
+  /** Shell command given the path of a JSON file holding an array of records, one page (exit 0 the set is valid, 1 it is not). */
+  validatorSet?: string;
 }
 
 export interface FetchServiceTarget {
@@ -62,6 +68,7 @@ export const targetEnv = {
   suites: 'CONFORM_SUITES',
   seed: 'CONFORM_SEED',
   validator: 'CONFORM_VALIDATOR',
+  validatorSet: 'CONFORM_VALIDATOR_SET',
   fetchBaseUrl: 'CONFORM_FETCH_BASE_URL',
   originUrl: 'CONFORM_ORIGIN_URL',
   fetchTimeout: 'CONFORM_FETCH_TIMEOUT',

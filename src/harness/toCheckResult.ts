@@ -1,5 +1,6 @@
 import type { TestCase } from 'vitest/node';
 import { findClause } from './catalogue.ts';
+import { findingFromErrors, redactFinding } from './finding.ts';
 import { redact } from './redact.ts';
 import type { CheckResult } from './report.ts';
 import { isSuiteName } from './suites.ts';
@@ -13,7 +14,8 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
   const clause = findClause(suite, clauseId);
   const result = testCase.result();
   const status = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
-  const target = meta.conformTarget ?? '';
+  // A check outside describeTarget still belongs to a target: the describe block around it names one.
+  const target = meta.conformTarget ?? (testCase.parent.type === 'suite' ? testCase.parent.name : '');
   // The test name starts with the clause id (see check.ts); the title is the rest.
   const title = testCase.name.startsWith(`${clauseId} `) ? testCase.name.slice(clauseId.length + 1) : testCase.name;
   const check: CheckResult = {
@@ -27,22 +29,17 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
     status,
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
   };
-  const message = messageOf(result);
-  if (message) check.message = redact(message);
+  if (result.state === 'failed') {
+    const errors = result.errors.map((e) => ({ message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined }));
+    const finding = meta.finding ?? findingFromErrors(errors);
+    // A diagnosis given with ctx.diagnose explains the check as a whole when its cases carry none.
+    check.finding = redactFinding(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding);
+    check.message = check.finding.headline;
+  }
+  if (result.state === 'skipped' && result.note) check.message = redact(result.note);
   if (meta.reproduction) check.reproduction = redact(meta.reproduction);
   if (meta.evidence?.length) check.evidence = meta.evidence.map((e) => ({ label: e.label, text: redact(e.text) }));
   return check;
-}
-
-function messageOf(result: ReturnType<TestCase['result']>): string | undefined {
-  if (result.state === 'skipped') return result.note;
-  if (result.state !== 'failed') return undefined;
-  return result.errors
-    .map((e) => {
-      const diff = e.diff ? `\n${stripAnsi(e.diff)}` : '';
-      return `${stripAnsi(e.message)}${diff}`;
-    })
-    .join('\n\n');
 }
 
 function stripAnsi(text: string): string {

@@ -1,3 +1,4 @@
+import { needsDoubleEncoding } from './encodeMeetingId.ts';
 import { credentialEnv } from './meetingCredentials.ts';
 import { excerpt, field, type Exchange } from './exchange.ts';
 import { realPlatform } from './realPlatform.ts';
@@ -37,7 +38,11 @@ export function diagnoseToken(x: Exchange, authUrl: string): string {
   return `The token request was refused: HTTP ${x.status} ${typeof error === 'string' ? error : ''} ${excerpt(x.bodyText, 120)}`.trim();
 }
 
-export function diagnoseApi(x: Exchange, apiBaseUrl: string, tokenApiUrl?: string): string {
+/**
+ * `freshToken`: the token was issued moments ago (a conformance run's own), so a 401 cannot be its expiry:
+ * the API refused, at once, a token its own auth server issued.
+ */
+export function diagnoseApi(x: Exchange, apiBaseUrl: string, tokenApiUrl?: string, freshToken = false): string {
   const code = field(x, 'code');
   const sameHost = !tokenApiUrl || sameBase(tokenApiUrl, apiBaseUrl);
   const hostHint = sameHost ? '' : ` The token response names api_url ${tokenApiUrl}; use that as --api-base-url.`;
@@ -45,6 +50,11 @@ export function diagnoseApi(x: Exchange, apiBaseUrl: string, tokenApiUrl?: strin
     return `The API answered with ${x.isHtml ? 'an HTML page' : `HTTP ${x.status}`} instead of JSON: a wrong address. ` +
       `API calls go to {API base URL}/v2/..., the API base URL being the API host itself (the real platform's is ${realPlatform.apiBaseUrl}), ` +
       `not the auth host. Check --api-base-url (now ${apiBaseUrl}).${hostHint}`;
+  }
+  if (x.status === 401 && freshToken) {
+    return `The token was refused at once (HTTP 401${code !== undefined ? `, code ${String(code)}` : ''}), moments after the auth server issued it, so it has not expired: ` +
+      'the API does not accept the tokens of the auth URL given (another auth server, account or signing key), or it wants the token in another form than "Authorization: Bearer <token>".' +
+      hostHint;
   }
   if (x.status === 401) {
     return `The token was refused (HTTP 401${code !== undefined ? `, code ${String(code)}` : ''}). Send it as "Authorization: Bearer <token>" to the API host the token was issued for; ` +
@@ -59,12 +69,58 @@ export function diagnoseApi(x: Exchange, apiBaseUrl: string, tokenApiUrl?: strin
 
 /** A meeting the user can see in the list (or the user interface) answered as not found. */
 export function diagnoseMeetingFetch(x: Exchange, apiBaseUrl: string, identifier: string): string {
+  if (plusReadAsSpace(x, identifier)) return plusAsSpaceDiagnosis;
   if (x.status === 404 && x.isJson) {
     return `The meeting ${JSON.stringify(identifier)} is visible to the user but GET /v2/meetings/{meetingId} answers 404 (code ${String(field(x, 'code'))}): ` +
       'an identifier type or encoding mismatch. Use the numeric meeting id as a 64-bit integer (it does not fit 32 bits; never a float), ' +
       'or the UUID percent-encoded: once, and twice when it starts with "/" or contains "//".';
   }
   return diagnoseApi(x, apiBaseUrl);
+}
+
+const plusAsSpaceDiagnosis =
+  'The answer quotes the identifier with a space where it has a "+": somewhere between the request and the lookup the path was ' +
+  'decoded as a form (application/x-www-form-urlencoded), where "+" means a space. A "+" is sent as %2B and must be read back as "+": ' +
+  'decode path segments with percent-decoding only (decodeURIComponent), never form decoding.';
+
+/** The answer names the identifier with its "+" turned into spaces (an error message, or the meeting's own field). */
+function plusReadAsSpace(x: Exchange, identifier: string): boolean {
+  if (!identifier.includes('+')) return false;
+  const spaced = identifier.replaceAll('+', ' ');
+  return x.bodyText.includes(spaced) || x.bodyText.includes(JSON.stringify(spaced).slice(1, -1));
+}
+
+/** Why a meeting of the list did not come back by one of its identifiers: a short cause to group by, and what it means. */
+export interface MeetingLookupCause {
+  cause: string;
+  diagnosis?: string;
+}
+
+/**
+ * A conformance run fetched a meeting the platform itself listed, encoding the identifier as the rule
+ * says, and did not get it back: the platform is at fault. The cause groups meetings that failed alike.
+ */
+export function meetingLookupCause(x: Exchange, apiBaseUrl: string, key: 'id' | 'uuid', identifier: string): MeetingLookupCause {
+  if (plusReadAsSpace(x, identifier)) return { cause: 'a "+" in the UUID came back as a space', diagnosis: plusAsSpaceDiagnosis };
+  if (x.status === 404 && x.isJson) {
+    if (key === 'uuid' && needsDoubleEncoding(identifier)) {
+      return {
+        cause: 'not found: UUIDs that start with "/" or contain "//", sent encoded twice as the rule says',
+        diagnosis: 'UUIDs that start with "/" or contain "//" are percent-encoded twice (the identifier rule), and only they fail: ' +
+          'the platform decodes the path once where it must decode it twice (once in the gateway, once for the lookup).',
+      };
+    }
+    return {
+      cause: `not found (HTTP 404${field(x, 'code') !== undefined ? `, code ${String(field(x, 'code'))}` : ''}) although the list shows the meeting`,
+      diagnosis: key === 'id'
+        ? 'The numeric id from the list does not find its meeting: the lookup reads ids another way than the list writes them (a 64-bit id cut to 32 bits or read as a float), or looks in another user\'s meetings.'
+        : 'A UUID from the list, encoded once, does not find its meeting: the lookup decodes the path another way than percent-decoding, or looks in another user\'s meetings.',
+    };
+  }
+  if (x.status === 200 && x.isJson) return { cause: `200 with another meeting's ${key} (or none)` };
+  if (x.status === 200 && !x.isHtml) return { cause: `200 but not JSON (${x.contentType || 'no content type'})` };
+  const kind = x.isHtml ? 'an HTML page' : x.isJson ? 'JSON' : x.contentType || 'no content type';
+  return { cause: `HTTP ${x.status} with ${kind}`, diagnosis: diagnoseApi(x, apiBaseUrl, undefined, true) };
 }
 
 export function diagnoseNetwork(err: unknown, url: string, flag: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateRecords, iterateRecords } from './generateRecords.ts';
+import { generateRecords, iterateRecords, shardRange } from './generateRecords.ts';
 import { recordClauseIds } from './recordClauses.ts';
 import { validateRecord } from './validateRecord.ts';
 
@@ -40,6 +40,28 @@ describe('generateRecords', () => {
     expect(JSON.stringify(streamed)).toBe(JSON.stringify(all));
     // A shorter run is a prefix of a longer one with the same seed.
     expect(JSON.stringify(generateRecords({ count: 1100, seed: 3, invalidRatio: 0.1 }))).toBe(JSON.stringify(all.slice(0, 1100)));
+  });
+
+  it('makes any part of a set (from..to) exactly as the whole set has it, across batches', () => {
+    const options = { count: 2100, seed: 9, invalidRatio: 0.4 };
+    const whole = JSON.stringify(generateRecords(options));
+    const parts = [1, 2, 3].map((index) => generateRecords({ ...options, ...shardRange(options.count, { index, count: 3 }) }));
+    expect(parts.map((p) => p.length)).toEqual([700, 700, 700]);
+    expect(JSON.stringify(parts.flat())).toBe(whole);
+    expect(generateRecords({ ...options, from: 5, to: 5 })).toEqual([]);
+    expect(() => generateRecords({ ...options, from: 10, to: 5 })).toThrow(/from and to/);
+    expect(() => generateRecords({ ...options, to: 2101 })).toThrow(/from and to/);
+  });
+
+  it('shardRange: parts in order cover every position once, as even as can be', () => {
+    for (const [total, count] of [[10, 3], [2, 3], [1_000_000, 7], [0, 2]] as const) {
+      const ranges = Array.from({ length: count }, (_, i) => shardRange(total, { index: i + 1, count }));
+      expect(ranges[0]!.from).toBe(0);
+      expect(ranges.at(-1)!.to).toBe(total);
+      ranges.slice(1).forEach((r, i) => expect(r.from).toBe(ranges[i]!.to));
+      const sizes = ranges.map((r) => r.to - r.from);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    }
   });
 
   it('refuses options it cannot honour', () => {

@@ -9,6 +9,7 @@ import type { TreeClause } from './recordClauses.ts';
 import type { Label } from './unwrapLabelled.ts';
 import type { RecordError } from './validateRecord.ts';
 import { defaultWorkerCount, ValidatorPool } from './ValidatorPool.ts';
+import { manifestPartPattern } from './manifestParts.ts';
 
 /** A path (a record file, an NDJSON file, a JSON array file or a directory of them), or a named stream. */
 export type RecordInput = string | { name: string; chunks: AsyncIterable<Uint8Array> };
@@ -137,7 +138,8 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
       return;
     }
     const files = entries
-      .filter((e) => e.name.endsWith('.json') && e.name !== manifestName && !e.isDirectory())
+      // A shard's manifest part (generate --shard) is no record either.
+      .filter((e) => e.name.endsWith('.json') && e.name !== manifestName && !manifestPartPattern.test(e.name) && !e.isDirectory())
       .map((e) => e.name)
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     let labels: Map<string, Label> | undefined;

@@ -76,8 +76,10 @@ describe.concurrent('the generated fetch-service checks', () => {
       expect(r.exitCode, r.stdout + r.stderr).toBe(1);
       const failures = r.report!.checks.filter((c) => c.status === 'failed');
       expect(failures.map((c) => c.clause)).toEqual(['FS-FUZZ-NO-5XX']);
-      expect(failures[0]!.message).toContain('answered 500');
-      expect(failures[0]!.evidence?.map((e) => e.label)).toEqual(['generated', 'minimal request', 'answer']);
+      // One sentence with counts leads; the shrunk request is the finding's one case.
+      expect(failures[0]!.message).toMatch(/^1 of \d+ generated requests for fetchPage got a 5xx answer$/);
+      expect(failures[0]!.finding!.groups[0]!.examples[0]!.problem).toContain('answered 500');
+      expect(failures[0]!.evidence?.map((e) => e.label)).toEqual(['generated', 'minimal request', 'answer', 'how it was found']);
       expect(failures[0]!.reproduction).toMatch(/^curl /);
       expect(r.stdout).toContain('--grep \'FS-FUZZ-NO-5XX\'');
       expect(r.stdout + JSON.stringify(r.report)).not.toContain(apiKey);

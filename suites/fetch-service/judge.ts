@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
 import type { CheckContext } from '../../src/harness/check.ts';
+import { diagnoseReply } from './diagnoseReply.ts';
 import { describeExchange, type Exchange, type FetchCall, type FetchClient } from './fetchClient.ts';
 import type { Expectation } from './expectations.ts';
 import type { Post } from './SuiteTarget.ts';
@@ -28,17 +28,29 @@ export function probeAll(post: Post, cases: readonly Case[]): Promise<Verdict[]>
   );
 }
 
-const shownFailures = 6;
+/** How a check words its finding: "N of M <of> <failed>". */
+export interface Wording {
+  of: string;
+  failed: string;
+}
+
+const defaultWording: Wording = { of: 'requests', failed: 'were answered against the rule' };
 
 /**
- * Ends a check on its verdicts: every wrong one is listed in the failure message; the first few come with
- * the request and the reply as evidence, and the first with a curl command that reproduces it.
+ * Ends a check on its verdicts: the finding counts the wrong ones, groups them by cause (a recognisable
+ * one, such as an HTML page where JSON was due, comes with a diagnosis), shows the request and reply of
+ * the first of each cause as evidence, and reproduces the first wrong one with curl.
  */
-export function judge(ctx: CheckContext, client: FetchClient, rule: string, verdicts: Verdict[]): void {
-  const wrong = verdicts.filter((v) => v.problem);
-  for (const v of wrong.slice(0, shownFailures)) ctx.evidence(v.label, describeExchange(v.exchange));
-  if (wrong.length > shownFailures) ctx.evidence('not shown', `${wrong.length - shownFailures} more probes went wrong the same way`);
-  const example = wrong[0] ?? verdicts[0];
-  if (example) ctx.reproduction(client.curl(example.exchange.call));
-  expect(wrong.map((v) => `${v.label}: ${v.problem}`), rule).toEqual([]);
+export function judge(ctx: CheckContext, client: FetchClient, rule: string, verdicts: Verdict[], wording: Wording = defaultWording): void {
+  const first = verdicts[0];
+  if (first) ctx.reproduction(client.curl(first.exchange.call));
+  ctx.conclude({
+    ...wording,
+    rule,
+    cases: verdicts.map((v) => {
+      if (!v.problem) return { label: v.label };
+      const recognised = diagnoseReply(v.exchange);
+      return { label: v.label, problem: v.problem, ...recognised, evidence: describeExchange(v.exchange), reproduction: client.curl(v.exchange.call) };
+    }),
+  });
 }

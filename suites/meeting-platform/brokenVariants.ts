@@ -41,6 +41,17 @@ export function withQuery(request: Request, edit: (q: URLSearchParams) => void):
 
 const neverEmpty = 'conform-broken-never-empty';
 
+/** A meeting lookup bent by `answer`, given the identifier decoded once; undefined lets the mock answer. */
+function meetingLookup(answer: (once: string) => Response | undefined) {
+  return inFront(async (request) => {
+    const path = new URL(request.url).pathname;
+    const at = path.indexOf('/v2/meetings/');
+    return at < 0 ? undefined : answer(decodeURIComponent(path.slice(at + '/v2/meetings/'.length)));
+  });
+}
+
+const notFound = (identifier: string) => Response.json({ code: 3001, message: `Meeting does not exist: ${identifier}.` }, { status: 404 });
+
 export const brokenVariants: BrokenVariant[] = [
   {
     name: 'html-token-errors',
@@ -107,13 +118,14 @@ export const brokenVariants: BrokenVariant[] = [
     name: 'single-decoding',
     fault: 'meeting identifiers are decoded once only, so a double-encoded UUID is looked up still encoded',
     breaks: ['MP-ID-ENCODING'],
-    prepend: inFront(async (request) => {
-      const path = new URL(request.url).pathname;
-      const at = path.indexOf('/v2/meetings/');
-      if (at < 0) return undefined;
-      const once = decodeURIComponent(path.slice(at + '/v2/meetings/'.length));
-      return once.includes('%') ? Response.json({ code: 3001, message: `Meeting does not exist: ${once}.` }, { status: 404 }) : undefined;
-    }),
+    prepend: meetingLookup((once) => (once.includes('%') ? notFound(once) : undefined)),
+  },
+  {
+    name: 'plus-as-space',
+    fault: 'the meeting lookup decodes its identifier as a form the second time, so a "+" in a UUID becomes a space',
+    breaks: ['MP-ID-ENCODING'],
+    // What URLSearchParams does to a value: "+" is a space, then percent-decoding.
+    prepend: meetingLookup((once) => (once.includes('+') ? notFound(new URLSearchParams(`v=${once}`).get('v') ?? once) : undefined)),
   },
   {
     name: 'grant-type-ignored',

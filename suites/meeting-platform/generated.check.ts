@@ -1,8 +1,8 @@
 // The meeting-platform suite's generated checks: requests made from specs/meeting-platform.openapi.yaml
 // (valid ones, and ones with one named mutation), and the stateful walk its links describe. Read-only
 // against a real account: the token request and GETs only, at the run's rate limit.
-import { describe, expect } from 'vitest';
-import { checksFor } from '../../src/harness/check.ts';
+import { expect } from 'vitest';
+import { checksFor, describeTarget } from '../../src/harness/check.ts';
 import { curlCommand } from '../../src/harness/curlCommand.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineGeneratedChecks, GeneratedRun } from '../../src/harness/generatedChecks.ts';
@@ -15,7 +15,7 @@ const check = checksFor('meeting-platform');
 const { seed, fuzzRuns } = currentTargets();
 
 for (const target of currentTargets()['meeting-platform']) {
-  describe(target.label, () => {
+  describeTarget(target.label, () => {
     const rate = rateLimitFor(target.apiBaseUrl);
     const perRequestMs = rate === Infinity ? 50 : 1000 / rate + 50;
     const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: fuzzRuns });

@@ -1,6 +1,8 @@
-import { describe, expect } from 'vitest';
-import { checksFor } from '../../src/harness/check.ts';
+import { expect } from 'vitest';
+import { checksFor, describeTarget } from '../../src/harness/check.ts';
+import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
+import { diagnoseToken } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { requestToken, tokenCurl } from '../../src/meeting-platform/platformRequests.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
@@ -41,7 +43,7 @@ function expectRefused(x: Exchange, r: Refusal): void {
 }
 
 for (const target of currentTargets()['meeting-platform']) {
-  describe(target.label, () => {
+  describeTarget(target.label, () => {
     exchangeLogFor(target);
     check('MP-TOKEN-FLOW', 'Basic client authentication and a form body yield a bearer token', async (ctx) => {
       ctx.secret(target.credentials.clientSecret, 'MEETING_CLIENT_SECRET');
@@ -49,6 +51,7 @@ for (const target of currentTargets()['meeting-platform']) {
       const x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, signal: ctx.signal });
       ctx.secret(field(x, 'access_token') as string | undefined, 'ACCESS_TOKEN');
       ctx.evidence('token request', summarize(x));
+      if (x.status !== 200 || !x.isJson) ctx.diagnose(diagnoseToken(x, target.authUrl));
       expect(x.status, `the token endpoint must answer 200 to a correct account-credentials request; got ${summarize(x)}`).toBe(200);
       expect(x.isJson, `the token response must be JSON; got ${x.contentType || 'no content type'}`).toBe(true);
       const token = field(x, 'access_token');
@@ -79,23 +82,30 @@ for (const target of currentTargets()['meeting-platform']) {
     });
 
     check('MP-TOKEN-ERRORS-JSON', 'token failures are JSON bodies with an error code, not HTML', async (ctx) => {
-      ctx.reproduction(tokenCurl(target.authUrl, refusals[0].curl));
-      let failures = 0;
+      const cases: CaseOutcome[] = [];
       for (const r of refusals) {
         const x = await sendRefusal(target, r, ctx.signal);
         ctx.secret(field(x, 'access_token') as string | undefined, 'ACCESS_TOKEN');
         ctx.evidence(r.name, summarize(x));
         // Whether the platform refuses at all is the other clauses' matter; this one judges the form.
         if (x.status < 300) continue;
-        failures++;
-        expect(x.isHtml, `a failed token request (${r.name}) must not answer with an HTML page; got ${summarize(x)}`).toBe(false);
-        expect(x.status < 300 || x.status >= 400, `a failed token request (${r.name}) must not redirect; got ${summarize(x)}`).toBe(true);
-        expect(x.isJson, `a failed token request (${r.name}) must answer with a JSON body; got ${summarize(x)}`).toBe(true);
-        expect(typeof field(x, 'error'), `the JSON body of a failed token request (${r.name}) must carry a string "error" code`).toBe('string');
+        cases.push({ label: `a token request with a ${r.name}`, ...errorBodyProblem(x), evidence: summarize(x), reproduction: tokenCurl(target.authUrl, r.curl) });
       }
-      expect(failures, 'none of the three wrong token requests failed, so there was no failure body to judge').toBeGreaterThan(0);
+      ctx.reproduction(tokenCurl(target.authUrl, refusals[0].curl));
+      expect(cases.length, 'none of the three wrong token requests failed, so there was no failure body to judge').toBeGreaterThan(0);
+      ctx.conclude({ of: 'failed token requests', failed: 'did not answer with a JSON body carrying an "error" code', cases });
     });
 
     defineSpecResponseCheck(check, target, 'the token checks');
   });
+}
+
+/** What is wrong with a failed token request's body, as a problem and its cause; nothing when it is a JSON error. */
+function errorBodyProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
+  const answer = `${x.status} ${x.contentType || 'without a content type'}`;
+  if (x.isHtml) return { problem: answer, cause: 'an HTML page where a JSON error was due' };
+  if (x.status < 400) return { problem: `${answer}, Location ${x.headers.get('location') ?? '(none)'}`, cause: 'a redirect instead of an error' };
+  if (!x.isJson) return { problem: answer, cause: 'a body that is not JSON' };
+  if (typeof field(x, 'error') !== 'string') return { problem: `${answer}: ${JSON.stringify(x.json).slice(0, 160)}`, cause: 'JSON without a string "error" code' };
+  return {};
 }

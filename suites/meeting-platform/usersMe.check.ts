@@ -1,7 +1,8 @@
-import { describe, expect } from 'vitest';
-import { checksFor } from '../../src/harness/check.ts';
+import { expect } from 'vitest';
+import { checksFor, describeTarget } from '../../src/harness/check.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { diagnoseApi } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
@@ -39,13 +40,14 @@ async function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promis
 }
 
 for (const target of currentTargets()['meeting-platform']) {
-  describe(target.label, () => {
+  describeTarget(target.label, () => {
     exchangeLogFor(target);
     check('MP-ME-200', '/v2/users/me answers 200 JSON with the token', async (ctx) => {
       const token = await sessionFor(target).token();
       ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me'));
       const x = await apiGet(target.apiBaseUrl, '/v2/users/me', token, ctx.signal);
       ctx.evidence('GET /v2/users/me', summarize(x));
+      if (x.status !== 200 || !x.isJson) ctx.diagnose(diagnoseApi(x, target.apiBaseUrl, undefined, true));
       expect(x.status, `GET /v2/users/me with a valid token must answer 200; got ${summarize(x)}`).toBe(200);
       expect(x.isJson, `the current user must come as JSON; got ${x.contentType || 'no content type'}`).toBe(true);
       const id = field(x, 'id');
@@ -54,23 +56,32 @@ for (const target of currentTargets()['meeting-platform']) {
 
     check('MP-ME-401', '/v2/users/me answers 401 JSON without a valid token', async (ctx) => {
       ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me', false));
+      const cases = [];
       for (const [label, token] of [['no token', undefined], ['a token the platform did not issue', foreignToken]] as const) {
         const x = await apiGet(target.apiBaseUrl, '/v2/users/me', token, ctx.signal);
         ctx.evidence(label, summarize(x));
-        expect(x.status, `GET /v2/users/me with ${label} must answer 401; got ${summarize(x)}`).toBe(401);
-        expect(x.isJson, `the 401 for ${label} must carry a JSON error body; got ${summarize(x)}`).toBe(true);
+        const kind = x.isJson ? 'JSON' : x.isHtml ? 'an HTML page' : x.contentType || 'no content type';
+        const cause = x.status !== 401 ? (x.status < 300 ? 'answered as if the token were good' : `HTTP ${x.status} instead of 401`) : x.isJson ? undefined : `401 with ${kind} where a JSON error was due`;
+        cases.push({ label: `GET /v2/users/me with ${label}`, problem: cause && `${x.status} with ${kind}`, cause, reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me', false) + (token ? ` -H 'Authorization: Bearer ${token}'` : '') });
       }
+      ctx.conclude({ of: 'requests without a valid token', failed: 'were not refused with 401 and a JSON error body', cases });
     });
 
     check('MP-JSON-ONLY', 'every API answer, errors included, is JSON', async (ctx) => {
       ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/meetings/1'));
       const probes = await probe(target, ctx.signal);
       ctx.evidence('answers', probes.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
-      const notJson = probes.filter((p) => !p.exchange.isJson);
-      expect(
-        notJson.map((p) => `${p.label}: ${p.exchange.status} ${p.exchange.isHtml ? 'HTML page' : p.exchange.contentType || 'no content type'}`),
-        'every API answer must be JSON (application/json that parses), never an HTML page',
-      ).toEqual([]);
+      ctx.conclude({
+        of: 'API answers',
+        failed: 'were not JSON',
+        rule: 'every API answer, errors included, must be JSON (application/json that parses), never an HTML page',
+        cases: probes.map((p) => ({
+          label: p.label,
+          problem: p.exchange.isJson ? undefined : `${p.exchange.status} ${p.exchange.contentType || 'without a content type'}`,
+          cause: p.exchange.isHtml ? 'an HTML page where JSON was due' : 'not JSON',
+          reproduction: apiCurl(target.apiBaseUrl, p.path, p.withToken),
+        })),
+      });
     });
 
     check('MP-API-ERROR-BODY', 'API errors carry a numeric code and a message', async (ctx) => {
@@ -78,11 +89,20 @@ for (const target of currentTargets()['meeting-platform']) {
       const errors = (await probe(target, ctx.signal)).filter((p) => p.exchange.status >= 400);
       ctx.evidence('error answers', errors.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
       expect(errors.length, 'the probes (no token, unknown meeting, invalid parameters) produced no error to judge').toBeGreaterThan(0);
-      for (const p of errors) {
-        const code = field(p.exchange, 'code');
-        const message = field(p.exchange, 'message');
-        expect(Number.isInteger(code) && typeof message === 'string', `the error for ${p.label} must be a JSON object with a numeric code and a message; got ${summarize(p.exchange)}`).toBe(true);
-      }
+      ctx.conclude({
+        of: 'error answers',
+        failed: 'lack a numeric code and a message',
+        rule: 'an API error must be a JSON object with a numeric code and a message',
+        cases: errors.map((p) => {
+          const fine = Number.isInteger(field(p.exchange, 'code')) && typeof field(p.exchange, 'message') === 'string';
+          return {
+            label: p.label,
+            problem: fine ? undefined : `${p.exchange.status}: ${p.exchange.isJson ? JSON.stringify(p.exchange.json).slice(0, 160) : p.exchange.isHtml ? 'an HTML page' : p.exchange.contentType || 'no content type'}`,
+            cause: p.exchange.isHtml ? 'an HTML page where a JSON error was due' : p.exchange.isJson ? 'JSON without a numeric code and a message' : 'not JSON',
+            reproduction: apiCurl(target.apiBaseUrl, p.path, p.withToken),
+          };
+        }),
+      });
     });
 
     defineSpecResponseCheck(check, target, 'the current-user checks');

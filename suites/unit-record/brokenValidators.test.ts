@@ -10,6 +10,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/harness/report.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
+import { checkTree } from '../../src/records/checkTree.ts';
+import { treeClauseIds, type TreeClause } from '../../src/records/recordClauses.ts';
 
 type Schema = { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON Schema objects are edited freely here
 type Verdict = (record: unknown) => 'valid' | 'invalid' | 'broke';
@@ -41,11 +43,19 @@ const variants: Array<{ name: string; clause: string; verdict: Verdict }> = [
 const reference = schemaValidator(() => {});
 const crashesOnProvisional: Verdict = (record) =>
   (record as { status?: unknown } | null)?.status === 'provisional' ? 'broke' : reference(record);
+/** A set validator that checks every tree rule but one. */
+function setValidatorWithout(clause: TreeClause | undefined): Verdict {
+  return (set) => (Array.isArray(set) && checkTree(set).every((e) => e.clause === clause) ? 'valid' : 'invalid');
+}
+const setVariants = treeClauseIds.map((clause) => ({ name: `set-without-${clause.toLowerCase()}`, clause, verdict: setValidatorWithout(clause) }));
+
 const validators = new Map<string, Verdict>([
   ...variants.map((v) => [v.name, v.verdict] as const),
   ['reference', reference],
   ['crashes-on-provisional', crashesOnProvisional],
 ]);
+const setValidators = new Map<string, Verdict>([...setVariants.map((v) => [v.name, v.verdict] as const), ['set-reference', setValidatorWithout(undefined)]]);
+const served = new Map([...validators, ...setValidators]);
 
 let server: Server;
 let port = 0;
@@ -63,7 +73,7 @@ function answer(socket: Socket): void {
     if (body.length < Number(length)) return;
     let outcome: ReturnType<Verdict> = 'broke';
     try {
-      outcome = validators.get(name)?.(JSON.parse(body.toString('utf8'))) ?? 'broke';
+      outcome = served.get(name)?.(JSON.parse(body.toString('utf8'))) ?? 'broke';
     } catch {
       outcome = 'invalid'; // not JSON: no record at all
     }
@@ -85,24 +95,40 @@ describe('the unit-record suite against broken validators, side by side in one r
   beforeAll(async () => {
     const args = ['run', 'unit-record'];
     for (const name of validators.keys()) args.push('--validator', command(name));
+    for (const name of setValidators.keys()) args.push('--validator-set', command(name));
     run = await runConform(args);
     report = run.report!;
   }, 120_000);
 
-  const failedClauses = (name: string) => [
-    ...new Set(report.checks.filter((c) => c.target === `validator: ${command(name)}` && c.status === 'failed').map((c) => c.clause)),
+  const failedClauses = (name: string, kind = 'validator') => [
+    ...new Set(report.checks.filter((c) => c.target === `${kind}: ${command(name)}` && c.status === 'failed').map((c) => c.clause)),
   ];
 
   test('the run fails (exit 1) and reports every validator as a target', () => {
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(report.target['unit-record']).toHaveLength(validators.size);
+    expect(report.target['unit-record']).toHaveLength(validators.size + setValidators.size);
+  });
+
+  test.each(setVariants)('fails the set validator $name on $clause, and on no other clause', ({ name, clause }) => {
+    expect(failedClauses(name, 'set validator')).toEqual([clause]);
+    const check = report.checks.find((c) => c.target === `set validator: ${command(name)}` && c.clause === clause)!;
+    expect(check.message).toMatch(/^[1-9]\d* of \d+ sets got the wrong verdict from the set validator$/);
+    expect(check.finding!.groups.map((g) => g.cause)).toEqual(['accepted sets that break the rule']);
+    expect(check.reproduction).toContain(command(name));
+  });
+
+  test('passes the reference set validator on every tree clause, and judges set validators on nothing else', () => {
+    const checks = report.checks.filter((c) => c.target === `set validator: ${command('set-reference')}`);
+    expect(checks.map((c) => [c.clause, c.status]).sort()).toEqual(treeClauseIds.map((clause) => [clause, 'passed']).sort());
   });
 
   test.each(variants)('fails $name on $clause, and on no other clause', ({ name, clause }) => {
     expect(failedClauses(name)).toEqual([clause]);
     const check = report.checks.find((c) => c.target === `validator: ${command(name)}` && c.clause === clause)!;
-    // The failure explains itself: the rule, the disagreeing records, and a command to reproduce one.
-    expect(check.message).toContain(clause);
+    // The failure explains itself: counts first, the rule, the disagreeing records, and a command to reproduce one.
+    expect(check.message).toMatch(/^\d+ of \d+ records got the wrong verdict from the validator$/);
+    expect(check.finding?.rule).toContain(clause);
+    expect(check.finding?.groups.length).toBeGreaterThan(0);
     expect(check.evidence?.length).toBeGreaterThan(0);
     expect(check.reproduction).toContain(command(name));
   });
@@ -116,7 +142,7 @@ describe('the unit-record suite against broken validators, side by side in one r
   test('reports a validator that crashes as broken on the records it crashed on', () => {
     const failures = report.checks.filter((c) => c.target === `validator: ${command('crashes-on-provisional')}` && c.status === 'failed');
     expect(failures.map((c) => c.clause)).toContain('UR-PROVISIONAL-GAPS');
-    expect(failures.every((c) => /broke on \d+ record/.test(c.message ?? ''))).toBe(true);
+    expect(failures.every((c) => c.finding?.groups.some((g) => g.cause.startsWith('the validator broke') && g.diagnosis))).toBe(true);
   });
 });
 
@@ -126,10 +152,12 @@ test('a validator that cannot start makes the run "could not run" (exit 2), not 
   expect(r.stdout + r.stderr).toMatch(/validator "no-such-validator-command" could not run: it exited 127/);
 });
 
-test('the reference validator in-process passes, writes all three report formats, covers every non-tree clause', async () => {
+test('the reference validator and tree checks in-process pass and cover every clause, tree clauses included', async () => {
   const r = await runConform(['run', 'unit-record']);
   expect(r.exitCode, r.stdout).toBe(0);
   expect(r.report!.summary.failed).toBe(0);
-  expect(r.report!.uncovered.map((u) => u.id).sort()).toEqual(['UR-TREE-ACYCLIC', 'UR-TREE-LINKS', 'UR-TREE-NO-DANGLING', 'UR-TREE-UNIQUE-ID']);
+  expect(r.report!.uncovered).toEqual([]);
+  expect(r.report!.checks.filter((c) => c.clause.startsWith('UR-TREE-')).map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+  expect(r.stdout).not.toContain('no check covers');
   expect(r.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped$/m);
 });

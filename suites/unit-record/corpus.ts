@@ -47,7 +47,7 @@ function handWrittenCases(): CorpusCase[] {
  * Every tenth value of a longer sample: fc.sample starts with its smallest, most biased values, and
  * spreading the picks gives the corpus simple and elaborate records alike.
  */
-function spreadSample<T>(arbitrary: fc.Arbitrary<T>, seed: number, count: number): T[] {
+export function spreadSample<T>(arbitrary: fc.Arbitrary<T>, seed: number, count: number): T[] {
   return fc.sample(arbitrary, { seed, numRuns: count * 10 }).filter((_, i) => i % 10 === 0);
 }
 

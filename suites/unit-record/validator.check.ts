@@ -1,131 +1,19 @@
 // The validator conformance suite: every record of a generated and hand-written corpus goes to the
-// validator under test, and each clause's check reports the records on which it disagrees with the
-// expected verdict (as Bowtie does for JSON Schema implementations).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { availableParallelism } from 'node:os';
-import pMap from 'p-map';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { checksFor, describeTarget } from '../../src/harness/check.ts';
-import { loadCatalogue } from '../../src/harness/catalogue.ts';
-import { runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
+// validator under test (`--validator`), and each record clause's check reports the records on which it
+// disagrees with the expected verdict. Set validators are checked in validatorSet.check.ts.
 import { currentTargets } from '../../src/harness/currentTargets.ts';
-import type { UnitRecordTarget } from '../../src/harness/targets.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
-import { buildCorpus, type CorpusCase } from './corpus.ts';
+import { buildCorpus } from './corpus.ts';
+import { defineVerdictChecks } from './verdictChecks.ts';
 
-const check = checksFor('unit-record');
-const { seed, 'unit-record': targets } = currentTargets();
-const corpus = buildCorpus(seed);
-const rules = new Map(loadCatalogue('unit-record').clauses.map((c) => [c.id, c.rule]));
-
-const byClause = new Map<string, CorpusCase[]>();
-for (const c of corpus) byClause.set(c.clause, [...(byClause.get(c.clause) ?? []), c]);
-
-interface Outcome {
-  case: CorpusCase;
-  file: string;
-  verdict: ValidatorVerdict;
-}
-
-/** The project's own validator, in-process: no process per record. */
-function referenceVerdict(text: string): ValidatorVerdict {
-  let valid: boolean;
-  try {
-    valid = validateRecord(JSON.parse(text)).length === 0;
-  } catch {
-    valid = false;
-  }
-  return { verdict: valid ? 'valid' : 'invalid', exitCode: valid ? 0 : 1, signal: null, timedOut: false, output: '' };
-}
-
-for (const target of targets) {
-  describeTarget(target.label, () => {
-    const outcomes = new Map<string, Outcome>();
-    let dir = '';
-
-    beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'conform-unit-record-'));
-      const files = corpus.map((c) => {
-        const file = join(dir, `${c.name}.json`);
-        writeFileSync(file, c.text);
-        return file;
-      });
-      if (target.validator) await preflight(target.validator, files, corpus);
-      await pMap(
-        corpus,
-        async (c, i) => {
-          const file = files[i]!;
-          const verdict = target.validator ? await runValidatorCommand(target.validator, file) : referenceVerdict(c.text);
-          outcomes.set(c.name, { case: c, file, verdict });
-        },
-        { concurrency: Math.max(2, availableParallelism() * 2) },
-      );
-    }, 600_000);
-
-    afterAll(() => {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
-
-    for (const [clause, cases] of byClause) {
-      const invalid = cases.filter((c) => !c.valid).length;
-      const title = `agrees on ${cases.length} records (${invalid} breaking the rule, ${cases.length - invalid} valid at its edge)`;
-      check(clause, title, (ctx) => {
-        const wrong = cases.map((c) => outcomes.get(c.name)!).filter((o) => o.verdict.verdict !== (o.case.valid ? 'valid' : 'invalid'));
-        for (const o of wrong.slice(0, 8)) {
-          ctx.evidence(`${o.case.name}: ${o.case.note}`, describeDisagreement(o));
-        }
-        if (wrong[0]) ctx.reproduction(reproduction(target, wrong[0]));
-        // A sentence that says what went wrong reads better than a numeric diff.
-        if (wrong.length) expect.fail(summarise(clause, wrong, cases.length));
-      });
-    }
-  });
-}
-
-/**
- * A validator that cannot run (not found, crashes on a valid record) makes every check meaningless:
- * fail the run as "could not run" with the validator's own words instead of a wall of failures.
- */
-async function preflight(command: string, files: string[], cases: CorpusCase[]): Promise<void> {
-  const index = cases.findIndex((c) => c.valid);
-  const result = await runValidatorCommand(command, files[Math.max(0, index)]!);
-  if (result.verdict === 'broke') {
-    const how = result.timedOut ? 'timed out' : result.signal ? `was killed by ${result.signal}` : `exited ${result.exitCode}`;
-    throw new Error(`validator "${command}" could not run: it ${how} on a valid record${result.output ? `: ${result.output.split('\n')[0]}` : ''}`);
-  }
-}
-
-function verdictText(v: ValidatorVerdict): string {
-  if (v.verdict !== 'broke') return `${v.verdict} (exit ${v.exitCode})`;
-  if (v.timedOut) return 'broke: timed out';
-  return v.signal ? `broke: killed by ${v.signal}` : `broke: exit ${v.exitCode} (only 0 and 1 are verdicts)`;
-}
-
-function describeDisagreement(o: Outcome): string {
-  const record = o.case.text.length > 1500 ? `${o.case.text.slice(0, 1500)}…` : o.case.text;
-  const lines = [`expected: ${o.case.valid ? 'valid' : 'invalid'}`, `validator: ${verdictText(o.verdict)}`];
-  if (o.verdict.output) lines.push(`validator output: ${o.verdict.output.slice(0, 600)}`);
-  lines.push('record:', record);
-  return lines.join('\n');
-}
-
-function summarise(clause: string, wrong: Outcome[], total: number): string {
-  if (!wrong.length) return 'all agree';
-  const accepted = wrong.filter((o) => !o.case.valid && o.verdict.verdict === 'valid').length;
-  const rejected = wrong.filter((o) => o.case.valid && o.verdict.verdict === 'invalid').length;
-  const broke = wrong.filter((o) => o.verdict.verdict === 'broke').length;
-  const parts = [];
-  if (accepted) parts.push(`accepted ${accepted} record(s) that break it`);
-  if (rejected) parts.push(`rejected ${rejected} valid record(s)`);
-  if (broke) parts.push(`broke on ${broke} record(s)`);
-  return `${clause} (${rules.get(clause) ?? ''}): the validator ${parts.join(', ')} — ${wrong.length} of ${total} disagree`;
-}
-
-function reproduction(target: UnitRecordTarget, o: Outcome): string {
-  const file = `/tmp/${o.case.name}.json`;
-  const expected = o.case.valid ? '0 (valid)' : '1 (invalid)';
-  const run = target.validator ? `${target.validator} ${file}` : `npx conform records validate ${file}`;
-  return `cat > ${file} <<'RECORD'\n${o.case.text}\nRECORD\n${run}; echo "exit $? (expected ${expected})"`;
-}
+defineVerdictChecks(
+  {
+    noun: 'records',
+    judge: 'validator',
+    judges: (target) => target.judgesRecords,
+    commandOf: (target) => target.validator,
+    reference: (record) => validateRecord(record).length === 0,
+    referenceCommand: 'npx conform records validate',
+  },
+  buildCorpus(currentTargets().seed),
+);

@@ -125,10 +125,14 @@ describe('conform records generate', () => {
     expect(code).toBe(0);
   });
 
-  it('documents the default seed in --help', async () => {
+  it('documents the default seed and sharding in --help, and records merge has its own', async () => {
     const help = await conformInProcess(['records', 'generate', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/--seed <s>.*\(default: 1\)/s);
+    expect(help.stdout).toContain('--shard <i/n>');
+    const merge = await conformInProcess(['records', 'merge', '--help']);
+    expect(merge.status).toBe(0);
+    expect(merge.stdout).toContain('manifest-I-of-N.json');
   });
 
   it.each([
@@ -137,6 +141,7 @@ describe('conform records generate', () => {
     [['--count', '5', '--invalid-ratio', '1.5'], /--invalid-ratio must be a number from 0 to 1, got "1.5"/],
     [['--count', '5', '--seed', '-3'], /--seed must be an integer from 0 to 4294967295/],
     [['--count', '5', '--bogus'], /unknown option '--bogus'/],
+    [['--count', '5', '--shard', '4/3'], /--shard takes I\/N with 1 ≤ I ≤ N \(e\.g\. 2\/3\); got "4\/3"/],
     [[], /required option '--count <n>' not specified/],
   ])('refuses %j with exit 2 and a one-line reason', async (flags, reason) => {
     const r = await conformInProcess(['records', 'generate', ...flags]);
@@ -144,6 +149,38 @@ describe('conform records generate', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n')[0]).toMatch(reason);
     expectNoStackTrace(r.stderr);
+  });
+
+  it('--shard I/N: the shards\' files gathered in one folder, their manifest parts merged, are the unsharded set byte for byte', () => {
+    const args = ['records', 'generate', '--count', '130', '--seed', '4', '--invalid-ratio', '0.3'];
+    const [whole, parts] = [join(work, 'shard-whole'), join(work, 'shard-parts')];
+    expect(conform([...args, '--out', whole]).status).toBe(0);
+    const shards = [1, 2, 3].map((i) => conform([...args, '--shard', `${i}/3`, '--out', parts]));
+    expect(shards.map((s) => s.stdout)).toEqual([
+      `wrote 43 records, 1 to 43 of 130 (shard 1/3; 12 invalid) and manifest-1-of-3.json to ${parts}\n`,
+      `wrote 43 records, 44 to 86 of 130 (shard 2/3; 13 invalid) and manifest-2-of-3.json to ${parts}\n`,
+      `wrote 44 records, 87 to 130 of 130 (shard 3/3; 14 invalid) and manifest-3-of-3.json to ${parts}\n`,
+    ]);
+    const merged = conform(['records', 'merge', parts]);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe(`merged 3 manifest parts into ${join(parts, 'manifest.json')}: 130 records\n`);
+    expect(readdirSync(parts).sort()).toEqual(readdirSync(whole).sort());
+    for (const name of readdirSync(whole)) expect(readFileSync(join(parts, name)).equals(readFileSync(join(whole, name))), name).toBe(true);
+    // On stdout, the shards' NDJSON in shard order is the whole set's.
+    const ndjson = [1, 2, 3].map((i) => conform([...args, '--shard', `${i}/3`]).stdoutBytes);
+    expect(Buffer.concat(ndjson).equals(conform(args).stdoutBytes)).toBe(true);
+  });
+
+  it('records merge refuses a folder without every part of one set, changing nothing', () => {
+    const dir = join(work, 'shard-missing');
+    const args = ['records', 'generate', '--count', '9', '--seed', '4', '--out', dir];
+    conform([...args, '--shard', '1/3']);
+    conform([...args, '--shard', '3/3']);
+    const r = conform(['records', 'merge', dir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`conform: ${dir}: part 2/3 missing: a merge needs every shard of the set\n`);
+    expect(readdirSync(dir)).not.toContain('manifest.json');
+    expect(readdirSync(dir)).toContain('manifest-1-of-3.json');
   });
 
   it('says so in one line when the output directory cannot be made', () => {

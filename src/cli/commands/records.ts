@@ -1,12 +1,14 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
+import type { ManifestEntry, ManifestPart } from '../../records/manifestParts.ts';
+import { parseShard } from '../parseOptions.ts';
 import { ProgressLine } from '../ProgressLine.ts';
 import { UsageError } from '../UsageError.ts';
 
 // The records library loads only when a records command runs, and only the part it needs: every other
 // command starts without ajv and fast-check, and validate without fast-check.
-const generator = () => import('../../records/generateRecords.ts');
+const generator = async () => ({ ...(await import('../../records/generateRecords.ts')), ...(await import('../../records/manifestParts.ts')) });
 const validator = async () => ({
   ...(await import('../../records/validateInputs.ts')),
   ...(await import('../../records/ValidationTally.ts')),
@@ -44,6 +46,7 @@ interface GenerateOptions {
   seed: number;
   invalidRatio: number;
   out?: string;
+  shard?: { index: number; count: number };
 }
 
 interface ValidateOptions {
@@ -58,7 +61,19 @@ Without --out, each record is one line of NDJSON on stdout: {"record": ..., "val
 "rule": "UR-..."} (rule, the clause an invalid record breaks, only on invalid ones). With --out DIR,
 each record is a file DIR/record-0001.json and DIR/manifest.json lists [{file, valid, rule?}].
 The same count, seed and ratio always give the same bytes; each invalid record breaks exactly
-one clause. Files already in DIR with other names are left as they are.`;
+one clause. Files already in DIR with other names are left as they are.
+
+--shard I/N makes part I of N of the same set, on as many machines: the records at its positions,
+named and written byte for byte as the whole set has them (on stdout, the shards' outputs in order
+are the whole NDJSON). With --out, a shard writes DIR/manifest-I-of-N.json (its entries) instead of
+manifest.json; gather every shard's files in one folder and \`conform records merge DIR\` joins the
+parts, in shard order, into the manifest.json the whole set has.`;
+
+const mergeHelp = `
+DIR holds what every shard of one set wrote (\`records generate --count N --seed S --shard I/N --out\`):
+the record files and each shard's manifest-I-of-N.json. The parts are joined in shard order into
+DIR/manifest.json, the same bytes as an unsharded run writes, and then removed. Refused (exit 2,
+nothing changed) when a part is missing, the parts are of different sets, or a listed file is not there.`;
 
 const validateHelp = `
 Inputs, each told by its content:
@@ -101,9 +116,19 @@ export function registerRecords(program: Command): void {
     .addOption(new Option('--seed <s>', 'seed, 0 to 4294967295: same seed, same bytes').argParser(parseSeed).default(defaultSeed))
     .addOption(new Option('--invalid-ratio <r>', 'share of invalid records, 0 to 1').argParser(parseRatio).default(0))
     .addOption(new Option('--out <dir>', 'write one JSON file per record plus manifest.json into DIR'))
+    .addOption(new Option('--shard <i/n>', 'only part I of N of the set, for generating it on N machines (see below)').argParser(parseShard))
     .addHelpText('after', generateHelp)
     .action(async (options: GenerateOptions) => {
       await (options.out === undefined ? generateToStdout(options) : generateToDirectory(options, options.out));
+    });
+
+  records
+    .command('merge')
+    .summary("join the manifest parts of a set generated in shards into its manifest.json")
+    .argument('<dir>', "the folder holding every shard's files")
+    .addHelpText('after', mergeHelp)
+    .action(async (dir: string) => {
+      process.exitCode = await mergeManifest(dir);
     });
 
   records
@@ -140,11 +165,11 @@ async function writeStdout(text: string): Promise<boolean> {
   }
 }
 
-async function generateToStdout({ count, seed, invalidRatio }: GenerateOptions): Promise<void> {
-  const { iterateRecords } = await generator();
+async function generateToStdout({ count, seed, invalidRatio, shard }: GenerateOptions): Promise<void> {
+  const { iterateRecords, shardRange } = await generator();
   let buffer = '';
   let reading = true;
-  for (const generated of iterateRecords({ count, seed, invalidRatio })) {
+  for (const generated of iterateRecords({ count, seed, invalidRatio, ...(shard ? shardRange(count, shard) : {}) })) {
     buffer += JSON.stringify(generated) + '\n';
     if (buffer.length > 1 << 16) {
       reading = await writeStdout(buffer);
@@ -156,15 +181,18 @@ async function generateToStdout({ count, seed, invalidRatio }: GenerateOptions):
   process.exitCode = 0;
 }
 
-async function generateToDirectory({ count, seed, invalidRatio }: GenerateOptions, dir: string): Promise<void> {
-  const { iterateRecords } = await generator();
+async function generateToDirectory({ count, seed, invalidRatio, shard }: GenerateOptions, dir: string): Promise<void> {
+  const { iterateRecords, shardRange, manifestPartName, manifestText } = await generator();
   const width = Math.max(4, String(count).length);
-  const manifest: Array<{ file: string; valid: boolean; rule?: string }> = [];
+  const manifest: ManifestEntry[] = [];
+  const { from, to } = shard ? shardRange(count, shard) : { from: 0, to: count };
+  const manifestName = shard ? manifestPartName(shard) : 'manifest.json';
   try {
     await mkdir(dir, { recursive: true });
     let pending: Array<Promise<void>> = [];
-    for (const { record, valid, rule } of iterateRecords({ count, seed, invalidRatio })) {
-      const file = `record-${String(manifest.length + 1).padStart(width, '0')}.json`;
+    for (const { record, valid, rule } of iterateRecords({ count, seed, invalidRatio, from, to })) {
+      // Named by its place in the whole set, so the shards' files together are the unsharded set's.
+      const file = `record-${String(from + manifest.length + 1).padStart(width, '0')}.json`;
       manifest.push(rule === undefined ? { file, valid } : { file, valid, rule });
       pending.push(writeFile(join(dir, file), JSON.stringify(record, null, 2) + '\n'));
       // A few dozen writes in flight at once: fast, without a file handle per record.
@@ -174,14 +202,44 @@ async function generateToDirectory({ count, seed, invalidRatio }: GenerateOption
       }
     }
     await Promise.all(pending);
-    await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    const part: ManifestPart | undefined = shard && { count, seed, invalidRatio, shard, entries: manifest };
+    await writeFile(join(dir, manifestName), part ? `${JSON.stringify(part, null, 2)}\n` : manifestText(manifest));
   } catch (err) {
     const { code, message } = err as NodeJS.ErrnoException;
     throw new UsageError(`cannot write to ${dir}: ${code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : (code ?? message)}`);
   }
   const invalid = manifest.filter((m) => !m.valid).length;
-  await writeStdout(`wrote ${String(count)} records (${String(invalid)} invalid) and manifest.json to ${dir}\n`);
+  const which = shard ? `, ${String(from + 1)} to ${String(to)} of ${String(count)} (shard ${shard.index}/${shard.count}; ` : ' (';
+  await writeStdout(`wrote ${String(manifest.length)} records${which}${String(invalid)} invalid) and ${manifestName} to ${dir}\n`);
   process.exitCode = 0;
+}
+
+/** `records merge DIR`: the shards' manifest parts joined into manifest.json, then removed. */
+async function mergeManifest(dir: string): Promise<number> {
+  const { manifestPartPattern, mergeManifestParts, manifestText } = await import('../../records/manifestParts.ts');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    throw new UsageError(`cannot read ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const parts: Array<{ name: string; part: ManifestPart }> = [];
+  for (const name of names.filter((n) => manifestPartPattern.test(n))) {
+    try {
+      parts.push({ name, part: JSON.parse(await readFile(join(dir, name), 'utf8')) as ManifestPart });
+    } catch {
+      throw new UsageError(`${join(dir, name)} is not JSON`);
+    }
+  }
+  const entries = mergeManifestParts(parts);
+  if (typeof entries === 'string') throw new UsageError(`${dir}: ${entries}`);
+  const present = new Set(names);
+  const absent = entries.filter((e) => !present.has(e.file));
+  if (absent.length) throw new UsageError(`${dir}: ${String(absent.length)} listed record file(s) are not there, ${absent[0]!.file} the first: copy every shard's files in`);
+  await writeFile(join(dir, 'manifest.json'), manifestText(entries));
+  await Promise.all(parts.map((p) => rm(join(dir, p.name))));
+  await writeStdout(`merged ${String(parts.length)} manifest parts into ${join(dir, 'manifest.json')}: ${String(entries.length)} records\n`);
+  return 0;
 }
 
 const stdinName = '<stdin>';

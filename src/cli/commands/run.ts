@@ -1,15 +1,9 @@
-import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { exitCodeOf } from '../../harness/buildReport.ts';
-import { ConsoleReporter } from '../../harness/reporters/ConsoleReporter.ts';
-import { isReportFormat, reportFormats } from '../../harness/reporters/reportRenderers.ts';
-import type { RunReport } from '../../harness/report.ts';
-import { RunError } from '../../harness/RunError.ts';
 import { run, type ReportFile, type RunOptions } from '../../harness/run.ts';
 import { suiteNames, type SuiteName } from '../../harness/suites.ts';
 import { defaultRateLimit } from '../../harness/rateLimit.ts';
 import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
-import { UsageError } from '../UsageError.ts';
+import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
 import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePositiveNumber } from '../parseOptions.ts';
 
 /** The parsed flags: RunOptions by name (the harness's run() does the work, this only parses and prints). */
@@ -27,6 +21,9 @@ export function registerRun(program: Command): void {
         '',
         'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict);',
         '2 could not run (bad flags, unreachable target).',
+        '',
+        'Split across machines: each runs `conform run ... --shard I/N --report blob=DIR`, then',
+        '`conform report merge DIR --report FORMAT=PATH` makes the one report of the whole run.',
       ].join('\n'),
     )
     .argument('[suite...]', 'suites to run')
@@ -41,50 +38,32 @@ export function registerRun(program: Command): void {
         .argParser((value: string, previous: string[]) => [...previous, value])
         .default([]),
     )
-    .addOption(new Option('--report <format=path>', 'also write a report: json, junit or html (repeatable)').argParser(collectReport).default([]))
+    .addOption(
+      new Option('--validator-set <command>', 'unit-record: a command run with the path of a JSON file holding an array of records (one page) appended; exit 0 the set is valid (a tree), 1 it is not (repeatable)')
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([]),
+    )
+    .addOption(reportOption(true))
     .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
     .addOption(new Option('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off').argParser(parseNonNegativeInteger).default(defaultFuzzRuns))
     .addOption(new Option('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`).argParser(parseNonNegativeNumber))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
+    .addOption(shardOption())
     .action(async (suiteArgs: string[], flags: RunFlags) => {
       process.exitCode = await runCommand(suiteArgs, flags);
     });
 }
 
-function collectReport(value: string, previous: ReportFile[]): ReportFile[] {
-  const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
-  if (!isReportFormat(format)) {
-    throw new UsageError(`--report takes FORMAT=PATH with FORMAT one of ${reportFormats.join(', ')}; got "${value}"`);
-  }
-  return [...previous, { format, path: resolve(path) }];
-}
-
-async function runCommand(suiteArgs: string[], flags: RunFlags): Promise<number> {
-  const console = new ConsoleReporter();
-  const written = () => {
-    for (const r of flags.report) process.stdout.write(`wrote ${r.format} report: ${r.path}\n`);
-  };
-  let report: RunReport;
-  try {
-    report = await run({
+function runCommand(suiteArgs: string[], flags: RunFlags): Promise<number> {
+  return printOutcome(flags.report, (console) =>
+    run({
       ...flags,
       // run() refuses names it does not know.
       suites: suiteArgs as SuiteName[],
-      onStart: ({ suites, seed }) => console.start(`running ${suites.join(', ')} (seed ${seed})`),
+      onStart: ({ suites, seed }) => console.start(`running ${suites.join(', ')} (seed ${seed}${flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : ''})`),
       onCheck: (check) => console.check(check),
       onProgress: (message) => console.progress(message),
-    });
-  } catch (err) {
-    if (!(err instanceof RunError)) throw err;
-    // No report: the run never started (bad options, an unreachable target).
-    if (!err.report) throw new UsageError(err.message);
-    console.summary(err.report, err.errors);
-    written();
-    if (!err.errors.length) process.stderr.write(`conform: ${err.message}\n`);
-    return 2;
-  }
-  console.summary(report);
-  written();
-  return exitCodeOf(report);
+    }),
+  );
 }

@@ -93,6 +93,10 @@ export class ConsoleReporter {
     }
 
     for (const e of errors) this.write(this.paint('red', `error: ${e}`));
+    if (report.shard) {
+      this.write();
+      this.write(this.paint('dim', `Shard ${report.shard.index}/${report.shard.count}: this part's checks only. \`conform report merge DIR\` over every shard's blob makes the whole run's report, uncovered clauses included.`));
+    }
 
     this.write();
     const verdict = errors.length ? this.paint('red', 'COULD NOT RUN') : exitCodeOf(report) === 0 ? this.paint('green', 'PASS') : this.paint('red', 'FAIL');
@@ -105,6 +109,6 @@ export class ConsoleReporter {
 function indent(text: string): string {
   return text
     .split('\n')
-    .map((l) => `    ${l}`)
+    .map((l) => (l ? `    ${l}` : l))
     .join('\n');
 }

@@ -1,17 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildReport } from '../buildReport.ts';
-import type { CheckResult } from '../report.ts';
+import { chromiumPath, renderInChromium } from '../testing/headlessChromium.ts';
+import { failingReport } from './testing/failingReport.ts';
 import { renderHtml } from './renderHtml.ts';
 
-const checks: CheckResult[] = [
-  { id: 'a', suite: 'unit-record', target: 'ref', clause: 'UR-HASH', level: 'MUST', title: 'hash <script>alert(1)</script>', status: 'failed', durationMs: 3, message: 'expected 0 to be 1', reproduction: 'cat > /tmp/x.json', evidence: [{ label: 'record', text: '{"hash":"ABC"}' }] },
-  { id: 'b', suite: 'unit-record', target: 'ref', clause: 'UR-ID', level: 'MUST', title: 'id', status: 'passed', durationMs: 1 },
-];
-const report = buildReport({ version: '0.1.0', suites: ['unit-record'], seed: 7, strict: false, startedAt: new Date(0), durationMs: 1200, checks, filtered: false });
+const report = failingReport();
 
 describe('renderHtml', () => {
   const html = renderHtml(report);
@@ -26,29 +21,43 @@ describe('renderHtml', () => {
     expect(html).toContain('hash &#60;script&#62;alert(1)&#60;/script&#62;');
   });
 
-  test('shows the verdict, the failure with evidence and reproduction, and uncovered clauses', () => {
+  test('leads each failure with its headline, then causes with examples and diagnosis, evidence, the first failing case to reproduce', () => {
     expect(html).toContain('FAIL');
-    expect(html).toContain('Failures (1)');
-    expect(html).toContain('{&#34;hash&#34;:&#34;ABC&#34;}');
-    expect(html).toContain('cat &#62; /tmp/x.json');
+    expect(html).toContain(`Failures (${report.summary.failed})`);
+    const failure = html.slice(html.indexOf('id="failure-0"'), html.indexOf('id="failure-1"'));
+    const order = ['class="headline">27 of 47 meetings could not be fetched by UUID', 'class="rule"', '<span class="count">14 ×</span> a &#34;+&#34; in the UUID came back as a space', 'uuid &#34;ab+c&#34;', '… and 11 more', 'class="diagnosis"', '<summary>uuid &#34;ab+c&#34;</summary>', 'Reproduce <span class="muted">(the first failing case)', "curl -sS &#39;http://127.0.0.1:4010/v2/meetings/ab%2Bc&#39;"];
+    const at = order.map((text) => failure.indexOf(text));
+    expect(at.every((i) => i >= 0), `missing: ${order.filter((_, i) => at[i]! < 0).join(' | ')}`).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    // The assertion's words are evidence, never the headline.
+    expect(html).toContain('<p class="headline">the current user must come as JSON</p>');
+    expect(html).toContain('what the assertion said');
+  });
+
+  test('names every suite\'s targets in the header, with counts; a suite without checks says so', () => {
+    expect(html).toContain('<li><b>meeting-platform</b>: meeting-platform mock (embedded): 2 checks, 0 passed, 2 failed</li>');
+    expect(html).toContain('<li><b>unit-record</b>: reference validator (in-process): 2 checks, 1 passed, 1 failed</li>');
+    expect(html).toContain('<li><b>fetch-service</b>: (no checks ran)</li>');
     expect(html).toContain(`Clauses no check covers (${report.uncovered.length})`);
   });
 
-  const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-  test.skipIf(!chromium)('renders in headless Chromium without script errors', () => {
+  test('a run that could not run all its checks says so, with the reasons', () => {
+    const page = renderHtml({ ...report, errors: ['suites/unit-record/validator.check.ts: validator "x" could not run'] });
+    expect(page).toContain('<span class="verdict">COULD NOT RUN</span>');
+    expect(page).toContain('<li class="error">suites/unit-record/validator.check.ts: validator &#34;x&#34; could not run</li>');
+  });
+
+  test.skipIf(!chromiumPath)('renders a failing run in headless Chromium without script errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
     try {
       const file = join(dir, 'report.html');
       writeFileSync(file, html);
-      const r = spawnSync(
-        chromium!,
-        ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`, '--enable-logging=stderr', '--v=0', '--dump-dom', `file://${file}`],
-        { encoding: 'utf8', timeout: 60_000 },
-      );
-      expect(r.status).toBe(0);
-      expect(r.stdout).toContain('Failures (1)');
-      expect(r.stdout).toMatch(/<tr class="failed" data-status="failed"/);
-      expect(r.stderr).not.toMatch(/Uncaught|SyntaxError/);
+      const page = renderInChromium(file);
+      expect(page.status).toBe(0);
+      expect(page.dom).toContain(`Failures (${report.summary.failed})`);
+      expect(page.dom).toContain('<p class="headline">27 of 47 meetings could not be fetched by UUID</p>');
+      expect(page.dom).toMatch(/<tr class="failed" data-status="failed"/);
+      expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

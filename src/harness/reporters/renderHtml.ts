@@ -1,5 +1,8 @@
 import { clauseSections, exitCodeOf, groupTitle, type ClauseSection } from '../buildReport.ts';
+import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
+import { exampleLine } from './failureDetails.ts';
+import { targetSummaries } from './targetSummaries.ts';
 
 /**
  * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
@@ -8,8 +11,8 @@ import type { CheckResult, RunReport } from '../report.ts';
 export function renderHtml(report: RunReport): string {
   const failed = report.checks.filter((c) => c.status === 'failed');
   const verdict = exitCodeOf(report) === 0 ? 'pass' : 'fail';
-  const targets = Object.entries(report.target)
-    .map(([suite, labels]) => `<li><b>${esc(suite)}</b>: ${esc((labels ?? []).join(', ') || '(no checks ran)')}</li>`)
+  const targets = targetSummaries(report)
+    .map((t) => `<li><b>${esc(t.suite)}</b>: ${esc(t.text)}</li>`)
     .join('');
   return `<!doctype html>
 <html lang="en">
@@ -21,7 +24,7 @@ export function renderHtml(report: RunReport): string {
 </head>
 <body>
 <header class="${verdict}">
-  <h1>conform ${esc(report.version)} — <span class="verdict">${verdict === 'pass' ? 'PASS' : 'FAIL'}</span></h1>
+  <h1>conform ${esc(report.version)} — <span class="verdict">${report.errors?.length ? 'COULD NOT RUN' : verdict === 'pass' ? 'PASS' : 'FAIL'}</span></h1>
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
@@ -29,7 +32,7 @@ export function renderHtml(report: RunReport): string {
     <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
   </div>
   <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
-  <ul class="targets">${targets}</ul>
+  <ul class="targets">${targets}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
 </header>
 <main>
 ${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map(renderFailure).join('\n')}</section>` : ''}
@@ -73,7 +76,7 @@ function renderSection(section: ClauseSection): string {
     (r) =>
       `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.skipped}</td></tr>`,
   );
-  return `<tbody${section.group ? ` class="group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="7">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
+  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="7">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
 }
 
 function renderFailure(check: CheckResult, index: number): string {
@@ -81,21 +84,44 @@ function renderFailure(check: CheckResult, index: number): string {
     // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.
     .map((e, i) => `<details${i === 0 ? ' open' : ''}><summary>${esc(e.label)}</summary><pre>${esc(e.text)}</pre></details>`)
     .join('');
+  const assertion = check.finding?.assertion
+    ? `<details><summary>what the assertion said</summary><pre>${esc(check.finding.assertion)}</pre></details>`
+    : '';
+  const first = check.finding?.groups.length ? ' <span class="muted">(the first failing case)</span>' : '';
   const repro = check.reproduction
-    ? `<div class="repro"><div class="repro-head">Reproduce <button type="button" data-copy="repro-${index}">copy</button></div><pre id="repro-${index}">${esc(check.reproduction)}</pre></div>`
+    ? `<div class="repro"><div class="repro-head">Reproduce${first} <button type="button" data-copy="repro-${index}">copy</button></div><pre id="repro-${index}">${esc(check.reproduction)}</pre></div>`
     : '';
   return `<article class="failure" id="failure-${index}">
-  <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
+  <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group-tag">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
   <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
-  <pre class="message">${esc(check.message ?? '')}</pre>
-  ${evidence}${repro}
+  ${renderFinding(check.finding ?? { headline: check.message ?? 'failed', groups: [] })}
+  ${evidence}${assertion}${repro}
 </article>`;
+}
+
+function renderFinding(finding: Finding): string {
+  const groups = finding.groups
+    .map((g) => {
+      const more = g.count - g.examples.length;
+      const examples = g.examples.map((e) => `<li>${esc(exampleLine(g, e))}</li>`).join('') + (more > 0 ? `<li class="more">… and ${more} more</li>` : '');
+      const diagnosis = g.diagnosis ? `<p class="diagnosis"><b>Diagnosis</b> ${esc(g.diagnosis)}</p>` : '';
+      return `<li class="group"><span class="count">${g.count} ×</span> ${esc(g.cause)}<ul class="examples">${examples}</ul>${diagnosis}</li>`;
+    })
+    .join('');
+  return [
+    `<p class="headline">${esc(finding.headline)}</p>`,
+    finding.rule ? `<p class="rule"><b>Rule</b> ${esc(finding.rule)}</p>` : '',
+    finding.diagnosis ? `<p class="diagnosis"><b>Diagnosis</b> ${esc(finding.diagnosis)}</p>` : '',
+    groups ? `<ul class="groups">${groups}</ul>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n  ');
 }
 
 function renderRow(check: CheckResult): string {
   const group = check.group ? groupTitle(check.group) : '';
   const text = `${check.clause} ${check.title} ${check.target} ${check.suite} ${group}`.toLowerCase();
-  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${check.status}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
+  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${check.status}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group-tag">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
 }
 
 function esc(text: string): string {
@@ -108,14 +134,17 @@ body{margin:0}header{padding:1.2rem 2rem;border-bottom:4px solid var(--line)}hea
 h1{margin:0 0 .8rem;font-size:1.5rem}.pass .verdict{color:var(--pass)}.fail .verdict{color:var(--fail)}
 .cards{display:flex;gap:.8rem;flex-wrap:wrap}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:7rem}.card b{font-size:1.4rem;display:block}
 .card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}
-.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.4rem 0 0;padding-left:1.2rem;color:var(--muted)}
+.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.4rem 0 0;padding-left:1.2rem;color:var(--muted)}.targets .error{color:var(--fail)}
 main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 tr.failed td.status{color:var(--fail);font-weight:600}tr.passed td.status{color:var(--pass)}tr.skipped td.status{color:var(--skip)}
 .failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;padding:.6rem 1rem;margin:1rem 0}
-.failure h3{margin:.2rem 0;font-size:1rem}tr.section th{background:#f6f8fa;font-size:.85rem}span.group{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line);color:var(--muted)}.level{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line)}.level.MUST{color:var(--fail)}.level.SHOULD{color:var(--skip)}
+.failure h3{margin:.2rem 0;font-size:1rem}tr.section th{background:#f6f8fa;font-size:.85rem}.group-tag{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line);color:var(--muted);font-weight:normal}.level{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line)}.level.MUST{color:var(--fail)}.level.SHOULD{color:var(--skip)}
 pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-word;font-size:.82rem}
-pre.message{background:#fff0f0}details summary{cursor:pointer;color:var(--muted);margin-top:.4rem}
+.headline{font-size:1.05rem;font-weight:600;margin:.5rem 0;color:var(--fail)}.rule{margin:.3rem 0;color:var(--muted)}
+.diagnosis{background:#fff8e5;border-left:3px solid var(--skip);padding:.4rem .6rem;margin:.4rem 0;border-radius:4px}
+.groups{padding-left:1.2rem}.group{margin:.5rem 0}.group .count{font-weight:600;color:var(--fail)}.examples{color:var(--muted);font-size:.88rem;word-break:break-word}
+.more,.muted{color:var(--muted);font-weight:normal}details summary{cursor:pointer;color:var(--muted);margin-top:.4rem}
 .repro-head{color:var(--muted);margin-top:.4rem}button{font:inherit;font-size:.8rem;margin-left:.5rem;cursor:pointer}
 .filters{display:flex;gap:1rem;align-items:center;margin:.5rem 0}#q{padding:.3rem .5rem;min-width:18rem}
 `;

@@ -8,6 +8,7 @@ export const reportRenderers = {
   json: async () => (await import('./renderJson.ts')).renderJson,
   junit: async () => (await import('./renderJunit.ts')).renderJunit,
   html: async () => (await import('./renderHtml.ts')).renderHtml,
+  markdown: async () => (await import('./renderMarkdown.ts')).renderMarkdown,
 } satisfies Record<string, () => Promise<(report: RunReport) => string>>;
 
 export type ReportFormat = keyof typeof reportRenderers;

@@ -17,12 +17,13 @@ const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
 
 /**
  * Runs the real `conform` command in a child process, as a user would, with a JSON report in a
- * temporary folder. For the project's own tests of the suites (broken variants must fail).
+ * temporary folder (for `run` and `report merge`). For the project's own tests of the suites (broken variants must fail).
  */
 export async function runConform(args: string[], env: Record<string, string | undefined> = {}): Promise<ConformResult> {
   const dir = mkdtempSync(join(tmpdir(), 'conform-run-'));
   const reportPath = join(dir, 'report.json');
-  const withReport = args[0] === 'run' ? [...args, '--report', `json=${reportPath}`] : args;
+  const reports = args[0] === 'run' || (args[0] === 'report' && args[1] === 'merge');
+  const withReport = reports ? [...args, '--report', `json=${reportPath}`] : args;
   try {
     const child = spawn(process.execPath, [bin, ...withReport], {
       env: { ...process.env, NO_COLOR: '1', ...env },

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { evidenceCases, findingFromErrors, findingOf, type CaseOutcome } from './finding.ts';
+
+const fail = (label: string, cause: string, extra: Partial<CaseOutcome> = {}): CaseOutcome => ({ label, problem: `${label} went wrong`, cause, ...extra });
+
+describe('findingOf', () => {
+  test('nothing failed: no finding', () => {
+    expect(findingOf({ of: 'meetings', failed: 'x', cases: [{ label: 'a' }, { label: 'b' }] })).toBeUndefined();
+  });
+
+  test('one sentence with counts, groups largest first with a few examples each and their diagnosis', () => {
+    const cases = [
+      { label: 'ok' },
+      fail('a', 'plus'),
+      fail('b', 'double', { diagnosis: 'decode twice' }),
+      fail('c', 'double'),
+      fail('d', 'double'),
+      fail('e', 'double'),
+    ];
+    const finding = findingOf({ of: 'meetings', failed: 'could not be fetched by UUID', rule: 'the rule', cases })!;
+    expect(finding.headline).toBe('5 of 6 meetings could not be fetched by UUID');
+    expect(finding).toMatchObject({ failed: 5, total: 6, rule: 'the rule' });
+    expect(finding.groups.map((g) => [g.cause, g.count, g.diagnosis, g.examples.map((e) => e.label)])).toEqual([
+      ['double', 4, 'decode twice', ['b', 'c', 'd']],
+      ['plus', 1, undefined, ['a']],
+    ]);
+  });
+
+  test('a check that reports only its counterexample counts what it tried', () => {
+    const finding = findingOf({ of: 'generated requests', failed: 'got a 5xx', tried: 412, cases: [fail('POST /v1/fetch {"url":7} (seed 7, shrunk)', '500')] })!;
+    expect(finding.headline).toBe('1 of 412 generated requests got a 5xx');
+  });
+
+  test('a check of one case leads with the case and what went wrong with it', () => {
+    expect(findingOf({ of: 'pages', failed: 'held too much', cases: [fail('page 1', 'more meetings than page_size')] })!.headline).toBe('page 1: more meetings than page_size (page 1 went wrong)');
+    expect(findingOf({ of: 'requests', failed: 'x', cases: [{ label: 'ramp of slow fetches', problem: 'no 429 with 64 in flight' }] })!.headline).toBe('ramp of slow fetches: no 429 with 64 in flight');
+  });
+
+  test('without a cause, failing cases group by their problem', () => {
+    const finding = findingOf({ of: 'requests', failed: 'failed', cases: [{ label: 'a', problem: 'got 500' }, { label: 'b', problem: 'got 500' }, { label: 'c', problem: 'got 200' }] })!;
+    expect(finding.groups.map((g) => [g.cause, g.count])).toEqual([['got 500', 2], ['got 200', 1]]);
+  });
+});
+
+test('evidenceCases: the first failing case of each cause, then a second of each, up to the limit', () => {
+  const cases = [fail('a', 'x', { evidence: '1' }), fail('b', 'x', { evidence: '2' }), fail('b2', 'x', { evidence: '2' }), { label: 'ok', evidence: '-' }, fail('c', 'y', { evidence: '3' }), fail('d', 'z')];
+  expect(evidenceCases(cases, 10).map((c) => c.label)).toEqual(['a', 'c', 'b']);
+  expect(evidenceCases(cases, 2).map((c) => c.label)).toEqual(['a', 'c']);
+});
+
+describe('findingFromErrors', () => {
+  test("an assertion's own message is the headline; chai's words and the diff are kept apart", () => {
+    const finding = findingFromErrors([{ message: 'GET /v2/users/me must answer 200; got 401\n{"code":124}: expected 401 to be 200 // Object.is equality', diff: '- 200\n+ 401' }]);
+    expect(finding.headline).toBe('GET /v2/users/me must answer 200; got 401');
+    expect(finding.assertion).toBe('{"code":124}\nexpected 401 to be 200 // Object.is equality\n\n- 200\n+ 401');
+    expect(finding.groups).toEqual([]);
+  });
+
+  test('a list compared with [] never becomes the headline', () => {
+    const finding = findingOf({ of: 'x', failed: 'y', cases: [] });
+    expect(finding).toBeUndefined();
+    const fromDiff = findingFromErrors([{ message: 'these pages held more: expected [ …(27) ] to deeply equal []', diff: '- []\n+ [ 27 long strings ]' }]);
+    expect(fromDiff.headline).toBe('these pages held more');
+    expect(fromDiff.headline).not.toContain('expected');
+  });
+
+  test('a timeout and a thrown error', () => {
+    expect(findingFromErrors([{ message: 'Test timed out in 120000ms.\nIf this is a long-running test, pass a timeout value' }]).headline).toBe('The check did not finish within 120 s');
+    const thrown = findingFromErrors([{ message: 'no access token to run this check with (MP-TOKEN-FLOW fails): POST … → 401\n{"reason":"Invalid client"}' }]);
+    expect(thrown.headline).toBe('no access token to run this check with (MP-TOKEN-FLOW fails): POST … → 401');
+    expect(thrown.assertion).toBe('{"reason":"Invalid client"}');
+  });
+});

@@ -1,0 +1,183 @@
+import { redact } from './redact.ts';
+
+/**
+ * A failed check as a person reads it: one sentence with counts first ("27 of 47 meetings could not be
+ * fetched by UUID"), then the failing cases grouped by cause with a few examples and a diagnosis each,
+ * then evidence and the reproduction of the first failing case. Every report format renders this;
+ * a check builds it with `ctx.conclude` (see check.ts), or the harness derives one from a failed
+ * assertion (findingFromErrors), so no report ever leads with a raw assertion diff.
+ */
+
+/** One case a check tried (a request, a meeting, a record) and, when it went wrong, how. */
+export interface CaseOutcome {
+  /** What was tried, short: `uuid "/abc=="`, `origin answers 404`, `generated-ur-hash-invalid-2`. */
+  label: string;
+  /** Absent: the case went right. Otherwise one line on what was wrong with it. */
+  problem?: string | undefined;
+  /** Failing cases with the same cause form one group, titled by it; default: the problem itself. */
+  cause?: string | undefined;
+  /** What a person can do about it, when the cause is recognisable (see diagnoseFirstCall.ts). */
+  diagnosis?: string | undefined;
+  /** Request and answer, the record, ...: shown as evidence for the first failing cases. */
+  evidence?: string | undefined;
+  /** A command that reproduces this case; the first failing case's becomes the check's reproduction. */
+  reproduction?: string | undefined;
+}
+
+export interface FindingExample {
+  label: string;
+  problem: string;
+}
+
+/** Failing cases that share a cause. */
+export interface FindingGroup {
+  cause: string;
+  count: number;
+  diagnosis?: string;
+  /** The first few cases of the group, in the order they were tried. */
+  examples: FindingExample[];
+}
+
+export interface Finding {
+  /** One sentence, counts first when there are cases: what went wrong. */
+  headline: string;
+  /** How many cases failed, of how many tried (absent for a check of a single expectation). */
+  failed?: number;
+  total?: number;
+  /** The clause's requirement, in the check's words. */
+  rule?: string;
+  /** What to do about it, for the check as a whole (a group's own diagnosis is on the group). */
+  diagnosis?: string;
+  /** Largest first. */
+  groups: FindingGroup[];
+  /** What the failed assertion said, diff included: evidence, never the headline. */
+  assertion?: string;
+}
+
+/** How a check words its finding: "N of M <of> <failed>". */
+export interface Conclusion {
+  /** Plural noun for what the cases are: "meetings", "requests", "records". */
+  of: string;
+  /** What is wrong with a failing case, as a predicate: "could not be fetched by UUID". */
+  failed: string;
+  /** The clause's requirement in plain words. */
+  rule?: string;
+  cases: readonly CaseOutcome[];
+  /**
+   * How many cases were tried, when `cases` holds only some of them (a property-based check that
+   * reports its shrunk counterexample after 412 generated requests); default cases.length.
+   */
+  tried?: number;
+}
+
+/** Examples shown per group; the rest are counted. */
+export const examplesPerGroup = 3;
+
+/** The finding for a check's cases, or undefined when none failed. */
+export function findingOf(conclusion: Conclusion): Finding | undefined {
+  const failing = conclusion.cases.filter((c) => c.problem !== undefined);
+  if (!failing.length) return undefined;
+  const groups = new Map<string, FindingGroup>();
+  for (const c of failing) {
+    const cause = c.cause ?? c.problem!;
+    let group = groups.get(cause);
+    if (!group) groups.set(cause, (group = { cause, count: 0, examples: [], ...(c.diagnosis ? { diagnosis: c.diagnosis } : {}) }));
+    group.count++;
+    group.diagnosis ??= c.diagnosis;
+    if (group.examples.length < examplesPerGroup) group.examples.push({ label: c.label, problem: c.problem! });
+  }
+  const total = Math.max(conclusion.tried ?? 0, conclusion.cases.length);
+  return {
+    headline: total === 1 ? oneCase(failing[0]!) : `${failing.length} of ${total} ${conclusion.of} ${conclusion.failed}`,
+    failed: failing.length,
+    total,
+    ...(conclusion.rule ? { rule: conclusion.rule } : {}),
+    // Largest first; a stable sort keeps the order of first appearance among equals.
+    groups: [...groups.values()].sort((a, b) => b.count - a.count),
+  };
+}
+
+/** A check of a single case: "1 of 1" says nothing, the case and its problem say it all. */
+function oneCase(c: CaseOutcome): string {
+  const what = c.cause && c.cause !== c.problem ? `${c.cause} (${c.problem!})` : c.problem!;
+  return `${c.label}: ${what}`.split('\n')[0]!;
+}
+
+/**
+ * The failing cases whose evidence a report shows: the first of each cause first, so every distinct
+ * cause has its evidence, then a second of each, up to `limit` in all.
+ */
+export function evidenceCases(cases: readonly CaseOutcome[], limit: number, perCause = 2): CaseOutcome[] {
+  const byCause = new Map<string, CaseOutcome[]>();
+  for (const c of cases) {
+    if (c.problem === undefined || c.evidence === undefined) continue;
+    const cause = c.cause ?? c.problem;
+    byCause.set(cause, [...(byCause.get(cause) ?? []), c]);
+  }
+  const picked: CaseOutcome[] = [];
+  for (let round = 0; round < perCause; round++) {
+    for (const group of byCause.values()) if (group[round]) picked.push(group[round]!);
+  }
+  return picked.slice(0, limit);
+}
+
+/** Thrown by `ctx.conclude` when a case failed: its message is the headline, the finding is in the task's meta. */
+export class CheckFailure extends Error {
+  constructor(headline: string) {
+    super(headline);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** What a failed test's error says: its message and, for an assertion, the diff vitest computed. */
+export interface FailedError {
+  message: string;
+  diff?: string | undefined;
+}
+
+/**
+ * A finding for a check that failed on an assertion or an error rather than through `ctx.conclude`:
+ * the assertion's own message (`expect(x, 'the list must be JSON')`) is the headline, and what chai
+ * appends ("expected 401 to be 200", a diff) becomes evidence.
+ */
+export function findingFromErrors(errors: readonly FailedError[]): Finding {
+  const [first, ...more] = errors;
+  const message = first?.message.trim() ?? '';
+  const timedOut = /^Test timed out in (\d+)ms/.exec(message);
+  const custom = /^([\s\S]+?): (expected [\s\S]*)$/.exec(message);
+  let head: string;
+  let rest: string;
+  if (timedOut) {
+    head = `The check did not finish within ${Math.round(Number(timedOut[1]) / 1000)} s`;
+    rest = message;
+  } else if (custom) {
+    head = custom[1]!;
+    rest = custom[2]!;
+  } else {
+    head = message;
+    rest = '';
+  }
+  // The first line is the sentence; what follows it (an answer quoted, a stack) is evidence.
+  const [line = '', ...lines] = head.split('\n');
+  const headline = line.trim() || 'The check failed';
+  rest = [lines.join('\n').trim(), rest].filter(Boolean).join('\n');
+  const assertion = [rest, first?.diff, ...more.map((e) => [e.message, e.diff].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
+  return { headline, groups: [], ...(assertion ? { assertion } : {}) };
+}
+
+/** The finding with every text in it passed through redact: no secret reaches a report. */
+export function redactFinding(finding: Finding): Finding {
+  return {
+    ...finding,
+    headline: redact(finding.headline),
+    ...(finding.rule !== undefined ? { rule: redact(finding.rule) } : {}),
+    ...(finding.diagnosis !== undefined ? { diagnosis: redact(finding.diagnosis) } : {}),
+    ...(finding.assertion !== undefined ? { assertion: redact(finding.assertion) } : {}),
+    groups: finding.groups.map((g) => ({
+      ...g,
+      cause: redact(g.cause),
+      ...(g.diagnosis !== undefined ? { diagnosis: redact(g.diagnosis) } : {}),
+      examples: g.examples.map((e) => ({ label: redact(e.label), problem: redact(e.problem) })),
+    })),
+  };
+}

@@ -1,0 +1,96 @@
+import { exitCodeOf, groupTitle } from '../buildReport.ts';
+import type { CheckResult, RunReport } from '../report.ts';
+import { exampleLine } from './failureDetails.ts';
+import { targetSummaries } from './targetSummaries.ts';
+
+/** Failures shown in full; the table lists them all. */
+const detailedFailures = 20;
+/** A reproduction longer than this (a record in a heredoc) is cut: the JSON and HTML reports hold it whole. */
+const reproductionChars = 2500;
+/** GitHub refuses a pull-request comment over 65,536 characters; a step summary allows more. */
+const maxChars = 60_000;
+
+/**
+ * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
+ * a table of the failed clauses with each one's headline, then each failure's causes, diagnoses and
+ * reproduction. Evidence stays in the HTML and JSON reports.
+ */
+export function renderMarkdown(report: RunReport): string {
+  const failed = report.checks.filter((c) => c.status === 'failed');
+  const couldNotRun = Boolean(report.errors?.length);
+  const verdict = couldNotRun ? '⚠️ COULD NOT RUN' : exitCodeOf(report) === 0 ? '✅ PASS' : '❌ FAIL';
+  const { passed, skipped } = report.summary;
+  const out: string[] = [
+    `## conform: ${verdict}`,
+    '',
+    `**${failed.length} failed**, ${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
+    '',
+    ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`),
+  ];
+  for (const e of report.errors ?? []) out.push(`- ⚠️ ${inline(e)}`);
+
+  if (failed.length) {
+    // The ordinary clauses first, then each group (security checks) in a table of its own.
+    for (const group of [...new Set(failed.map((c) => c.group ?? ''))].sort()) {
+      out.push('', `### Failed ${group ? groupTitle(group).toLowerCase() : 'clauses'}`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
+      for (const c of failed.filter((f) => (f.group ?? '') === group)) out.push(`| ${code(c.clause)} | ${c.level} | ${cell(c.target || c.suite)} | ${cell(c.message ?? 'failed')} |`);
+    }
+    failed.slice(0, detailedFailures).forEach((c) => out.push('', ...failureSection(c)));
+    if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
+  }
+
+  if (report.uncovered.length) {
+    out.push('', `<details><summary>${report.uncovered.length} clause(s) no check covers</summary>`, '');
+    for (const u of report.uncovered) out.push(`- ${code(u.id)} (${u.suite}, ${u.level}${u.group ? `, ${u.group}` : ''} ${inline(u.section)}): ${inline(u.rule)}`);
+    out.push('', '</details>');
+  }
+  const text = `${out.join('\n')}\n`;
+  return text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n\n… (cut at ${maxChars} characters: see the HTML or JSON report)\n`;
+}
+
+function failureSection(c: CheckResult): string[] {
+  const finding = c.finding ?? { headline: c.message ?? 'failed', groups: [] };
+  const lines = [`#### ${code(c.clause)} ${inline(c.title)}`, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
+  if (finding.rule) lines.push('', `Rule: ${inline(finding.rule)}`);
+  if (finding.diagnosis) lines.push('', `> **Diagnosis:** ${inline(finding.diagnosis)}`);
+  if (finding.groups.length) lines.push('');
+  for (const g of finding.groups) {
+    const more = g.count - g.examples.length;
+    const examples = g.examples.map((e) => code(short(exampleLine(g, e)))).join(', ') + (more > 0 ? `, … and ${more} more` : '');
+    lines.push(`- **${g.count} ×** ${inline(g.cause)}: ${examples}`);
+    if (g.diagnosis) lines.push(`  > **Diagnosis:** ${inline(g.diagnosis)}`);
+  }
+  if (c.reproduction) {
+    const repro = c.reproduction.length > reproductionChars ? `${c.reproduction.slice(0, reproductionChars)}\n# … cut: the JSON and HTML reports hold the whole command` : c.reproduction;
+    lines.push('', `Reproduce${finding.groups.length ? ' the first failing case' : ''}:`, '', ...fenced(repro, 'sh'));
+  }
+  return lines;
+}
+
+/** One line of text safe in Markdown: no line breaks, no HTML. */
+function inline(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(/[<>&]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function cell(text: string): string {
+  return inline(short(text)).replace(/\|/g, '\\|');
+}
+
+function short(text: string, length = 200): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/** An inline code span that survives backticks inside (CommonMark: a longer fence, padded). */
+function code(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run in the text. */
+function fenced(text: string, language: string): string[] {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${language}`, text, fence];
+}

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { SuiteName } from './suites.ts';
+
+/** One of N parts of a run, as vitest shards it: by test file. */
+export interface Shard {
+  /** From 1. */
+  index: number;
+  count: number;
+}
+
+/**
+ * What a shard writes into its blob folder besides vitest's own blob: how the run was asked for, so the
+ * merge can refuse shards of different runs and build the one report (suites, seed, strictness) the
+ * unsharded run would have.
+ */
+export interface ShardRecord {
+  tool: 'conform';
+  version: string;
+  shard: Shard;
+  suites: SuiteName[];
+  seed: number;
+  strict: boolean;
+  grep?: string;
+  /** The run's other options (targets, validators, budgets) as a hash: equal for shards of one run, and no secret in it. */
+  options: string;
+  startedAt: string;
+  durationMs: number;
+  errors: string[];
+}
+
+/** A shard's two files: vitest's blob (blob-I-N.json, vitest's own name) and conform's record of the run. */
+export function shardFiles(dir: string, shard: Shard): { blob: string; record: string } {
+  const suffix = `${shard.index}-${shard.count}.json`;
+  return { blob: join(dir, `blob-${suffix}`), record: join(dir, `conform-${suffix}`) };
+}
+
+export const shardFilePattern = /^(blob|conform)-(\d+)-(\d+)\.json$/;
+
+/** A hash of the options that travel to the suites, the API key left out: what shards of one run share. */
+export function optionsFingerprint(env: Record<string, string>): string {
+  const entries = Object.entries(env).filter(([name]) => name !== 'SVC_API_KEY').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
+}
