@@ -66,7 +66,7 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     expect(findSecret(text, secretForms(apiKey))).toBeUndefined();
     expect(findSecret(r.stdout, secretForms(apiKey))).toBeUndefined();
     // The probes that caught it, named in the failure: a variant is caught for the reason it was built for.
-    const messages = failures.map((c) => c.message ?? '').join('\n');
+    const messages = failures.map((c) => JSON.stringify([c.message, c.finding, c.evidence])).join('\n');
     for (const text of variant.failureMentions ?? []) expect(messages, 'failure message').toContain(text);
     for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
   });

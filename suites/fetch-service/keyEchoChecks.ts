@@ -48,7 +48,7 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
     ];
     for (const v of more) v.problem = expect(v.exchange);
     ctx.evidence('statuses provoked', [...verdicts, ...more].map((v) => `${v.label}: ${v.exchange.status}`).join('\n'));
-    judge(ctx, s.client, 'no reply, success or error, may carry the API key or its base64 form in its headers or body', [...verdicts, ...more]);
+    judge(ctx, s.client, 'no reply, success or error, may carry the API key or its base64 form in its headers or body', [...verdicts, ...more], { of: 'replies', failed: 'carry the API key' });
   }, { timeout: s.timeoutMs * 3 + 30_000, skip: unsearchableKey(s.client.key) });
 }
 

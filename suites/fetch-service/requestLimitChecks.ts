@@ -32,7 +32,8 @@ export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
     }
     const next = await post({ body: { url: s.farm.url('httpUrl', '/small') } });
     verdicts.push({ label: 'the next request, a page', exchange: next, problem: page(s.farm.page('/small').text)(next) });
-    judge(ctx, s.client, 'a huge or deeply nested body must be refused with 4xx within the fetch timeout, and the service must answer the next request', verdicts);
+    const wording = { of: 'requests', failed: 'got no 4xx in time (or, the page after them, no answer)' };
+    judge(ctx, s.client, 'a huge or deeply nested body must be refused with 4xx within the fetch timeout, and the service must answer the next request', verdicts, wording);
   });
 }
 

@@ -7,7 +7,7 @@ import type { Canary } from '../../src/harness/startCanary.ts';
 import { withCanary } from './destinationChecks.ts';
 import { refused, replied, resultOf, type Expectation } from './expectations.ts';
 import { addProblem, requireUnseen } from './farmProof.ts';
-import { judge, probeAll, type Case } from './judge.ts';
+import { judge, probeAll, type Case, type Wording } from './judge.ts';
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
@@ -43,7 +43,7 @@ export function defineSchemeChecks(check: Check, s: SuiteTarget): void {
     withWitnesses(s, async (w) => {
       const destinations = [...otherSchemes(s, w), ...hostless(s)];
       const cases = destinations.map((d): Case => ({ label: `${d.label}: ${d.url}`, call: { body: { url: d.url } }, expect: refused }));
-      await judgeDestinations(ctx, s, w, destinations, cases, 'a url with another scheme than http or https, or without a host, must be refused with 4xx and nothing read or contacted');
+      await judgeDestinations(ctx, s, w, destinations, cases, 'a url with another scheme than http or https, or without a host, must be refused with 4xx and nothing read or contacted', { of: 'URLs', failed: 'were not refused with 4xx, or were read' });
     }),
   );
 
@@ -57,7 +57,7 @@ export function defineSchemeChecks(check: Check, s: SuiteTarget): void {
         const url = s.farm.url('httpUrl', `/redirect/to?status=${status}&url=${encodeURIComponent(d.url)}`);
         return { label: `a ${status} to ${d.label}: ${d.url}`, call: { body: { url, allowRedirects: true } }, expect: refusedOrReturned };
       });
-      await judgeDestinations(ctx, s, w, destinations, cases, 'a redirect to another scheme must not be followed: an error reply, or the 3xx as the result, and nothing read or contacted');
+      await judgeDestinations(ctx, s, w, destinations, cases, 'a redirect to another scheme must not be followed: an error reply, or the 3xx as the result, and nothing read or contacted', { of: 'redirects to another scheme', failed: 'were followed' });
     }),
   );
 }
@@ -118,7 +118,7 @@ const refusedOrReturned: Expectation = (x) => {
 };
 
 /** Sends the cases (one per destination), then adds what the witnesses saw to each verdict, and judges. */
-async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses, destinations: Destination[], cases: Case[], rule: string): Promise<void> {
+async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses, destinations: Destination[], cases: Case[], rule: string, wording: Wording): Promise<void> {
   const before = w.canary?.connections ?? 0;
   const verdicts = await probeAll(begin(ctx, s), cases);
   const connected = (w.canary?.connections ?? 0) - before;
@@ -130,7 +130,7 @@ async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses
   });
   const probed = destinations.flatMap((d, i) => (d.probe ? [[d.probe, verdicts[i]!] as const] : []));
   await requireUnseen(s.farm, probed.map(([p]) => p), probed.map(([, v]) => v), 'the origin farm received the request the URL carries: it was fetched');
-  judge(ctx, s.client, rule, verdicts);
+  judge(ctx, s.client, rule, verdicts, wording);
 }
 
 function matches(text: string, content: string | RegExp): boolean {

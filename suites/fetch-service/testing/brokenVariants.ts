@@ -14,7 +14,7 @@ export interface BrokenVariant {
   reference?: Partial<StartOptions>;
   /** Given what the variant needs to know: the issued key, a URL on the farm, the farm. */
   transform?: (env: { apiKey: string; pageUrl: string; farm: FarmInfo }) => Transform;
-  /** Text the failure messages must hold (the probes that caught it), and text they must not. */
+  /** Text the failures (headline, finding, evidence) must hold (the probes that caught it), and text they must not. */
   failureMentions?: string[];
   failureOmits?: string[];
 }
