@@ -10,12 +10,20 @@ export interface CappedBody {
   decoded: boolean;
 }
 
+/**
+ * Output chunk of the decoders: 256 KiB instead of zlib's 16 KiB. Each chunk is a round trip between the
+ * thread pool and the event loop, so a compression bomb reaches the size cap in a sixteenth of the round
+ * trips. On an event loop busy 20 ms in every 25 ms, its 502 (cap 1 MiB) came after 0.3-0.5 s instead of
+ * 1.8 s, which had turned it into a 504 under a 2 s timeout.
+ */
+const decoderOptions = { chunkSize: 256 * 1024 };
+
 const DECODERS: Record<string, () => Transform> = {
-  gzip: () => zlib.createGunzip(),
-  'x-gzip': () => zlib.createGunzip(),
-  deflate: () => zlib.createInflate(),
-  br: () => zlib.createBrotliDecompress(),
-  zstd: () => zlib.createZstdDecompress(),
+  gzip: () => zlib.createGunzip(decoderOptions),
+  'x-gzip': () => zlib.createGunzip(decoderOptions),
+  deflate: () => zlib.createInflate(decoderOptions),
+  br: () => zlib.createBrotliDecompress(decoderOptions),
+  zstd: () => zlib.createZstdDecompress(decoderOptions),
 };
 
 /**

@@ -4,15 +4,36 @@ import { badRequest, callerGone, ServiceError } from './ServiceError.ts';
 // Stateless between calls (no streaming), so one decoder serves every request.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function tooLarge(maxBytes: number): ServiceError {
-  // The rest of an oversized body is not read: the connection is closed after the reply instead.
-  return new ServiceError(400, 'bad_request', `The request body must be at most ${maxBytes} bytes.`, { connection: 'close' });
+/** How much of an oversized body is read and dropped after the refusal: at most this much, this long. */
+export interface DrainLimits {
+  bytes: number;
+  ms: number;
 }
 
-/** Reads and parses a JSON request body of at most `maxBytes`, refusing a longer one before reading it all. */
-export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+const DRAIN: DrainLimits = { bytes: 64 * 1024 * 1024, ms: 5_000 };
+
+/**
+ * The refusal of an oversized body. The client is most likely still sending it: a server that closed now
+ * would have the client's writes answered by a reset, which can erase the 400 before the client reads it
+ * (RFC 9112 §9.6). So the rest is read and dropped, holding nothing, and only past the drain limits is the
+ * connection cut.
+ */
+function tooLarge(req: IncomingMessage, maxBytes: number, drain: DrainLimits): ServiceError {
+  let dropped = 0;
+  const cut = setTimeout(() => req.socket.destroy(), drain.ms).unref();
+  const stop = () => clearTimeout(cut);
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > drain.bytes) req.socket.destroy();
+  });
+  req.once('end', stop).once('close', stop).resume();
+  return new ServiceError(400, 'bad_request', `The request body must be at most ${maxBytes} bytes.`);
+}
+
+/** Reads and parses a JSON request body of at most `maxBytes`, refusing a longer one as soon as it shows. */
+export async function readJsonBody(req: IncomingMessage, maxBytes: number, drain: DrainLimits = DRAIN): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(req, maxBytes, drain);
   const bytes = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -22,8 +43,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
       total += chunk.length;
       if (total <= maxBytes) return void chunks.push(chunk);
       req.off('data', onData);
-      req.pause();
-      reject(tooLarge(maxBytes));
+      reject(tooLarge(req, maxBytes, drain));
     };
     req.on('data', onData);
     req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));

@@ -69,7 +69,8 @@ export function judgeLoggedExchanges(ctx: CheckContext, log: ExchangeLog): void 
     tried: log.checked,
     cases: log.offences.map((o) => {
       const x = o.exchange;
-      const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(x.shown.body ? ['', cut(x.shown.body, 400)] : [])].join('\n');
+      const body = x.shown.bodyCommand ? `(the output of: ${x.shown.bodyCommand})` : x.shown.body && cut(x.shown.body, 400);
+      const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(body ? ['', body] : [])].join('\n');
       return {
         label: `${x.shown.method} ${new URL(x.shown.url).pathname} → ${x.status}`,
         problem: o.violations.map((v) => `${v.where}${v.pointer} ${v.message} [${v.rule}]`).join('; '),

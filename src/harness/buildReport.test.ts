@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildReport, clauseRows, exitCodeOf, uncoveredClauses } from './buildReport.ts';
+import { buildReport, clauseRows, clauseSections, exitCodeOf, uncoveredClauses } from './buildReport.ts';
 import { loadCatalogue } from './catalogue.ts';
 import type { CheckResult } from './report.ts';
 
@@ -47,5 +47,23 @@ describe('clauseRows', () => {
       ['UR-ID', 'failed', 1, 1],
       ['UR-KIND', 'passed', 1, 0],
     ]);
+  });
+});
+
+describe('clause groups', () => {
+  const fs = (clause: string, status: CheckResult['status'], group?: string): CheckResult => ({ ...result(clause, status), suite: 'fetch-service', ...(group ? { group } : {}) });
+  const report = buildReport({ ...base, suites: ['fetch-service'], strict: false, checks: [fs('FS-SEC-KEY-ECHO', 'failed', 'security'), fs('FS-AUTH-KEY', 'passed'), fs('FS-SSRF', 'passed', 'security')] });
+
+  test('clauseSections puts the ordinary clauses first and each group under its own heading', () => {
+    expect(clauseSections(report).map((s) => [s.title, s.rows.map((r) => r.clause)])).toEqual([
+      ['Clauses', ['FS-AUTH-KEY']],
+      ['Security checks', ['FS-SEC-KEY-ECHO', 'FS-SSRF']],
+    ]);
+  });
+
+  test('uncovered clauses carry their group from the catalogue', () => {
+    const uncovered = new Map(report.uncovered.map((u) => [u.id, u.group]));
+    expect(uncovered.get('FS-SEC-KEY-FORWARD')).toBe('security');
+    expect(uncovered.get('FS-400-URL')).toBeUndefined();
   });
 });

@@ -44,7 +44,7 @@ export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): Un
   return suites.flatMap((suite) =>
     loadCatalogue(suite)
       .clauses.filter((c) => !covered.has(`${suite}:${c.id}`))
-      .map((c) => ({ suite, id: c.id, section: c.section, level: c.level, rule: c.rule })),
+      .map((c) => ({ suite, id: c.id, section: c.section, level: c.level, ...(c.group ? { group: c.group } : {}), rule: c.rule })),
   );
 }
 
@@ -58,6 +58,7 @@ export interface ClauseRow {
   suite: SuiteName;
   clause: string;
   level: string;
+  group?: string;
   passed: number;
   failed: number;
   skipped: number;
@@ -71,11 +72,40 @@ export function clauseRows(report: RunReport): ClauseRow[] {
     const key = `${c.suite}:${c.clause}`;
     let row = rows.get(key);
     if (!row) {
-      row = { suite: c.suite, clause: c.clause, level: c.level, passed: 0, failed: 0, skipped: 0, status: 'skipped' };
+      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, skipped: 0, status: 'skipped' };
       rows.set(key, row);
     }
     row[c.status]++;
     row.status = row.failed ? 'failed' : row.passed ? 'passed' : 'skipped';
   }
   return [...rows.values()];
+}
+
+/** Headings of the clause groups reports know; another group is shown as "<group> checks". */
+const groupTitles: Record<string, string> = { security: 'Security checks' };
+
+export function groupTitle(group: string): string {
+  return groupTitles[group] ?? `${group} checks`;
+}
+
+/** A heading of the clause table and the rows under it. */
+export interface ClauseSection {
+  title: string;
+  group?: string;
+  rows: ClauseRow[];
+}
+
+/**
+ * The clause table as every format shows it: the ordinary clauses first, then each group (security
+ * checks) under its own heading, rows in run order within each.
+ */
+export function clauseSections(report: RunReport): ClauseSection[] {
+  const sections = new Map<string, ClauseSection>([['', { title: 'Clauses', rows: [] }]]);
+  for (const row of clauseRows(report)) {
+    const group = row.group ?? '';
+    let section = sections.get(group);
+    if (!section) sections.set(group, (section = { title: groupTitle(group), group, rows: [] }));
+    section.rows.push(row);
+  }
+  return [...sections.values()].filter((s) => s.rows.length > 0);
 }

@@ -11,6 +11,11 @@ export interface Clause {
   section: string;
   level: Level;
   rule: string;
+  /**
+   * A family of clauses that reports show apart, under its own heading (`security`: what a caller's
+   * secrets and a hostile origin must never get). Absent: the suite's ordinary clauses.
+   */
+  group?: string;
 }
 
 export interface Catalogue {

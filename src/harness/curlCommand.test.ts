@@ -15,6 +15,13 @@ describe('curlCommand', () => {
     );
   });
 
+  test('a body too large to quote is printed by its command into curl', () => {
+    const bodyCommand = "{ printf '%s' '{\"url\":\"'; head -c 33554432 /dev/zero | tr '\\0' a; }";
+    expect(curlCommand({ method: 'POST', url: 'http://127.0.0.1:1/v1/fetch', headers: [['Content-Type', 'application/json'], ['Transfer-Encoding', 'chunked']], bodyCommand })).toBe(
+      `${bodyCommand} | curl -sS -i -X POST 'http://127.0.0.1:1/v1/fetch' -H 'Content-Type: application/json' -H 'Transfer-Encoding: chunked' --data-binary @-`,
+    );
+  });
+
   test('a secret that slipped into a value is replaced by its variable', () => {
     registerSecret('conform-test-secret-token', 'ACCESS_TOKEN');
     expect(curlCommand({ method: 'GET', url: 'http://a.invalid/v2/users/me', headers: [['authorization', 'Bearer conform-test-secret-token']] })).not.toContain('conform-test-secret-token');

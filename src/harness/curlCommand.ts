@@ -6,6 +6,8 @@ export interface ShownRequest {
   url: string;
   headers: Array<[string, string]>;
   body?: string;
+  /** A shell command printing the body, in place of `body` when it is too large to quote (tens of MiB). */
+  bodyCommand?: string;
 }
 
 function single(text: string): string {
@@ -53,7 +55,10 @@ export function curlCommand(request: ShownRequest): string {
     parts.push('-H', variable.test(value) ? expanding(line) : single(line));
   }
   let prefix = '';
-  if (request.body !== undefined) {
+  if (request.bodyCommand !== undefined) {
+    prefix = `${request.bodyCommand} | `;
+    parts.push('--data-binary', '@-');
+  } else if (request.body !== undefined) {
     // An empty Content-Type header tells curl not to add its own form type when the request sends none.
     if (!request.headers.some(([n]) => n.toLowerCase() === 'content-type')) parts.push('-H', single('Content-Type:'));
     if (/[\u0000-\u0008\u000e-\u001f]/.test(request.body)) {

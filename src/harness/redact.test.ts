@@ -29,3 +29,14 @@ describe('redact', () => {
     expect(out).toEqual({ Authorization: 'Bearer <redacted>', 'x-svc-api-key': '<redacted x-svc-api-key>', accept: 'application/json' });
   });
 });
+
+describe('redact, encoded forms', () => {
+  test('a secret inside longer base64 (Basic credentials) or percent-encoded is replaced too', () => {
+    registerSecret('tok/xyz+0123456789', 'ACCESS_TOKEN');
+    const basic = Buffer.from('user:tok/xyz+0123456789').toString('base64');
+    const out = redact(`Authorization: Basic ${basic} ?t=${encodeURIComponent('tok/xyz+0123456789')}`);
+    expect(out).toContain('$ACCESS_TOKEN_BASE64');
+    expect(out).toContain('?t=$ACCESS_TOKEN_URLENCODED');
+    expect(out).not.toContain(basic);
+  });
+});

@@ -1,3 +1,5 @@
+import { secretForms } from './secretForms.ts';
+
 /**
  * Secrets never reach a report, a log line or an error message. Values are replaced by the name of the
  * variable a user keeps them in (`$SVC_API_KEY`), which keeps reproductions copy-pasteable.
@@ -30,6 +32,8 @@ export function redact(text: string): string {
     out = out.split(value).join(`$${name}`);
     const encoded = Buffer.from(value).toString('base64');
     if (encoded !== value) out = out.split(encoded).join(`$${name}_BASE64`);
+    // Then what is left of it encoded inside something longer (Basic credentials, a token in a URL).
+    for (const form of secretForms(value).slice(1)) out = out.split(form.text).join(`$${name}_${form.encoding === 'percent-encoded' ? 'URLENCODED' : 'BASE64'}`);
   }
   return out;
 }

@@ -15,6 +15,8 @@ export interface CheckResult {
   target: string;
   clause: string;
   level: Level;
+  /** The clause's group in the catalogue (e.g. `security`), when it has one. */
+  group?: string;
   title: string;
   status: CheckStatus;
   durationMs: number;
@@ -33,6 +35,7 @@ export interface UncoveredClause {
   id: string;
   section: string;
   level: Level;
+  group?: string;
   rule: string;
 }
 

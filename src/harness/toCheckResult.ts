@@ -24,6 +24,7 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
     target,
     clause: clauseId,
     level: clause?.level ?? 'MUST',
+    ...(clause?.group ? { group: clause.group } : {}),
     title,
     status,
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),

@@ -35,7 +35,11 @@ export async function suiteTarget(target: FetchServiceTarget): Promise<SuiteTarg
   const log = new ExchangeLog(loadSpec('fetch-service'));
   client.onExchange = (x) => {
     if (x.call.generated) return;
-    log.record({ shown: { method: 'POST', url: x.endpoint, headers: Object.entries(requestHeaders(x.call)), body: x.requestBody }, status: x.status, headers: x.headers, body: x.text });
+    // A body of tens of MiB is shown as the command that prints it, not held for a reproduction.
+    const { bodyCommand, chunked } = x.call;
+    const headers = [...Object.entries(requestHeaders(x.call)), ...(chunked ? [['Transfer-Encoding', 'chunked'] as [string, string]] : [])];
+    const shown = { method: 'POST', url: x.endpoint, headers, ...(bodyCommand ? { bodyCommand } : { body: x.requestBody }) };
+    log.record({ shown, status: x.status, headers: x.headers, body: x.text });
   };
   return { target, client, farm, local: isLocalTarget(target), timeoutMs, pastTimeoutMs: Math.round(timeoutMs) + 5000, shared, log };
 }

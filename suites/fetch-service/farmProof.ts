@@ -9,6 +9,11 @@ export async function requireUnseen(farm: Farm, probes: readonly string[], verdi
   const logs = await Promise.all(probes.map((probe) => farm.requests(probe)));
   for (const [i, log] of logs.entries()) {
     const verdict = verdicts[i];
-    if (verdict && log.some(which)) verdict.problem = [verdict.problem, problem].filter(Boolean).join('; ');
+    if (verdict && log.some(which)) addProblem(verdict, problem);
   }
+}
+
+/** Adds `problem` to what is already wrong with a verdict. */
+export function addProblem(verdict: Verdict, problem: string): void {
+  verdict.problem = [verdict.problem, problem].filter(Boolean).join('; ');
 }

@@ -7,6 +7,10 @@ export interface FetchCall {
   body?: unknown;
   /** Sent as is instead of `body` (bodies that are not JSON). */
   raw?: string;
+  /** The body streamed without a Content-Length (chunked), as an upload of unknown length is. */
+  chunked?: boolean;
+  /** A shell command printing the body, for reproductions of a body too large to quote (tens of MiB). */
+  bodyCommand?: string;
   /** X-SVC-API-Key: the target's key when absent, none when null, else this literal (a key nobody issued). */
   key?: string | null;
   /** Extra request headers (a key in the wrong header). */
@@ -113,6 +117,8 @@ export class FetchClient {
       parts.push('-H', value.includes(keyVariable) ? `"${name}: ${value.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(`${name}: ${value}`));
     }
     if (call.contentType === null) parts.push('-H', shellQuote('Content-Type:'));
+    if (call.chunked) parts.push('-H', shellQuote('Transfer-Encoding: chunked'));
+    if (call.bodyCommand) return `${call.bodyCommand} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
     parts.push('--data-raw', shellQuote(call.raw ?? JSON.stringify(call.body)));
     return parts.join(' ');
   }
@@ -126,7 +132,11 @@ export class FetchClient {
     const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
     try {
       // Bytes, not a string: fetch would label a string body text/plain when the call sends no Content-Type.
-      const response = await fetch(endpoint, { method: 'POST', headers, body: Buffer.from(requestBody), redirect: 'manual', signal: call.signal ?? null });
+      // A stream body has no length, so it goes chunked; `duplex` is what fetch asks of a stream body.
+      const bytes = Buffer.from(requestBody);
+      const body = call.chunked ? new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) : bytes;
+      const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body, duplex: 'half', redirect: 'manual', signal: call.signal ?? null };
+      const response = await fetch(endpoint, init);
       const text = await response.text();
       if (response.status === 429) honourRetryAfter(endpoint, response.headers.get('retry-after'));
       const replyHeaders: Record<string, string> = {};

@@ -15,6 +15,7 @@ import { defineRedirectChecks } from './redirectChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
 import { defineResultChecks } from './resultChecks.ts';
 import { defineServiceChecks } from './serviceChecks.ts';
+import { defineSecurityChecks } from './securityChecks.ts';
 import { suiteTarget } from './SuiteTarget.ts';
 import { defineTlsChecks } from './tlsChecks.ts';
 import { defineValidationChecks } from './validationChecks.ts';
@@ -40,6 +41,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineDestinationChecks(check, s);
       defineLimitChecks(check, s);
       defineReplyChecks(check, s);
+      defineSecurityChecks(check, s);
       defineFetchGeneratedChecks(checkFetchService, s, { seed, runs: fuzzRuns });
       // Last and on its own: it judges the replies every check above got.
       defineSpecResponseCheck(checkFetchService, s);

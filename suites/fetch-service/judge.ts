@@ -9,6 +9,8 @@ export interface Verdict {
   label: string;
   exchange: Exchange;
   problem?: string | undefined;
+  /** What wrong verdicts are grouped by in the finding, when not the problem itself (nor a cause the reply shows). */
+  cause?: string | undefined;
 }
 
 /** A probe to send and what its reply must be. */
@@ -50,7 +52,7 @@ export function judge(ctx: CheckContext, client: FetchClient, rule: string, verd
     cases: verdicts.map((v) => {
       if (!v.problem) return { label: v.label };
       const recognised = diagnoseReply(v.exchange);
-      return { label: v.label, problem: v.problem, ...recognised, evidence: describeExchange(v.exchange), reproduction: client.curl(v.exchange.call) };
+      return { label: v.label, problem: v.problem, cause: v.cause, ...recognised, evidence: describeExchange(v.exchange), reproduction: client.curl(v.exchange.call) };
     }),
   });
 }

@@ -26,7 +26,11 @@ export interface FarmPage {
 }
 
 export interface FarmRequest {
+  method: string;
+  /** The request target as sent (path and query). */
   path: string;
+  /** As the farm received them: lowercase names, repeated ones as arrays. */
+  headers: Record<string, string | string[] | undefined>;
   listener: string;
 }
 

@@ -1,6 +1,6 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { clauseRows, exitCodeOf } from '../buildReport.ts';
+import { clauseSections, exitCodeOf } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
 
@@ -62,14 +62,17 @@ export class ConsoleReporter {
   }
 
   summary(report: RunReport, errors: string[] = []): void {
-    this.write();
-    this.write(this.paint('bold', 'Clauses'));
-    const rows = clauseRows(report);
-    const width = Math.max(6, ...rows.map((r) => `${r.suite} ${r.clause}`.length));
-    for (const r of rows) {
-      const status = r.status === 'passed' ? this.paint('green', 'pass') : r.status === 'failed' ? this.paint('red', 'FAIL') : this.paint('yellow', 'skip');
-      const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
-      this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${status}  ${this.paint('dim', counts)}`);
+    // One width for every section, so the groups' columns line up with the ordinary clauses'.
+    const sections = clauseSections(report);
+    const width = Math.max(6, ...sections.flatMap((s) => s.rows).map((r) => `${r.suite} ${r.clause}`.length));
+    for (const section of sections) {
+      this.write();
+      this.write(this.paint('bold', section.title));
+      for (const r of section.rows) {
+        const status = r.status === 'passed' ? this.paint('green', 'pass') : r.status === 'failed' ? this.paint('red', 'FAIL') : this.paint('yellow', 'skip');
+        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+        this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${status}  ${this.paint('dim', counts)}`);
+      }
     }
 
     const failures = report.checks.filter((c) => c.status === 'failed');
@@ -78,7 +81,7 @@ export class ConsoleReporter {
       this.write(this.paint('bold', `Failures (${failures.length})`));
       for (const f of failures) {
         this.write();
-        this.write(this.paint('red', `✗ ${f.suite} ${f.clause} [${f.level}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
+        this.write(this.paint('red', `✗ ${f.suite} ${f.clause} [${f.level}${f.group ? `, ${f.group}` : ''}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
         this.write(indent(failureDetails(f)));
       }
     }
@@ -86,7 +89,7 @@ export class ConsoleReporter {
     if (report.uncovered.length) {
       this.write();
       this.write(this.paint('bold', `Clauses no check covers (${report.uncovered.length})`));
-      for (const u of report.uncovered) this.write(`  ${u.suite} ${u.id} ${this.paint('dim', `${u.level} ${u.section}: ${u.rule}`)}`);
+      for (const u of report.uncovered) this.write(`  ${u.suite} ${u.id} ${this.paint('dim', `${u.level}${u.group ? ` (${u.group})` : ''} ${u.section}: ${u.rule}`)}`);
     }
 
     for (const e of errors) this.write(this.paint('red', `error: ${e}`));

@@ -1,4 +1,4 @@
-import { clauseRows, exitCodeOf } from '../buildReport.ts';
+import { clauseSections, exitCodeOf, groupTitle, type ClauseSection } from '../buildReport.ts';
 import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine } from './failureDetails.ts';
@@ -40,12 +40,7 @@ ${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map(ren
   <h2>Clauses</h2>
   <table class="clauses">
     <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>skipped</th></tr></thead>
-    <tbody>${clauseRows(report)
-      .map(
-        (r) =>
-          `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.skipped}</td></tr>`,
-      )
-      .join('')}</tbody>
+    ${clauseSections(report).map(renderSection).join('')}
   </table>
 </section>
 ${
@@ -75,6 +70,15 @@ ${
 `;
 }
 
+/** One heading of the clause table (ordinary clauses, security checks) as its own tbody. */
+function renderSection(section: ClauseSection): string {
+  const rows = section.rows.map(
+    (r) =>
+      `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.skipped}</td></tr>`,
+  );
+  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="7">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
+}
+
 function renderFailure(check: CheckResult, index: number): string {
   const evidence = (check.evidence ?? [])
     // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.
@@ -88,7 +92,7 @@ function renderFailure(check: CheckResult, index: number): string {
     ? `<div class="repro"><div class="repro-head">Reproduce${first} <button type="button" data-copy="repro-${index}">copy</button></div><pre id="repro-${index}">${esc(check.reproduction)}</pre></div>`
     : '';
   return `<article class="failure" id="failure-${index}">
-  <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span> ${esc(check.title)}</h3>
+  <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group-tag">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
   <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
   ${renderFinding(check.finding ?? { headline: check.message ?? 'failed', groups: [] })}
   ${evidence}${assertion}${repro}
@@ -115,8 +119,9 @@ function renderFinding(finding: Finding): string {
 }
 
 function renderRow(check: CheckResult): string {
-  const text = `${check.clause} ${check.title} ${check.target} ${check.suite}`.toLowerCase();
-  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${check.status}</td><td><code>${esc(check.clause)}</code></td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
+  const group = check.group ? groupTitle(check.group) : '';
+  const text = `${check.clause} ${check.title} ${check.target} ${check.suite} ${group}`.toLowerCase();
+  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${check.status}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group-tag">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
 }
 
 function esc(text: string): string {
@@ -134,7 +139,7 @@ main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 tr.failed td.status{color:var(--fail);font-weight:600}tr.passed td.status{color:var(--pass)}tr.skipped td.status{color:var(--skip)}
 .failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;padding:.6rem 1rem;margin:1rem 0}
-.failure h3{margin:.2rem 0;font-size:1rem}.level{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line)}.level.MUST{color:var(--fail)}.level.SHOULD{color:var(--skip)}
+.failure h3{margin:.2rem 0;font-size:1rem}tr.section th{background:#f6f8fa;font-size:.85rem}.group-tag{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line);color:var(--muted);font-weight:normal}.level{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line)}.level.MUST{color:var(--fail)}.level.SHOULD{color:var(--skip)}
 pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-word;font-size:.82rem}
 .headline{font-size:1.05rem;font-weight:600;margin:.5rem 0;color:var(--fail)}.rule{margin:.3rem 0;color:var(--muted)}
 .diagnosis{background:#fff8e5;border-left:3px solid var(--skip);padding:.4rem .6rem;margin:.4rem 0;border-radius:4px}

@@ -1,4 +1,4 @@
-import { exitCodeOf } from '../buildReport.ts';
+import { exitCodeOf, groupTitle } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine } from './failureDetails.ts';
 import { targetSummaries } from './targetSummaries.ts';
@@ -30,15 +30,18 @@ export function renderMarkdown(report: RunReport): string {
   for (const e of report.errors ?? []) out.push(`- ⚠️ ${inline(e)}`);
 
   if (failed.length) {
-    out.push('', '### Failed clauses', '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
-    for (const c of failed) out.push(`| ${code(c.clause)} | ${c.level} | ${cell(c.target || c.suite)} | ${cell(c.message ?? 'failed')} |`);
+    // The ordinary clauses first, then each group (security checks) in a table of its own.
+    for (const group of [...new Set(failed.map((c) => c.group ?? ''))].sort()) {
+      out.push('', `### Failed ${group ? groupTitle(group).toLowerCase() : 'clauses'}`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
+      for (const c of failed.filter((f) => (f.group ?? '') === group)) out.push(`| ${code(c.clause)} | ${c.level} | ${cell(c.target || c.suite)} | ${cell(c.message ?? 'failed')} |`);
+    }
     failed.slice(0, detailedFailures).forEach((c) => out.push('', ...failureSection(c)));
     if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
   }
 
   if (report.uncovered.length) {
     out.push('', `<details><summary>${report.uncovered.length} clause(s) no check covers</summary>`, '');
-    for (const u of report.uncovered) out.push(`- ${code(u.id)} (${u.suite}, ${u.level} ${inline(u.section)}): ${inline(u.rule)}`);
+    for (const u of report.uncovered) out.push(`- ${code(u.id)} (${u.suite}, ${u.level}${u.group ? `, ${u.group}` : ''} ${inline(u.section)}): ${inline(u.rule)}`);
     out.push('', '</details>');
   }
   const text = `${out.join('\n')}\n`;

@@ -1,3 +1,4 @@
+import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import type { StartOptions } from '../../../src/fetch-service/startFetchService.ts';
 import { isObject } from '../expectations.ts';
 import { encodeWindows1252 } from './encodeWindows1252.ts';
@@ -11,8 +12,11 @@ export interface BrokenVariant {
   name: string;
   breaks: string[];
   reference?: Partial<StartOptions>;
-  /** Given what the variant needs to know: the issued key and a URL on the farm. */
-  transform?: (env: { apiKey: string; pageUrl: string }) => Transform;
+  /** Given what the variant needs to know: the issued key, a URL on the farm, the farm. */
+  transform?: (env: { apiKey: string; pageUrl: string; farm: FarmInfo }) => Transform;
+  /** Text the failures (headline, finding, evidence) must hold (the probes that caught it), and text they must not. */
+  failureMentions?: string[];
+  failureOmits?: string[];
 }
 
 type Body = Record<string, unknown>;
@@ -112,7 +116,8 @@ export const brokenVariants: BrokenVariant[] = [
   },
   {
     name: 'repairs a bad url with a default page',
-    breaks: ['FS-400-URL'],
+    // Host-less http URLs and other schemes are bad urls too: repaired, they are fetched.
+    breaks: ['FS-400-URL', 'FS-SEC-SCHEME'],
     transform: ({ pageUrl }) => requests((b) => (typeof b.url === 'string' && /^https?:\/\/[^/\s]+\/\S*$/.test(b.url) ? b : { ...b, url: pageUrl })),
   },
   {

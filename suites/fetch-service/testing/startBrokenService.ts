@@ -19,7 +19,7 @@ const variantConcurrency = 4;
 export async function startBrokenService(farm: FarmInfo, apiKey: string, variant: Pick<BrokenVariant, 'reference' | 'transform'>): Promise<{ url: string; close(): Promise<void> }> {
   const reference = await startEmbeddedReference(farm, apiKey, { timeoutMs: variantTimeoutSeconds * 1000, maxConcurrency: variantConcurrency, ...variant.reference });
   if (!variant.transform) return reference;
-  const proxy = await startRewritingProxy(reference.url, variant.transform({ apiKey, pageUrl: `${farm.httpUrl}/small` }));
+  const proxy = await startRewritingProxy(reference.url, variant.transform({ apiKey, pageUrl: `${farm.httpUrl}/small`, farm }));
   return {
     url: proxy.url,
     close: async () => {
