@@ -64,8 +64,8 @@ export const listMeetings: ApiRoute<ListQuery & { userId: string }> = {
   pattern: '/v2/users/:userId/meetings',
   scopes: routeScopes.listMeetings,
   parse(request, params) {
-    const query = parseListQuery(new URLSearchParams(request.query));
-    return Array.isArray(query) ? query : { ...query, userId: params.userId ?? '' };
+    const query = parseListQuery(request.query);
+    return isFieldErrors(query) ? [...query] : { ...query, userId: params.userId ?? '' };
   },
   answer(query, grant, { state, clock, pages }) {
     const user = resolveUser(query.userId, grant, state);
@@ -97,6 +97,10 @@ export const listMeetings: ApiRoute<ListQuery & { userId: string }> = {
     return jsonText(`${JSON.stringify(head).slice(0, -1)},"meetings":[${items}]}`);
   },
 };
+
+function isFieldErrors(query: Readonly<ListQuery> | readonly FieldError[]): query is readonly FieldError[] {
+  return Array.isArray(query);
+}
 
 // Rows are replaced, never changed in place, when a meeting is updated; a row's JSON lives as long as it.
 const listItemJsonCache = new WeakMap<MeetingRow, string>();

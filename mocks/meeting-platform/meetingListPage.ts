@@ -19,13 +19,29 @@ export const defaultPageSize = pageSizeSchema.default as number;
 export const maxPageSize = pageSizeSchema.maximum as number;
 
 /**
- * The list query as the spec (specs/meeting-platform.openapi.yaml, compiled by src/openapi) reads it:
- * page_size defaults to 30 and larger values are capped at 300; an empty parameter counts as absent; a
- * page_size that is not a positive integer, or an unknown type, is a validation error per field.
+ * The list query (the query string without "?") as the spec (specs/meeting-platform.openapi.yaml, compiled
+ * by src/openapi) reads it: page_size defaults to 30 and larger values are capped at 300; an empty
+ * parameter counts as absent; a page_size that is not a positive integer, or an unknown type, is a
+ * validation error per field. Answers are remembered by query string: a client paging or polling sends
+ * the same few again and again, and validating one anew was an eighth of a list request's CPU.
  */
-export function parseListQuery(search: URLSearchParams): ListQuery | FieldError[] {
+export function parseListQuery(rawQuery: string): Readonly<ListQuery> | readonly FieldError[] {
+  let parsed = remembered.get(rawQuery);
+  if (parsed === undefined) {
+    // Insertion order is age: past the cap the oldest half goes, so page tokens that change with every
+    // page cannot grow the memo.
+    if (remembered.size >= memoCap) for (const key of [...remembered.keys()].slice(0, memoCap / 2)) remembered.delete(key);
+    remembered.set(rawQuery, (parsed = Object.freeze(readListQuery(new URLSearchParams(rawQuery)))));
+  }
+  return parsed;
+}
+
+const memoCap = 1024;
+const remembered = new Map<string, Readonly<ListQuery> | readonly FieldError[]>();
+
+function readListQuery(search: URLSearchParams): ListQuery | FieldError[] {
   const { violations, query } = validateRequest(listOperation, { method: 'GET', url: `/v2/users/me/meetings?${search}` });
-  if (violations.length) return [...new Set(violations.map((v) => v.pointer.slice(1)))].map((field) => ({ field, message: 'Invalid field.' }));
+  if (violations.length) return [...new Set(violations.map((v) => v.pointer.slice(1)))].map((field) => Object.freeze({ field, message: 'Invalid field.' }));
   return { pageSize: query.page_size as number, type: query.type as ListType, nextPageToken: (query.next_page_token as string | undefined) ?? '' };
 }
 
