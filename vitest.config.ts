@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // (`suites/**/*.check.ts`) run through `conform run` or vitest.conformance.config.ts.
 export default defineConfig({
   test: {
-    include: ['{src,mocks,suites,bench,scripts}/**/*.test.ts'],
+    include: ['{src,mocks,suites,bench,scripts,bin}/**/*.test.ts'],
     // A user's project: its tests run where the packed package is installed (installedPackage.test.ts).
     exclude: [...configDefaults.exclude, 'scripts/package-test/user-project/**'],
     testTimeout: 30_000,

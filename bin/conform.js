@@ -13,5 +13,9 @@ if (major < 22 || (major === 22 && minor < 19)) {
   );
   process.exit(2);
 }
+const args = process.argv.slice(2);
+const { relaunched } = await import('./nodeFlags.js');
+const code = await relaunched(process.argv[1], args);
+if (code !== undefined) process.exit(code);
 const { main } = await import(existsSync(sources) ? sources.href : '../dist/src/cli/main.js');
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(args);

@@ -138,7 +138,7 @@ export function registerRecords(program: Command): void {
     .option('--expect', 'every record must carry a label (manifest entry or a line\'s "valid") and agree with it')
     .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle)")
     .option('--json', 'print one JSON report instead of lines')
-    .addOption(new Option('--workers <n>', 'worker threads that parse and validate long streams (default: one per core but one, at most 4; 0 = none)').argParser(parseWorkers))
+    .addOption(new Option('--workers <n>', 'worker threads that parse and validate long streams (default: one per core, at most 4, none on one core; 0 = none)').argParser(parseWorkers))
     .addHelpText('after', validateHelp)
     .action(async (inputs: string[], options: ValidateOptions) => {
       process.exitCode = await validateCommand(inputs, options);
