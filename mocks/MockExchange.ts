@@ -22,7 +22,11 @@ export interface MockRequest {
   onHangUp(listener: () => void): void;
 }
 
-/** A mock's answer: every mock answers with text (JSON, HTML, plain). */
+/**
+ * A mock's answer: every mock answers with text (JSON, HTML, plain). A table may hand the same reply out
+ * again (a page asked for twice in a second); it freezes such a reply, and an adapter may then keep what
+ * it derived from it (the node:http adapter its encoded bytes).
+ */
 export interface MockReply {
   status: number;
   /** Lowercase names, one value each; Content-Length is the adapter's business. */

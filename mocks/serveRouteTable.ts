@@ -118,11 +118,21 @@ function readBody(req: IncomingMessage, done: (body: string | null) => void): vo
   req.once('error', () => undefined);
 }
 
+// Frozen replies are ones a table hands out again (MockReply): their bytes are encoded once.
+const encodedReplies = new WeakMap<MockReply, Buffer>();
+
+function bytesOf(reply: MockReply): Buffer {
+  if (!Object.isFrozen(reply)) return Buffer.from(reply.body);
+  let bytes = encodedReplies.get(reply);
+  if (bytes === undefined) encodedReplies.set(reply, (bytes = Buffer.from(reply.body)));
+  return bytes;
+}
+
 function send(res: ServerResponse, reply: MockReply, head: boolean): void {
   if (res.destroyed) return;
   // Bytes, not text: node:http writes a Buffer with the head in one writev, where a string is joined to
   // the head and encoded on the way out, which profiles at several times the cost of the write itself.
-  const body = Buffer.from(reply.body);
+  const body = bytesOf(reply);
   const raw: string[] = [];
   const headers = reply.headers;
   for (const name in headers) raw.push(name, headers[name]!);

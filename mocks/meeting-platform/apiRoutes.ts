@@ -84,19 +84,44 @@ export const listMeetings: ApiRoute<ListQuery & { userId: string }> = {
     }
     const now = clock();
     const all = state.meetingsOf(user.id);
-    const matching = query.type === 'scheduled' ? all : all.filter((m) => inListType(m, query.type, now));
-    const { page, nextOffset } = slicePage(matching, offset, query.pageSize);
-    const head: Omit<MeetingList, 'meetings'> = {
-      page_size: query.pageSize,
-      total_records: matching.length,
-      next_page_token: nextOffset === null ? '' : pages.issue(scope, nextOffset),
-    };
-    // Spliced from each meeting's cached JSON: serialising the page anew is most of a list request's cost.
-    let items = '';
-    for (let i = 0; i < page.length; i++) items += (i ? ',' : '') + listItemJson(page[i]!);
-    return jsonText(`${JSON.stringify(head).slice(0, -1)},"meetings":[${items}]}`);
+    // The page tokens in a page are the same all second (pageTokens), so a page asked for again within
+    // the second is the same answer; a list type read against the clock is the same only at the same ms.
+    const key = `${query.type}\n${offset}\n${query.pageSize}\n${query.type === 'scheduled' ? Math.floor(now / 1000) : now}`;
+    return rememberedPage(all, key, () => {
+      const matching = query.type === 'scheduled' ? all : all.filter((m) => inListType(m, query.type, now));
+      const { page, nextOffset } = slicePage(matching, offset, query.pageSize);
+      const head: Omit<MeetingList, 'meetings'> = {
+        page_size: query.pageSize,
+        total_records: matching.length,
+        next_page_token: nextOffset === null ? '' : pages.issue(scope, nextOffset),
+      };
+      // Spliced from each meeting's cached JSON: serialising the page anew is most of a list request's cost.
+      let items = '';
+      for (let i = 0; i < page.length; i++) items += (i ? ',' : '') + listItemJson(page[i]!);
+      return jsonText(`${JSON.stringify(head).slice(0, -1)},"meetings":[${items}]}`);
+    });
   },
 };
+
+/** Pages answered lately, per host's meeting list: any change to meetings makes a new list, and forgets them. */
+const pageReplies = new WeakMap<readonly MeetingRow[], Map<string, MockReply>>();
+/** Pages remembered per list: past this the list's memo starts afresh (keys carry the time, so old ones go stale). */
+const pageRepliesCap = 64;
+
+/**
+ * The reply for `key` made once and handed out again, frozen: a polling or paging client asks for the
+ * same page many times a second, and the node:http adapter then sends the bytes it encoded the first time.
+ */
+function rememberedPage(list: readonly MeetingRow[], key: string, make: () => MockReply): MockReply {
+  let replies = pageReplies.get(list);
+  if (replies === undefined) pageReplies.set(list, (replies = new Map()));
+  let reply = replies.get(key);
+  if (reply === undefined) {
+    if (replies.size >= pageRepliesCap) replies.clear();
+    replies.set(key, (reply = Object.freeze(make())));
+  }
+  return reply;
+}
 
 function isFieldErrors(query: Readonly<ListQuery> | readonly FieldError[]): query is readonly FieldError[] {
   return Array.isArray(query);
