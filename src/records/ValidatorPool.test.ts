@@ -17,4 +17,19 @@ describe('ValidatorPool', () => {
       await pool.close();
     }
   });
+
+  it('judges a record as large as a record may be, of the smallest objects, within its capped heap', async () => {
+    // Just under the 16 MiB per-record limit: 5.4 million empty objects for JSON.parse to build, the most
+    // heap a record's bytes can ask for (with the heap capped at 256 MiB, the worker ran out of memory).
+    const count = Math.floor((15.5 * 2 ** 20) / 3);
+    const huge = Buffer.from(`{"record":{"id":"huge","units":[${Array(count).fill('{}').join(',')}]}}`);
+    const pool = new ValidatorPool(1, { expect: false, tree: false });
+    try {
+      const [verdict] = await pool.judge([huge]);
+      expect(verdict).not.toHaveProperty('problem');
+      expect(verdict).toMatchObject({ errors: expect.arrayContaining([expect.objectContaining({ clause: 'UR-REQUIRED' })]) });
+    } finally {
+      await pool.close();
+    }
+  });
 });
