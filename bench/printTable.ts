@@ -9,16 +9,17 @@ export interface BenchRow {
 
 /**
  * Prints rows measured side by side in one run, with each row's ratio to the baseline row: ratios hold
- * when the machine's speed drifts between runs, absolute figures do not.
+ * when the machine's speed drifts between runs, absolute figures do not. Without a baseline (rows that
+ * are not rivals, such as counts per broken variant) there is no ratio column.
  */
-export function printTable(title: string, rows: BenchRow[], baseline: string): void {
+export function printTable(title: string, rows: BenchRow[], baseline?: string): void {
   const base = rows.find((r) => r.name === baseline);
   const extraKeys = [...new Set(rows.flatMap((r) => Object.keys(r.extra ?? {})))];
-  const header = ['', 'value', `ratio to ${baseline}`, ...extraKeys];
+  const header = ['', 'value', ...(baseline === undefined ? [] : [`ratio to ${baseline}`]), ...extraKeys];
   const body = rows.map((r) => [
     r.name,
     `${formatNumber(r.value)} ${r.unit}`,
-    base && base.value !== 0 ? `${(r.value / base.value).toFixed(2)}x` : '-',
+    ...(baseline === undefined ? [] : [base && base.value !== 0 ? `${(r.value / base.value).toFixed(2)}x` : '-']),
     ...extraKeys.map((k) => r.extra?.[k] ?? ''),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
