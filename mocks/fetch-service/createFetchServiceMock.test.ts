@@ -5,7 +5,7 @@ import { farmPages } from '../origin/farmPages.ts';
 import { createFetchServiceMock, defaultMockBaseUrl, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
 import { startFetchServiceMock } from './startFetchServiceMock.ts';
 import { virtualFarm } from './virtualFarm.ts';
-import { TextDecoder } from '@exodus/bytes/encoding.js';
+import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 const key = 'mock-test-key-0123456789';
 const closers: Array<() => Promise<void>> = [];

@@ -1,10 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { farmPages } from '../origin/farmPages.ts';
 import { tooLarge, upstreamFailed } from './FetchRefusal.ts';
-// Node's own TextDecoder gets windows-1252 wrong in several 22.x releases: 0x80-0x9F come out as C1 controls in
-// 22.13 to at least 22.19 (nodejs/node#60888), and ignoreBOM drops a lone 0xFF in 22.22. This one follows the
-// WHATWG Encoding standard on every Node.
-import { TextDecoder } from '@exodus/bytes/encoding.js';
+import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 /** The result fields that describe the body (seed §2). */
 export interface DecodedBody {

@@ -31,7 +31,7 @@ export interface ApiRoute<Input> {
   pattern: string;
   /** The granular scope first, then the classic one it replaced: either allows the call. */
   scopes: readonly string[];
-  parse(request: MockRequest, params: RouteParams): Input | FieldError[];
+  parse(request: MockRequest, params: RouteParams): Input | readonly FieldError[];
   answer(input: Input, grant: Grant, ctx: ApiContext): MockReply;
 }
 
@@ -65,7 +65,7 @@ export const listMeetings: ApiRoute<ListQuery & { userId: string }> = {
   scopes: routeScopes.listMeetings,
   parse(request, params) {
     const query = parseListQuery(request.query);
-    return isFieldErrors(query) ? [...query] : { ...query, userId: params.userId ?? '' };
+    return isFieldErrors(query) ? query : { ...query, userId: params.userId ?? '' };
   },
   answer(query, grant, { state, clock, pages }) {
     const user = resolveUser(query.userId, grant, state);
@@ -162,7 +162,7 @@ function bind<Input>(route: ApiRoute<Input>): BoundApiRoute {
     scopes: route.scopes,
     run(request, params, grant, ctx) {
       const input = route.parse(request, params);
-      return Array.isArray(input) ? validationFailed(input as FieldError[]) : route.answer(input as Input, grant, ctx);
+      return Array.isArray(input) ? validationFailed(input as readonly FieldError[]) : route.answer(input as Input, grant, ctx);
     },
   };
 }

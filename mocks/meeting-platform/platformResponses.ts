@@ -30,7 +30,7 @@ export const userNotFound = (userId: string): MockReply => apiError(404, 1001, `
 
 export const meetingNotFound = (meetingId: string): MockReply => apiError(404, 3001, `Meeting does not exist: ${meetingId}.`);
 
-export const validationFailed = (errors: FieldError[]): MockReply => apiError(400, 300, 'Validation Failed.', { errors });
+export const validationFailed = (errors: readonly FieldError[]): MockReply => apiError(400, 300, 'Validation Failed.', { errors });
 
 export const missingScopes = (scopes: readonly string[]): MockReply =>
   apiError(400, 4711, `Invalid access token, does not contain scopes:[${scopes.join(', ')}].`);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { farmPageEntry, farmPages } from './farmPages.ts';
-import { TextDecoder } from '@exodus/bytes/encoding.js';
+import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 const textPages = farmPages.filter((page) => page.encoding !== null);
 const byPath = (path: string) => farmPages.find((page) => page.path === path)!;

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { farmPageEntry, farmPages } from './farmPages.ts';
 import { originRoutes } from './originRoutes.ts';
 import { useOriginFarm } from './testing/useOriginFarm.ts';
-import { TextDecoder } from '@exodus/bytes/encoding.js';
+import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 describe('farmRoutes', () => {
   const farm = useOriginFarm();

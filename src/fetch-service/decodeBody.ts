@@ -1,10 +1,7 @@
 import { isTextual, parseMediaType } from './parseMediaType.ts';
 import { resolveEncoding } from './resolveEncoding.ts';
 import { sniffMediaType } from './sniffMediaType.ts';
-// Node's own TextDecoder gets windows-1252 wrong in several 22.x releases: 0x80-0x9F come out as C1 controls in
-// 22.13 to at least 22.19 (nodejs/node#60888), and ignoreBOM drops a lone 0xFF in 22.22. This one follows the
-// WHATWG Encoding standard on every Node.
-import { TextDecoder } from '@exodus/bytes/encoding.js';
+import { TextDecoder } from '../encoding/TextDecoder.ts';
 
 export interface DecodedBody {
   content: string;

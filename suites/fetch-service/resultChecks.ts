@@ -3,10 +3,7 @@ import { fetchedStatus, headerOf, isObject, replied, resultOf, type Expectation 
 import { judge, probeAll, type Verdict } from './judge.ts';
 import type { FarmPage } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
-// Node's own TextDecoder gets windows-1252 wrong in several 22.x releases: 0x80-0x9F come out as C1 controls in
-// 22.13 to at least 22.19 (nodejs/node#60888), and ignoreBOM drops a lone 0xFF in 22.22. This one follows the
-// WHATWG Encoding standard on every Node.
-import { TextDecoder } from '@exodus/bytes/encoding.js';
+import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 /** Seed §2's fetch result: its shape, its id, and that it reports the fetched response faithfully. */
 export function defineResultChecks(check: Check, s: SuiteTarget): void {
