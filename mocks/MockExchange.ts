@@ -65,3 +65,11 @@ export function plainFallback(problem: ServeProblem): MockReply {
 
 /** Request bodies beyond this are refused: the mocks only ever read small forms and JSON. */
 export const maxMockBodyBytes = 1 << 20;
+
+/** The problem of a request body past maxMockBodyBytes. */
+export const bodyTooLarge: ServeProblem = { status: 413, message: 'The request body is larger than the mock reads (1 MiB).' };
+
+/** The problem of a table or handler that threw. */
+export function mockFailure(err: unknown): ServeProblem {
+  return { status: 500, message: `mock failure: ${err instanceof Error ? err.message : String(err)}` };
+}

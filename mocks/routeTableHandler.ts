@@ -17,7 +17,7 @@ export function routeTableHandler(table: RouteTable): HttpHandler {
 }
 
 /** A Fetch Request as the table reads it. */
-export async function fromFetchRequest(request: Request): Promise<MockRequest> {
+async function fromFetchRequest(request: Request): Promise<MockRequest> {
   const url = new URL(request.url);
   // No prototype: a header named __proto__ must stay a header.
   const headers = Object.create(null) as Record<string, string>;

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
 import { listenServer, type ServedMock, type ServeOptions } from './listenServer.ts';
-import { maxMockBodyBytes, plainFallback, type MockReply, type ServeFallback } from './MockExchange.ts';
+import { bodyTooLarge, mockFailure, plainFallback, type MockReply, type ServeFallback } from './MockExchange.ts';
+import { readMockBody } from './readMockBody.ts';
 import { replyResponse } from './routeTableHandler.ts';
 
 export interface HandlersServeOptions extends ServeOptions {
@@ -23,9 +24,8 @@ export async function serveHandlers(makeHandlers: (url: string) => RequestHandle
   const fallback = options.fallback ?? plainFallback;
   const server = createServer({ joinDuplicateHeaders: true }, (req, res) => {
     answer(req, res, handlers, base, fallback).catch(async (err: unknown) => {
-      const message = `mock failure: ${err instanceof Error ? err.message : String(err)}`;
       if (res.headersSent) return void res.end();
-      await write(res, replyResponse(fallback({ status: 500, message })), req.method ?? 'GET').catch(() => res.destroy());
+      await write(res, replyResponse(fallback(mockFailure(err))), req.method ?? 'GET').catch(() => res.destroy());
     });
   });
   const served = await listenServer(server, options);
@@ -39,7 +39,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Reque
   const reply = (r: MockReply) => write(res, replyResponse(r), method);
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const body = hasBody ? await readBody(req) : undefined;
-  if (body === null) return reply(fallback({ status: 413, message: 'The request body is larger than the mock reads (1 MiB).' }));
+  if (body === null) return reply(fallback(bodyTooLarge));
   // A caller that hangs up aborts the request, so a handler holding a slot (a slow fetch) lets go now.
   const hangUp = new AbortController();
   res.on('close', () => {
@@ -61,17 +61,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Reque
   await (response ? write(res, response, method) : reply(notFound()));
 }
 
+// Copied into a Buffer of its own: a Fetch body takes bytes over a plain ArrayBuffer.
 function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxMockBodyBytes) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > maxMockBodyBytes ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+  return new Promise((resolve, reject) => readMockBody(req, (body) => resolve(body && Buffer.concat([body])), reject));
 }
 
 async function write(res: ServerResponse, response: Response, method: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenServer, type ServedMock, type ServeOptions } from './listenServer.ts';
-import { maxMockBodyBytes, plainFallback, type MockReply, type MockRequest, type RouteTable, type ServeFallback } from './MockExchange.ts';
+import { bodyTooLarge, mockFailure, plainFallback, type MockReply, type MockRequest, type RouteTable, type ServeFallback } from './MockExchange.ts';
+import { readMockBody } from './readMockBody.ts';
 
 export interface RouteTableServeOptions extends ServeOptions {
   /** The answer when the table gives none (not its address, a body too large, a failure). */
@@ -68,14 +69,19 @@ function route(req: IncomingMessage, res: ServerResponse, table: RouteTable, bas
   // A GET or HEAD has no body as Fetch sees it; Node drains one left unread once the reply is written.
   const hasBody = !head && method !== 'GET' && (headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0');
   if (!hasBody) return dispatch('');
-  readBody(req, (body) => {
-    if (body === null) return send(res, fallback({ status: 413, message: 'The request body is larger than the mock reads (1 MiB).' }), head);
-    try {
-      dispatch(body);
-    } catch (err) {
-      fail(res, err, fallback, head);
-    }
-  });
+  readMockBody(
+    req,
+    (body) => {
+      if (body === null) return send(res, fallback(bodyTooLarge), head);
+      try {
+        dispatch(utf8.decode(body));
+      } catch (err) {
+        fail(res, err, fallback, head);
+      }
+    },
+    // A caller gone mid-body gets no answer; the socket is closed already.
+    () => undefined,
+  );
 }
 
 /** A MockRequest over node:http; hang-up listeners hook the response only when a route asks. */
@@ -106,18 +112,6 @@ class NodeMockRequest implements MockRequest {
   }
 }
 
-function readBody(req: IncomingMessage, done: (body: string | null) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= maxMockBodyBytes) chunks.push(chunk);
-  });
-  req.once('end', () => done(size > maxMockBodyBytes ? null : utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))));
-  // A caller gone mid-body gets no answer; the socket is closed already.
-  req.once('error', () => undefined);
-}
-
 // Frozen replies are ones a table hands out again (MockReply): their bytes are encoded once.
 const encodedReplies = new WeakMap<MockReply, Buffer>();
 
@@ -143,5 +137,5 @@ function send(res: ServerResponse, reply: MockReply, head: boolean): void {
 
 function fail(res: ServerResponse, err: unknown, fallback: ServeFallback, head: boolean): void {
   if (res.headersSent) return void res.destroy();
-  send(res, fallback({ status: 500, message: `mock failure: ${err instanceof Error ? err.message : String(err)}` }), head);
+  send(res, fallback(mockFailure(err)), head);
 }

@@ -44,7 +44,7 @@ export interface FetchServiceMock {
 }
 
 /** Requests of the virtual farms kept for `originRequests`, the newest; older ones are dropped. */
-export const mockRequestLogSize = 10_000;
+const mockRequestLogSize = 10_000;
 
 /**
  * A mock of seed fetch-service.md without a network (see fetchServiceRoutes): the key check (401),

@@ -1,7 +1,6 @@
 import type { ServeOptions } from '../listenServer.ts';
 import type { MockAdapter, ServeProblem } from '../MockExchange.ts';
-import { serveHandlers } from '../serveHandlers.ts';
-import { serveRouteTable } from '../serveRouteTable.ts';
+import { serveMock } from '../serveMock.ts';
 import { FetchRefusal } from './FetchRefusal.ts';
 import { createFetchServiceMock, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
 import { refusalReply } from './fetchServiceRoutes.ts';
@@ -24,12 +23,5 @@ const fallback = ({ status, message }: ServeProblem) => refusalReply(new FetchRe
 /** The mock over real HTTP, on loopback unless `host` says otherwise. */
 export async function startFetchServiceMock(options: FetchServiceMockServerOptions): Promise<FetchServiceMockServer> {
   const { host, port, adapter = 'node', ...mockOptions } = options;
-  let mock: FetchServiceMock | undefined;
-  const make = (url: string) => (mock = createFetchServiceMock({ ...mockOptions, baseUrl: url }));
-  const served =
-    adapter === 'node'
-      ? await serveRouteTable((url) => make(url).routes, { host, port, fallback })
-      : await serveHandlers((url) => make(url).handlers, { host, port, fallback });
-  // Both serve functions call the factory before they resolve.
-  return { url: served.url, mock: mock!, close: served.close };
+  return serveMock((url) => createFetchServiceMock({ ...mockOptions, baseUrl: url }), { adapter, host, port, fallback });
 }

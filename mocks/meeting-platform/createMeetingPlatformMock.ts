@@ -87,8 +87,8 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
     apiBaseUrl,
     scenario,
     random: seededRandom(options.randomSeed ?? 7),
+    accounts,
     tokens,
-    token: { accounts, tokens, authUrl, apiBaseUrl },
     api,
     withinLimit: fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond),
   });

@@ -1,7 +1,7 @@
 import type { Clock } from './clock.ts';
 
 /** Keys tracked at once; past it the windows start afresh (keys are accounts, a handful in practice). */
-export const maxLimitedKeys = 10_000;
+const maxLimitedKeys = 10_000;
 
 /**
  * Per-key request budget per clock second: true while the key is within `perSecond`. Windows follow the

@@ -6,7 +6,7 @@ import { baseOf, gatewayPath, isUnder, matchSegments } from './gatewayPath.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 import { invalidAccessToken, missingScopes, rateLimited, serviceUnavailable } from './platformResponses.ts';
 import type { Random } from './seededRandom.ts';
-import { tokenEndpoint, type TokenEndpointContext } from './tokenEndpoint.ts';
+import { tokenEndpoint, type ResolvedAccount, type TokenEndpointContext } from './tokenEndpoint.ts';
 
 /** Switches for development; the mock reads them on every request, so they can change while it runs. */
 export interface MeetingPlatformScenario {
@@ -26,8 +26,9 @@ export interface MeetingPlatformRouteContext {
   scenario: MeetingPlatformScenario;
   /** Draws for the injected errors. */
   random: Random;
+  /** The apps the token endpoint knows. */
+  accounts: readonly ResolvedAccount[];
   tokens: AccessTokens;
-  token: TokenEndpointContext;
   api: ApiContext;
   /** True while the account is within the rate limit (counts the call). */
   withinLimit(accountId: string): boolean;
@@ -44,12 +45,13 @@ export function meetingPlatformRoutes(ctx: MeetingPlatformRouteContext): RouteTa
   const api = baseOf(ctx.apiBaseUrl);
   const tokenPath = `${auth.prefix}/oauth/token`;
   const { scenario } = ctx;
+  const token: TokenEndpointContext = { accounts: ctx.accounts, tokens: ctx.tokens, authUrl: ctx.authUrl, apiBaseUrl: ctx.apiBaseUrl };
 
   const route = (request: MockRequest): MockReply => {
     if (scenario.wrongAddress) return htmlNotFound();
     if (scenario.errorRate > 0 && ctx.random() < scenario.errorRate) return serviceUnavailable();
     const path = gatewayPath(request.path);
-    if (request.method === 'POST' && request.origin === auth.origin && path === tokenPath) return tokenEndpoint(request, ctx.token);
+    if (request.method === 'POST' && request.origin === auth.origin && path === tokenPath) return tokenEndpoint(request, token);
     if (request.method !== 'GET' || request.origin !== api.origin || !path.startsWith(`${api.prefix}/`)) return htmlNotFound();
     const parts = path.slice(api.prefix.length + 1).split('/');
     for (const apiRoute of apiRoutes) {

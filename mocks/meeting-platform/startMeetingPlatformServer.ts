@@ -1,8 +1,7 @@
 import type { HttpHandler } from 'msw';
 import type { ServeOptions } from '../listenServer.ts';
 import { plainFallback, type MockAdapter, type ServeProblem } from '../MockExchange.ts';
-import { serveHandlers } from '../serveHandlers.ts';
-import { serveRouteTable } from '../serveRouteTable.ts';
+import { serveMock } from '../serveMock.ts';
 import { createMeetingPlatformMock, type MeetingPlatformMock, type MeetingPlatformOptions } from './createMeetingPlatformMock.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 
@@ -31,20 +30,8 @@ const fallback = (problem: ServeProblem) => (problem.status === 404 ? htmlNotFou
 export async function startMeetingPlatformServer(options: MeetingPlatformServerOptions = {}): Promise<MeetingPlatformServer> {
   const { host, port, prepend, adapter = prepend ? 'msw' : 'node', ...mockOptions } = options;
   if (prepend && adapter !== 'msw') throw new Error('prepended handlers are msw handlers: they need adapter "msw"');
-  let mock: MeetingPlatformMock | undefined;
-  const make = (url: string) => (mock = createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: url }));
-  const served =
-    adapter === 'node'
-      ? await serveRouteTable((url) => make(url).routes, { host, port, fallback })
-      : await serveHandlers(
-          (url) => {
-            const made = make(url);
-            return [...(prepend?.(made) ?? []), ...made.handlers];
-          },
-          { host, port, fallback },
-        );
-  // Both serve functions call the factory before they resolve.
-  const ready = mock!;
+  const served = await serveMock((url) => createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: url }), { adapter, prepend, host, port, fallback });
+  const ready = served.mock;
   return {
     url: served.url,
     accounts: ready.accounts.map(({ clientId, clientSecret, accountId }) => ({ clientId, clientSecret, accountId })),

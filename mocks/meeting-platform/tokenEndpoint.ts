@@ -27,7 +27,7 @@ export interface TokenRequest {
  * The one place a token request is read: HTTP Basic client credentials (or client_id/client_secret
  * fields), and the fields from the query string, overridden by a form body (the platform accepts both).
  */
-export function parseTokenRequest(request: MockRequest): TokenRequest {
+function parseTokenRequest(request: MockRequest): TokenRequest {
   const form = /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '');
   // Most clients send a form and no query: then the form is all the fields.
   const fields = new URLSearchParams(form && !request.query ? request.body : request.query);

@@ -215,7 +215,7 @@ export class FetchService {
     const bytes = Buffer.from(JSON.stringify(body));
     // A flat [name, value, ...] list: node:http takes it as is, without merging objects per reply.
     const lines = [...JSON_LINES, 'content-length', String(bytes.length)];
-    if (this.#stopping && headers.connection === undefined) lines.push('connection', 'close');
+    if (this.#stopping) lines.push('connection', 'close');
     for (const name in headers) lines.push(name, headers[name]!);
     res.writeHead(status, lines);
     res.end(bytes);

@@ -58,12 +58,13 @@ export function credentialsIn(request: FarmRequest, credentials: readonly Creden
   for (const [name, value] of Object.entries(request.headers)) {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) places.push([`header ${name}`, v]);
   }
-  const found: string[] = [];
-  for (const credential of credentials) {
-    for (const [where, text] of places) {
-      const form = findSecret(text, credential.forms);
-      if (form) found.push(`${credential.name} in ${where}${form.encoding === 'as is' ? '' : ` (${form.encoding})`}`);
-    }
-  }
-  return found;
+  return credentials.flatMap((credential) => secretsIn(places, credential.forms).map((found) => `${credential.name} in ${found}`));
+}
+
+/** Each of `places` ([where, text]) that holds one of `forms`: where, and the encoding unless as is. */
+export function secretsIn(places: ReadonlyArray<readonly [string, string]>, forms: readonly SecretForm[]): string[] {
+  return places.flatMap(([where, text]) => {
+    const form = findSecret(text, forms);
+    return form ? [`${where}${form.encoding === 'as is' ? '' : ` (${form.encoding})`}`] : [];
+  });
 }

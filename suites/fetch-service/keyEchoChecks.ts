@@ -1,6 +1,6 @@
 import type { Check } from '../../src/harness/check.ts';
-import { findSecret, secretForms, type SecretForm } from '../../src/harness/secretForms.ts';
-import { unsearchableKey } from './callerCredentials.ts';
+import { secretForms, type SecretForm } from '../../src/harness/secretForms.ts';
+import { secretsIn, unsearchableKey } from './callerCredentials.ts';
 import { credentialProbes } from './credentialChecks.ts';
 import { keyVariable, type Exchange } from './fetchClient.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
@@ -55,9 +55,6 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
 /** Where a reply carries the key, or undefined when it does not. */
 function echoed(x: Exchange, forms: SecretForm[]): string | undefined {
   const places: Array<[string, string]> = [...Object.entries(x.headers).map(([n, v]): [string, string] => [`header ${n}`, `${n}: ${v}`]), ['body', x.text]];
-  const found = places.flatMap(([where, text]) => {
-    const form = findSecret(text, forms);
-    return form ? [`${where}${form.encoding === 'as is' ? '' : ` (${form.encoding})`}`] : [];
-  });
+  const found = secretsIn(places, forms);
   return found.length ? `the ${x.status} reply carries the API key in its ${found.join(', ')}` : undefined;
 }

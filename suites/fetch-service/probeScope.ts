@@ -15,4 +15,3 @@ export function isLocalTarget(target: FetchServiceTarget): boolean {
   return target.embedded || isLoopbackHost(new URL(target.baseUrl).hostname);
 }
 
-export { isLoopbackHost };
