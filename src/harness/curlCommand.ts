@@ -10,7 +10,8 @@ export interface ShownRequest {
   bodyCommand?: string;
 }
 
-function single(text: string): string {
+/** Single-quoted, so that the shell expands nothing in it. */
+export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -34,7 +35,7 @@ function printfFormat(text: string): string {
     else if (c === '\\') out += '\\\\';
     else out += c;
   }
-  return single(out);
+  return shellQuote(out);
 }
 
 /**
@@ -43,16 +44,16 @@ function printfFormat(text: string): string {
  * and no header curl would add on its own. Secrets registered with redact() never appear.
  */
 export function curlCommand(request: ShownRequest): string {
-  const parts = ['curl', '-sS', '-i', '-X', request.method, single(request.url)];
+  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of request.headers) {
     // Basic credentials shown as "id:secret" (variables) go to curl -u, which encodes them.
     const basic = name.toLowerCase() === 'authorization' ? /^Basic (.*:.*)$/.exec(value) : null;
     if (basic) {
-      parts.push('-u', variable.test(basic[1]!) ? expanding(basic[1]!) : single(basic[1]!));
+      parts.push('-u', variable.test(basic[1]!) ? expanding(basic[1]!) : shellQuote(basic[1]!));
       continue;
     }
     const line = `${name}: ${value}`;
-    parts.push('-H', variable.test(value) ? expanding(line) : single(line));
+    parts.push('-H', variable.test(value) ? expanding(line) : shellQuote(line));
   }
   let prefix = '';
   if (request.bodyCommand !== undefined) {
@@ -60,12 +61,12 @@ export function curlCommand(request: ShownRequest): string {
     parts.push('--data-binary', '@-');
   } else if (request.body !== undefined) {
     // An empty Content-Type header tells curl not to add its own form type when the request sends none.
-    if (!request.headers.some(([n]) => n.toLowerCase() === 'content-type')) parts.push('-H', single('Content-Type:'));
+    if (!request.headers.some(([n]) => n.toLowerCase() === 'content-type')) parts.push('-H', shellQuote('Content-Type:'));
     if (/[\u0000-\u0008\u000e-\u001f]/.test(request.body)) {
       prefix = `printf ${printfFormat(request.body)} | `;
       parts.push('--data-binary', '@-');
     } else {
-      parts.push('--data-raw', variable.test(request.body) ? expanding(request.body) : single(request.body));
+      parts.push('--data-raw', variable.test(request.body) ? expanding(request.body) : shellQuote(request.body));
     }
   }
   return redact(prefix + parts.join(' '));

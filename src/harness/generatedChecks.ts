@@ -11,6 +11,7 @@ import { positiveRequests } from '../openapi/positiveRequests.ts';
 import { mixSeed } from '../records/mixSeed.ts';
 import type { Check, CheckContext } from './check.ts';
 import { curlCommand, type ShownRequest } from './curlCommand.ts';
+import { rateLimitFor } from './rateLimit.ts';
 import type { SuiteName } from './suites.ts';
 
 /** What came back for a generated request, with the request as a report shows it (secrets as $VARS). */
@@ -122,21 +123,19 @@ export class GeneratedRun {
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
-      const exchanges = new Map<GeneratedRequest, SentExchange>();
       const before = tried;
       const found = await findFailure(
         requests,
         async (request) => {
           options.signal?.throwIfAborted();
-          const x = await this.send(operation, request, options.signal);
-          exchanges.set(request, x);
-          return judge(request, x);
+          return judge(request, await this.send(operation, request, options.signal));
         },
         { seed: this.sequenceSeed(operationId, kind), runs: this.runs, onTry: (n) => options.onTry?.((tried = before + n)), ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}) },
       );
       if (found.failure) {
         const request = found.failure.value;
-        const exchange = exchanges.get(request) ?? (await this.send(operation, request, options.signal));
+        // The answer it was judged by: send() gives back the kept one.
+        const exchange = await this.send(operation, request, options.signal);
         return {
           clause: this.clauseId(clause),
           operationId,
@@ -150,7 +149,7 @@ export class GeneratedRun {
   }
 }
 
-function cut(text: string, max: number): string {
+export function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
@@ -185,7 +184,7 @@ const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
 };
 
 /** What a generated request that fails each clause did, after "1 of N generated requests for OP". */
-const clauseFailed: Record<string, string> = {
+const clauseFailed: Record<GeneratedClause, string> = {
   'NO-5XX': 'got a 5xx answer',
   POSITIVE: 'were valid by the spec but refused, or got an answer it does not document',
   NEGATIVE: 'were not refused where the spec says they must be, or got an answer it does not document',
@@ -197,7 +196,7 @@ const clauseFailed: Record<string, string> = {
  * first failure), the shrunk request as its one case, the minimal request and its answer as evidence,
  * how it was found and how to replay it, and the curl that reproduces it.
  */
-export function judgeOutcome(ctx: CheckContext, run: GeneratedRun, outcome: ClauseOutcome): void {
+function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedClause, outcome: ClauseOutcome): void {
   ctx.evidence('generated', `${outcome.tried} request(s) judged for ${outcome.operationId}; ${run.sent} distinct request(s) sent to this target so far (seed ${run.seed})`);
   const f = outcome.failure;
   if (!f) return;
@@ -208,10 +207,24 @@ export function judgeOutcome(ctx: CheckContext, run: GeneratedRun, outcome: Clau
   const m = f.request.mutation;
   ctx.conclude({
     of: `generated requests for ${f.operationId}`,
-    failed: clauseFailed[f.clause.replace(/^.*-FUZZ-/, '')] ?? 'were answered against the rule',
+    failed: clauseFailed[clause],
     tried: f.runs,
     cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem: f.problem, reproduction: report.reproduction }],
   });
+}
+
+/** Milliseconds a request to `url` may take: its slot under the rate limit and 50 for the answer. */
+export function perRequestMs(url: string): number {
+  const rate = rateLimitFor(url);
+  return rate === Infinity ? 50 : 1000 / rate + 50;
+}
+
+/**
+ * How long one generated check against `url` may run: the crash clause's valid and mutated sequences
+ * (2 × runs), up to 300 requests more while shrinking, and a minute for everything else.
+ */
+export function generatedTimeoutMs(url: string, runs: number): number {
+  return 60_000 + (2 * runs + 300) * perRequestMs(url);
 }
 
 /**
@@ -231,7 +244,7 @@ export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: 
           signal: ctx.signal,
           onTry: (tried) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${tried}/${total} generated requests`),
         });
-        judgeOutcome(ctx, run, outcome);
+        judgeOutcome(ctx, run, clause, outcome);
       }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
     }
   }

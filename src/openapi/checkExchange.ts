@@ -1,4 +1,5 @@
 import type { CompiledOperation } from './CompiledOperation.ts';
+import { headerGetter, type HeaderSource } from './headerGetter.ts';
 import { essenceOf, isJsonMediaType, mediaRangeCovers } from './mediaType.ts';
 import { responseFor } from './responseFor.ts';
 import { schemaViolations } from './schemaViolations.ts';
@@ -8,14 +9,8 @@ import type { Violation } from './Violation.ts';
 export interface ResponseRecord {
   status: number;
   /** Header names in any case. */
-  headers: Headers | Record<string, string | undefined>;
+  headers: HeaderSource;
   body: string;
-}
-
-function headerGetter(headers: ResponseRecord['headers']): (name: string) => string | undefined {
-  if (headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
-  const lower = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return (name) => lower.get(name.toLowerCase());
 }
 
 function statusList(operation: CompiledOperation): string {

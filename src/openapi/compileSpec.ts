@@ -152,5 +152,3 @@ function securityScheme(name: string, scheme: Obj | undefined, at: string): Secu
     ...(typeof scheme.scheme === 'string' ? { scheme: scheme.scheme.toLowerCase() } : {}),
   };
 }
-
-export { matchPathTemplate };

@@ -1,3 +1,5 @@
+import { valueAt } from '../records/jsonPointer.ts';
+
 /**
  * The document with every local `$ref` ("#/components/...") replaced by a copy of what it names, so each
  * schema, parameter and response stands on its own for ajv and for the generators. A `$ref` that points
@@ -12,7 +14,8 @@ export function dereference<T>(document: T): T {
     if (typeof ref === 'string') {
       if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, got "${ref}"`);
       if (trail.includes(ref)) throw new Error(`recursive $ref: ${[...trail, ref].join(' → ')}`);
-      const target = lookup(document, ref);
+      // The fragment is percent-decoded whole, then read as a JSON Pointer (RFC 6901 §6).
+      const target = valueAt(document, decodeURIComponent(ref.slice(1)));
       if (target === undefined) throw new Error(`$ref "${ref}" names nothing in the document`);
       // Siblings of $ref (OpenAPI 3.1 allows description, summary) add to what it names.
       const { $ref: _ref, ...siblings } = object;
@@ -22,16 +25,6 @@ export function dereference<T>(document: T): T {
     return Object.fromEntries(Object.entries(object).map(([key, item]) => [key, resolve(item, trail)]));
   };
   return resolve(document, []) as T;
-}
-
-function lookup(document: unknown, ref: string): unknown {
-  let value = document;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

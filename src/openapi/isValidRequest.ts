@@ -5,7 +5,7 @@ import { validateRequest, type RequestRecord } from './validateRequest.ts';
 import type { Violation } from './Violation.ts';
 
 /** An encoded request as validateRequest reads one. */
-export function requestRecord(encoded: EncodedRequest): RequestRecord {
+function requestRecord(encoded: EncodedRequest): RequestRecord {
   return {
     method: encoded.method,
     url: encoded.query ? `${encoded.path}?${encoded.query}` : encoded.path,

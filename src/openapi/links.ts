@@ -1,3 +1,4 @@
+import { valueAt } from '../records/jsonPointer.ts';
 import type { CompiledLink, CompiledOperation } from './CompiledOperation.ts';
 import type { CompiledSpec } from './compileSpec.ts';
 
@@ -7,19 +8,9 @@ export interface LinkSource {
   responseBody: unknown;
 }
 
-function pointerValue(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
 /** One runtime expression of OpenAPI 3.1 §4.8.20.4 (the forms the specs use), evaluated; undefined when absent. */
-export function evaluateExpression(expression: string, source: LinkSource): unknown {
-  if (expression.startsWith('$response.body#')) return pointerValue(source.responseBody, expression.slice('$response.body#'.length));
+function evaluateExpression(expression: string, source: LinkSource): unknown {
+  if (expression.startsWith('$response.body#')) return valueAt(source.responseBody, expression.slice('$response.body#'.length));
   if (expression.startsWith('$request.query.')) return source.requestQuery[expression.slice('$request.query.'.length)];
   return expression.startsWith('$') ? undefined : expression;
 }

@@ -239,7 +239,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
   }
   {
     const name = fc.constantFrom('conform_extra', 'callback', 'page', '__proto__', 'a[]', 'x.y');
-    const declared = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    const declared = new Set(queryParams.map((p) => p.name));
     site('unknown query parameter', 'open', '/query', fc.tuple(name.filter((n) => !declared.has(n)), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('1', 'true', ''))), (request, [n, v]) => ({
       request: { ...request, query: [...request.query, [n, v]] },
       detail: `?${n}=${v} added`,

@@ -7,8 +7,8 @@ import { isJsonMediaType } from './mediaType.ts';
 import { schemaArbitrary } from './schemaArbitrary.ts';
 
 /** Longest strings to try: in a URL (which servers may cap near 8000 octets, RFC 9110 §4.1) and in a body. */
-export const longestInUrl = 1000;
-export const longestInBody = 10_000;
+const longestInUrl = 1000;
+const longestInBody = 10_000;
 
 /** A parameter value as the text it travels as. */
 export function parameterText(value: unknown): string {
@@ -39,7 +39,7 @@ function parametersOf(operation: CompiledOperation, where: CompiledParameter['in
 }
 
 /** A valid body of the operation's first documented media type (JSON with and without a charset). */
-export function bodyArbitrary(operation: CompiledOperation, options: GenerationOptions): fc.Arbitrary<GeneratedBody | undefined> {
+function bodyArbitrary(operation: CompiledOperation, options: GenerationOptions): fc.Arbitrary<GeneratedBody | undefined> {
   const body = operation.requestBody;
   const media = body?.content[0];
   if (!body || !media) return fc.constant(undefined);

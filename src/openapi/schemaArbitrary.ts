@@ -14,7 +14,7 @@ export interface SchemaArbitraryOptions {
 const int32 = 2 ** 31;
 
 /** The characters a URI path segment holds without percent-encoding (RFC 3986 §2.3). */
-export const unreserved = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~');
+const unreserved = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~');
 
 /** The schemas of an allOf folded into one: properties merged, required lists joined, other keywords added. */
 export function mergeAllOf(schema: JsonSchema): JsonSchema {

@@ -16,7 +16,7 @@ const formatNames: Record<string, string> = {
 };
 
 /** Where a value sits, as a person names it: "meetings[3].start_time", `root` ("the body") for the root. */
-export function placeLabel(pointer: string, root: string): string {
+function placeLabel(pointer: string, root: string): string {
   return pointer === '' ? root : fieldLabel(pointer);
 }
 

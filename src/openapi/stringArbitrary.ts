@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * joined emoji, a combining accent, zero-width and byte-order marks, case-mapping oddities, a NUL.
  * Never a lone surrogate, which no UTF-8 encoder can send.
  */
-export const awkwardTexts: readonly string[] = [
+const awkwardTexts: readonly string[] = [
   ' ',
   'مرحبا بالعالم',
   'שלום',

@@ -1,4 +1,5 @@
 import type { CompiledOperation, CompiledParameter } from './CompiledOperation.ts';
+import { headerGetter, type HeaderSource } from './headerGetter.ts';
 import { matchPathTemplate } from './matchPathTemplate.ts';
 import { essenceOf, isJsonMediaType, mediaRangeCovers } from './mediaType.ts';
 import { parseParameterText } from './parseParameterText.ts';
@@ -10,7 +11,7 @@ export interface RequestRecord {
   method: string;
   /** Path and query as sent (still percent-encoded), or a whole URL. */
   url: string;
-  headers?: Headers | Record<string, string | undefined>;
+  headers?: HeaderSource;
   body?: string;
   /**
    * Path parameters as the server's router gave them (decoded), when a gateway decodes the path in its
@@ -92,13 +93,6 @@ export function validateRequest(operation: CompiledOperation, request: RequestRe
   }
   if (media.validate) out.violations.push(...schemaViolations(media.validate, out.body, 'body', 'the body'));
   return out;
-}
-
-function headerGetter(headers: RequestRecord['headers']): (name: string) => string | undefined {
-  if (!headers) return () => undefined;
-  if (headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
-  const lower = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return (name) => lower.get(name.toLowerCase());
 }
 
 function readParameter(p: CompiledParameter, text: string | undefined, out: ValidatedRequest): void {

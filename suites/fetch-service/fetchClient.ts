@@ -1,3 +1,5 @@
+import { shellQuote } from '../../src/harness/curlCommand.ts';
+import { cut } from '../../src/harness/generatedChecks.ts';
 import { honourRetryAfter, pace } from '../../src/harness/rateLimit.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
 
@@ -173,9 +175,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 const shownHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'content-length']);
 
@@ -199,8 +198,4 @@ export function describeExchange(x: Exchange): string {
         cut(x.text, 2000),
       ];
   return [...request, '', '→', ...reply].join('\n');
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { FuzzBinding, SentExchange } from '../../src/harness/generatedChecks.ts';
 import { isLoopbackHost } from '../../src/harness/isLoopbackHost.ts';
-import { bodyText } from '../../src/openapi/encodeRequest.ts';
+import { bodyText, encodeRequest } from '../../src/openapi/encodeRequest.ts';
 import type { GeneratedRequest } from '../../src/openapi/GeneratedRequest.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
-import { doubtfulUrls, farmUrlArbitrary, invalidUrls, namesOnlyFarmOrInvalid } from './farmUrls.ts';
-import { keyVariable } from './fetchClient.ts';
+import { doubtfulUrls, farmOrInvalidOnly, farmUrlArbitrary, invalidUrls } from './farmUrls.ts';
+import { requestHeaders, type FetchCall } from './fetchClient.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
 /** The url of a generated request's body, when it has one that is a string. */
@@ -27,6 +27,7 @@ export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
   const farm = s.farm;
   const plainOrigin = new URL(farm.listeners.httpUrl).origin;
   const farmIsLocal = isLoopbackHost(new URL(farm.listeners.httpUrl).hostname);
+  const namesOnlyFarmOrInvalid = farmOrInvalidOnly(farm);
   const originAtFault = (request: GeneratedRequest): boolean => {
     const url = URL.parse(urlOf(request) ?? '');
     return !url || url.origin !== plainOrigin || url.pathname.startsWith('/redirect/');
@@ -44,7 +45,7 @@ export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
             { pointer: '/body/url', name: 'url not an absolute URI', kind: 'refuse', values: fc.constantFrom(...invalidUrls(farm)) },
             { pointer: '/body/url', name: 'url a browser takes and RFC 3986 does not', kind: 'open', values: fc.constantFrom(...doubtfulUrls(farm)) },
           ],
-          safe: (request) => namesOnlyFarmOrInvalid(farm, bodyText(request) ?? ''),
+          safe: (request) => namesOnlyFarmOrInvalid(bodyText(request) ?? ''),
         },
       },
     ],
@@ -52,17 +53,15 @@ export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
       serverError: (request, x) => (x.status === 502 || x.status === 504) && originAtFault(request),
       refusal: (request, x) => x.status === 400 && farmIsLocal && (request.body?.value as Record<string, unknown> | undefined)?.allowInsecureSsl === true,
     },
-    async send(_operation, request, signal): Promise<SentExchange> {
-      const query = request.query.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&');
-      const raw = bodyText(request) ?? '';
+    async send(operation, request, signal): Promise<SentExchange> {
+      const encoded = encodeRequest(operation, request);
+      const raw = encoded.body ?? '';
       const key = request.credentials === 'valid' ? undefined : request.credentials === 'missing' ? null : 'conform-not-an-issued-key';
       const contentType = request.body ? request.body.mediaType : null;
-      const x = await s.client.post({ raw, key, contentType, query, generated: true, ...(signal ? { signal } : {}) });
-      const headers: Array<[string, string]> = [];
-      if (contentType !== null) headers.push(['Content-Type', contentType]);
-      if (key !== null) headers.push(['X-SVC-API-Key', key ?? keyVariable]);
+      const call: FetchCall = { raw, key, contentType, query: encoded.query, generated: true, ...(signal ? { signal } : {}) };
+      const x = await s.client.post(call);
       return {
-        shown: { method: 'POST', url: x.endpoint, headers, body: raw },
+        shown: { method: 'POST', url: x.endpoint, headers: Object.entries(requestHeaders(call)), body: raw },
         status: x.status,
         headers: x.headers,
         body: x.text,

@@ -1,7 +1,6 @@
 import type { Check } from '../../src/harness/check.ts';
 import { judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
-import { defineGeneratedChecks, GeneratedRun } from '../../src/harness/generatedChecks.ts';
-import { rateLimitFor } from '../../src/harness/rateLimit.ts';
+import { defineGeneratedChecks, GeneratedRun, generatedTimeoutMs } from '../../src/harness/generatedChecks.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
@@ -12,9 +11,7 @@ import type { SuiteTarget } from './SuiteTarget.ts';
  */
 export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): GeneratedRun {
   const run = new GeneratedRun(fetchFuzzBinding(s), settings);
-  const rate = rateLimitFor(s.client.endpoint);
-  const perRequestMs = rate === Infinity ? 50 : 1000 / rate + 50;
-  defineGeneratedChecks(check, run, { timeoutMs: s.timeoutMs * 4 + 60_000 + (2 * settings.runs + 300) * perRequestMs });
+  defineGeneratedChecks(check, run, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
   return run;
 }
 

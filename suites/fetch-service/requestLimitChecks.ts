@@ -1,6 +1,7 @@
 import type { Check } from '../../src/harness/check.ts';
 import { page, refused, type Expectation } from './expectations.ts';
-import { shellQuote, type FetchCall } from './fetchClient.ts';
+import { shellQuote } from '../../src/harness/curlCommand.ts';
+import type { FetchCall } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 

@@ -5,8 +5,7 @@ import { expect } from 'vitest';
 import { checksFor, describeTarget } from '../../src/harness/check.ts';
 import { curlCommand } from '../../src/harness/curlCommand.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
-import { defineGeneratedChecks, GeneratedRun } from '../../src/harness/generatedChecks.ts';
-import { rateLimitFor } from '../../src/harness/rateLimit.ts';
+import { defineGeneratedChecks, GeneratedRun, generatedTimeoutMs, perRequestMs } from '../../src/harness/generatedChecks.ts';
 import { mixSeed } from '../../src/records/mixSeed.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
@@ -16,10 +15,8 @@ const { seed, fuzzRuns } = currentTargets();
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
-    const rate = rateLimitFor(target.apiBaseUrl);
-    const perRequestMs = rate === Infinity ? 50 : 1000 / rate + 50;
     const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: fuzzRuns });
-    defineGeneratedChecks(check, run, { timeoutMs: 60_000 + (2 * fuzzRuns + 300) * perRequestMs });
+    defineGeneratedChecks(check, run, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, fuzzRuns) });
 
     const sizes = linkRuns(fuzzRuns);
     check(
@@ -43,7 +40,7 @@ for (const target of currentTargets()['meeting-platform']) {
           ].join('\n'),
         );
       },
-      { timeout: 120_000 + sizes * 400 * perRequestMs },
+      { timeout: 120_000 + sizes * 400 * perRequestMs(target.apiBaseUrl) },
     );
   });
 }

@@ -45,6 +45,7 @@ export class LinkWalk {
   readonly #spec = loadSpec('meeting-platform');
   readonly #list: CompiledOperation = this.#spec.operation('listMeetings');
   readonly #meeting: CompiledOperation = this.#spec.operation('getMeeting');
+  readonly #links = linksOf(this.#list);
   readonly #gets = new Map<string, Promise<Exchange>>();
   #log: string[] = [];
   #failed?: ShownRequest;
@@ -102,8 +103,7 @@ export class LinkWalk {
   async walk(pageSize: number, signal?: AbortSignal): Promise<string | undefined> {
     this.#log = [];
     this.#failed = undefined;
-    const links = linksOf(this.#list);
-    const nextPage = links.get('NextPage')!;
+    const nextPage = this.#links.get('NextPage')!;
     let query: Record<string, string> = { page_size: String(pageSize) };
     const seen = new Map<string, number>();
     const bodies: Json[] = [];
@@ -143,12 +143,11 @@ export class LinkWalk {
 
   /** Each listed meeting by id (MeetingById) and by UUID (MeetingByUuid), answering that same meeting. */
   async #meetings(pages: Json[], signal?: AbortSignal): Promise<string | undefined> {
-    const links = linksOf(this.#list);
     const encode = meetingPathEncoder(this.#meeting);
     const requests: Array<{ link: string; field: string; value: unknown; path: string }> = [];
     for (const body of pages) {
       for (const name of ['MeetingById', 'MeetingByUuid']) {
-        const link = links.get(name)!;
+        const link = this.#links.get(name)!;
         const field = link.parameters.meetingId!.split('/').pop()!;
         for (const params of followLink(link, { requestQuery: {}, responseBody: body })) {
           if (params.meetingId === undefined) continue;

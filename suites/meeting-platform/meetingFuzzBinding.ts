@@ -57,7 +57,7 @@ export function meetingFuzzBinding(target: MeetingPlatformTarget): FuzzBinding {
 }
 
 /** One generated request to the target; anything but the token request and a GET is refused here. */
-export async function sendGenerated(target: MeetingPlatformTarget, operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange> {
+async function sendGenerated(target: MeetingPlatformTarget, operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange> {
   const isToken = operation.operationId === 'requestAccessToken';
   if (!isToken && operation.method !== 'GET') throw new Error(`generated requests against the meeting platform are GETs and the token request only, not ${operation.method} ${operation.path}`);
   const encoded = encodeRequest(operation, request, meetingPathEncoder(operation));
