@@ -1,3 +1,4 @@
+import { isShard, type Shard } from '../harness/shardFiles.ts';
 import { UsageError } from './UsageError.ts';
 
 /** commander argument parsers: each turns a flag's text into a value or a one-line usage error. */
@@ -53,11 +54,11 @@ export function parsePort(value: string): number {
 }
 
 /** `--shard I/N` with 1 ≤ I ≤ N: part I of N (of a run's suite files, of a generated set). */
-export function parseShard(value: string): { index: number; count: number } {
+export function parseShard(value: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(index) || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
+  if (!match || !isShard({ index, count })) {
     throw new UsageError(`--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/3); got "${value}"`);
   }
   return { index, count };

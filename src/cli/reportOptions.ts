@@ -45,7 +45,7 @@ export async function printOutcome(reports: ReportFile[], produce: (console: Con
     if (!(err instanceof RunError)) throw err;
     // No report: the run never started (bad options, an unreachable target).
     if (!err.report) throw new UsageError(err.message);
-    console.summary(err.report, err.errors);
+    console.summary(err.report);
     written();
     if (!err.errors.length) process.stderr.write(`conform: ${err.message}\n`);
     return 2;

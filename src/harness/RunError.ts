@@ -8,19 +8,23 @@ import type { RunReport } from './report.ts';
  */
 export class RunError extends Error {
   readonly report?: RunReport;
-  readonly errors: string[];
 
-  constructor(message: string, details: { report?: RunReport; errors?: string[] } = {}) {
+  constructor(message: string, details: { report?: RunReport } = {}) {
     super(message);
     this.name = 'RunError';
     if (details.report) this.report = details.report;
-    this.errors = details.errors ?? [];
+  }
+
+  // Read from the report, so the two cannot disagree.
+  get errors(): string[] {
+    return this.report?.errors ?? [];
   }
 }
 
-/** The error of a run whose checks did not all run: the first reason, and how many more there were. */
-export function couldNotRun(report: RunReport, errors: string[]): RunError {
-  return new RunError(`could not run: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { report, errors });
+/** The error of a run whose checks did not all run (`report.errors`): the first reason, and how many more there were. */
+export function couldNotRun(report: RunReport): RunError {
+  const errors = report.errors ?? [];
+  return new RunError(`could not run: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { report });
 }
 
 /** The error of a run that ran no check at all. */

@@ -54,6 +54,14 @@ export function exitCodeOf(report: RunReport): 0 | 1 {
   return report.checks.some((c) => c.status === 'failed' && counts(c)) ? 1 : 0;
 }
 
+/** A run's outcome as every report heads it; COULD NOT RUN outranks the checks, since some never ran. */
+export type Verdict = 'PASS' | 'FAIL' | 'COULD NOT RUN';
+
+export function verdictOf(report: RunReport): Verdict {
+  if (report.errors?.length) return 'COULD NOT RUN';
+  return exitCodeOf(report) === 0 ? 'PASS' : 'FAIL';
+}
+
 export interface ClauseRow {
   suite: SuiteName;
   clause: string;

@@ -71,7 +71,7 @@ export interface Conclusion {
 }
 
 /** Examples shown per group; the rest are counted. */
-export const examplesPerGroup = 3;
+const examplesPerGroup = 3;
 
 /** The finding for a check's cases, or undefined when none failed. */
 export function findingOf(conclusion: Conclusion): Finding | undefined {

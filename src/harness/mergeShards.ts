@@ -5,7 +5,7 @@ import { buildReport } from './buildReport.ts';
 import type { CheckResult, RunReport } from './report.ts';
 import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
-import { shardFilePattern, shardFiles, type ShardRecord } from './shardFiles.ts';
+import { blobName, shardFilePattern, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName } from './suites.ts';
 
 export interface MergeOptions {
@@ -35,7 +35,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   try {
     for (const r of records) {
       const { blob } = shardFiles(dir, r.shard);
-      await copyFile(blob, join(blobDir, `blob-${r.shard.index}-${r.shard.count}.json`));
+      await copyFile(blob, join(blobDir, blobName(r.shard)));
     }
     const { mergeBlobs } = await import('./runSuites.ts');
     merged = await mergeBlobs(blobDir, options.onCheck);
@@ -60,7 +60,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const errors = [...new Set([...records.flatMap((r) => r.errors), ...merged.errors])];
   if (errors.length) report.errors = errors;
   await writeReportFiles(report, reports);
-  if (errors.length) throw couldNotRun(report, errors);
+  if (errors.length) throw couldNotRun(report);
   if (!merged.checks.length) throw noChecksRan(report, first.grep);
   return report;
 }
@@ -87,7 +87,8 @@ async function readShardRecords(dir: string): Promise<ShardRecord[]> {
     if (record.tool !== 'conform' || !record.shard || !Array.isArray(record.suites) || !record.suites.every(isSuiteName)) {
       throw new RunError(`${join(dir, name)} is not a shard record: ${hint}`);
     }
-    if (!names.includes(`blob-${record.shard.index}-${record.shard.count}.json`)) throw new RunError(`shard ${record.shard.index}/${record.shard.count} has no blob-${record.shard.index}-${record.shard.count}.json in ${dir}`);
+    const blob = blobName(record.shard);
+    if (!names.includes(blob)) throw new RunError(`shard ${record.shard.index}/${record.shard.count} has no ${blob} in ${dir}`);
     records.push(record);
   }
   records.sort((a, b) => a.shard.index - b.shard.index);

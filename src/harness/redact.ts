@@ -26,14 +26,34 @@ function knownSecrets(): Array<[string, string]> {
   return [...pairs].sort((a, b) => b[0].length - a[0].length);
 }
 
+/** Each text a secret can be written as, with what replaces it, in the order they are replaced. */
+type Replacements = ReadonlyArray<readonly [text: string, placeholder: string]>;
+
+// redact runs on every header of every generated request, and building a secret's forms costs far more
+// than looking for them. Keyed by value, as the forms depend only on it and the name; bounded, because a
+// long run may register token after token.
+const replacementsCache = new Map<string, { name: string; replacements: Replacements }>();
+const maxCachedSecrets = 64;
+
+function replacementsOf(value: string, name: string): Replacements {
+  const cached = replacementsCache.get(value);
+  if (cached?.name === name) return cached.replacements;
+  const replacements: Array<[string, string]> = [[value, `$${name}`]];
+  const encoded = Buffer.from(value).toString('base64');
+  if (encoded !== value) replacements.push([encoded, `$${name}_BASE64`]);
+  // Then what is left of it encoded inside something longer (Basic credentials, a token in a URL).
+  for (const form of secretForms(value).slice(1)) replacements.push([form.text, `$${name}_${form.encoding === 'percent-encoded' ? 'URLENCODED' : 'BASE64'}`]);
+  replacementsCache.delete(value);
+  if (replacementsCache.size >= maxCachedSecrets) replacementsCache.delete(replacementsCache.keys().next().value!);
+  replacementsCache.set(value, { name, replacements });
+  return replacements;
+}
+
 export function redact(text: string): string {
   let out = text;
   for (const [value, name] of knownSecrets()) {
-    out = out.split(value).join(`$${name}`);
-    const encoded = Buffer.from(value).toString('base64');
-    if (encoded !== value) out = out.split(encoded).join(`$${name}_BASE64`);
-    // Then what is left of it encoded inside something longer (Basic credentials, a token in a URL).
-    for (const form of secretForms(value).slice(1)) out = out.split(form.text).join(`$${name}_${form.encoding === 'percent-encoded' ? 'URLENCODED' : 'BASE64'}`);
+    // Nearly every form is absent from a given text, and looking is far cheaper than splitting.
+    for (const [form, placeholder] of replacementsOf(value, name)) if (out.includes(form)) out = out.split(form).join(placeholder);
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { isLoopbackHost } from './isLoopbackHost.ts';
 import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import type { CheckResult, RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
-import { optionsFingerprint, shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
+import { isShard, optionsFingerprint, shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultSeed, targetEnv } from './targets.ts';
 import { version } from './version.ts';
@@ -90,14 +90,16 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const suites = selectSuites(options.suites);
   const seed = options.seed ?? defaultSeed;
   const { shard } = options;
-  if (shard && !(Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.count) && shard.index >= 1 && shard.index <= shard.count)) {
+  if (shard && !isShard(shard)) {
     throw new RunError(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
   }
   const env = await checkOptions({ ...options, seed }, suites);
   const reports = prepareReportFiles(options.report);
   const blobs = reports.filter((r) => r.format === 'blob');
   if (blobs.length > 1) throw new RunError('--report blob=DIR takes one folder');
-  const files = blobs[0] ? shardFiles(blobs[0].path, shard ?? { index: 1, count: 1 }) : undefined;
+  // An unsharded run's blob is its only shard's, so the merge reads it like any other.
+  const part = shard ?? { index: 1, count: 1 };
+  const files = blobs[0] ? shardFiles(blobs[0].path, part) : undefined;
 
   options.onStart?.({ suites, seed });
   const startedAt = new Date();
@@ -132,7 +134,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     const record: ShardRecord = {
       tool: 'conform',
       version,
-      shard: shard ?? { index: 1, count: 1 },
+      shard: part,
       suites,
       seed,
       strict: report.strict,
@@ -146,7 +148,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   }
   await writeReportFiles(report, reports);
   if (errors.length) {
-    throw couldNotRun(report, errors);
+    throw couldNotRun(report);
   }
   // A shard may hold no check of a --grep, or no file at all when there are more shards than files.
   if (checks.length === 0 && !shard) {

@@ -9,6 +9,11 @@ export interface Shard {
   count: number;
 }
 
+/** Whether I/N names a part: 1 ≤ I ≤ N, both whole. */
+export function isShard(shard: Shard): boolean {
+  return Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.count) && shard.index >= 1 && shard.index <= shard.count;
+}
+
 /**
  * What a shard writes into its blob folder besides vitest's own blob: how the run was asked for, so the
  * merge can refuse shards of different runs and build the one report (suites, seed, strictness) the
@@ -29,10 +34,14 @@ export interface ShardRecord {
   errors: string[];
 }
 
-/** A shard's two files: vitest's blob (blob-I-N.json, vitest's own name) and conform's record of the run. */
+/** A shard's two files: vitest's blob and conform's record of the run. */
 export function shardFiles(dir: string, shard: Shard): { blob: string; record: string } {
-  const suffix = `${shard.index}-${shard.count}.json`;
-  return { blob: join(dir, `blob-${suffix}`), record: join(dir, `conform-${suffix}`) };
+  return { blob: join(dir, blobName(shard)), record: join(dir, `conform-${shard.index}-${shard.count}.json`) };
+}
+
+/** blob-I-N.json: vitest's own name for a shard's blob, which its merge-reports expects. */
+export function blobName(shard: Shard): string {
+  return `blob-${shard.index}-${shard.count}.json`;
 }
 
 export const shardFilePattern = /^(blob|conform)-(\d+)-(\d+)\.json$/;

@@ -13,7 +13,7 @@ import { parseHttpUrl, parsePort, parsePositiveInteger } from '../parseOptions.t
 type Env = Record<string, string | undefined>;
 
 /** Where the meeting-platform mock's signing key comes from when --secret is not given. */
-export const mockSecretEnv = 'CONFORM_MOCK_SECRET';
+const mockSecretEnv = 'CONFORM_MOCK_SECRET';
 
 /** Options every mock takes, plus the service's own (by commander's camelCase names). */
 export interface MockOptions {

@@ -1,6 +1,6 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { clauseSections, exitCodeOf } from '../buildReport.ts';
+import { clauseSections, verdictOf } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
 
@@ -61,7 +61,7 @@ export class ConsoleReporter {
     this.write(`${mark} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}`);
   }
 
-  summary(report: RunReport, errors: string[] = []): void {
+  summary(report: RunReport): void {
     // One width for every section, so the groups' columns line up with the ordinary clauses'.
     const sections = clauseSections(report);
     const width = Math.max(6, ...sections.flatMap((s) => s.rows).map((r) => `${r.suite} ${r.clause}`.length));
@@ -92,15 +92,15 @@ export class ConsoleReporter {
       for (const u of report.uncovered) this.write(`  ${u.suite} ${u.id} ${this.paint('dim', `${u.level}${u.group ? ` (${u.group})` : ''} ${u.section}: ${u.rule}`)}`);
     }
 
-    for (const e of errors) this.write(this.paint('red', `error: ${e}`));
+    for (const e of report.errors ?? []) this.write(this.paint('red', `error: ${e}`));
     if (report.shard) {
       this.write();
       this.write(this.paint('dim', `Shard ${report.shard.index}/${report.shard.count}: this part's checks only. \`conform report merge DIR\` over every shard's blob makes the whole run's report, uncovered clauses included.`));
     }
 
     this.write();
-    const verdict = errors.length ? this.paint('red', 'COULD NOT RUN') : exitCodeOf(report) === 0 ? this.paint('green', 'PASS') : this.paint('red', 'FAIL');
-    this.write(`${verdict} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
+    const verdict = verdictOf(report);
+    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdict)} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
     // The plain closing line CI systems read.
     this.write(`${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped`);
   }

@@ -9,15 +9,20 @@ const exampleWidth = 300;
  * with a few examples and a diagnosis each, then evidence and the reproduction of the first failing case.
  */
 export function failureDetails(check: CheckResult): string {
-  const parts = [findingText(check.finding ?? { headline: check.message ?? 'failed', groups: [] })];
+  const parts = [findingText(findingOfCheck(check))];
   for (const item of check.evidence ?? []) parts.push(`--- ${item.label}\n${item.text}`);
   if (check.finding?.assertion) parts.push(`--- what the assertion said\n${check.finding.assertion}`);
   if (check.reproduction) parts.push(`--- reproduce${check.finding?.groups.length ? ' (the first failing case)' : ''}\n${check.reproduction}`);
   return parts.filter(Boolean).join('\n\n');
 }
 
+/** A check's finding; a failure without one (a plain assertion) still has its message to head it. */
+export function findingOfCheck(check: CheckResult): Finding {
+  return check.finding ?? { headline: check.message ?? 'failed', groups: [] };
+}
+
 /** The headline, rule, diagnosis and groups of a finding, without its evidence. */
-export function findingText(finding: Finding): string {
+function findingText(finding: Finding): string {
   const lines = [finding.headline];
   if (finding.rule) lines.push(`Rule: ${finding.rule}`);
   if (finding.diagnosis) lines.push(`Diagnosis: ${finding.diagnosis}`);
@@ -28,8 +33,8 @@ export function findingText(finding: Finding): string {
 function groupLines(group: FindingGroup): string[] {
   const lines = [`${group.count} × ${group.cause}`];
   for (const e of group.examples) lines.push(`    ${cut(exampleLine(group, e))}`);
-  const more = group.count - group.examples.length;
-  if (more > 0) lines.push(`    … and ${more} more`);
+  const more = moreExamples(group);
+  if (more) lines.push(`    ${more}`);
   if (group.diagnosis) lines.push(`  Diagnosis: ${group.diagnosis}`);
   return lines;
 }
@@ -37,6 +42,12 @@ function groupLines(group: FindingGroup): string[] {
 /** An example's label, with its problem when it says more than the group's cause. */
 export function exampleLine(group: FindingGroup, example: { label: string; problem: string }): string {
   return example.problem === group.cause ? example.label : `${example.label}: ${example.problem}`;
+}
+
+/** "… and N more" for the failing cases a group counts but shows no example of; empty when it shows them all. */
+export function moreExamples(group: FindingGroup): string {
+  const more = group.count - group.examples.length;
+  return more > 0 ? `… and ${more} more` : '';
 }
 
 function cut(text: string): string {

@@ -1,7 +1,7 @@
-import { clauseSections, exitCodeOf, groupTitle, type ClauseSection } from '../buildReport.ts';
+import { clauseSections, groupTitle, verdictOf, type ClauseSection } from '../buildReport.ts';
 import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
-import { exampleLine } from './failureDetails.ts';
+import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /**
@@ -10,7 +10,7 @@ import { targetSummaries } from './targetSummaries.ts';
  */
 export function renderHtml(report: RunReport): string {
   const failed = report.checks.filter((c) => c.status === 'failed');
-  const verdict = exitCodeOf(report) === 0 ? 'pass' : 'fail';
+  const verdict = verdictOf(report);
   const targets = targetSummaries(report)
     .map((t) => `<li><b>${esc(t.suite)}</b>: ${esc(t.text)}</li>`)
     .join('');
@@ -23,8 +23,8 @@ export function renderHtml(report: RunReport): string {
 <style>${css}</style>
 </head>
 <body>
-<header class="${verdict}">
-  <h1>conform ${esc(report.version)} — <span class="verdict">${report.errors?.length ? 'COULD NOT RUN' : verdict === 'pass' ? 'PASS' : 'FAIL'}</span></h1>
+<header class="${verdict === 'PASS' ? 'pass' : 'fail'}">
+  <h1>conform ${esc(report.version)} — <span class="verdict">${verdict}</span></h1>
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
@@ -94,7 +94,7 @@ function renderFailure(check: CheckResult, index: number): string {
   return `<article class="failure" id="failure-${index}">
   <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group-tag">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
   <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
-  ${renderFinding(check.finding ?? { headline: check.message ?? 'failed', groups: [] })}
+  ${renderFinding(findingOfCheck(check))}
   ${evidence}${assertion}${repro}
 </article>`;
 }
@@ -102,8 +102,8 @@ function renderFailure(check: CheckResult, index: number): string {
 function renderFinding(finding: Finding): string {
   const groups = finding.groups
     .map((g) => {
-      const more = g.count - g.examples.length;
-      const examples = g.examples.map((e) => `<li>${esc(exampleLine(g, e))}</li>`).join('') + (more > 0 ? `<li class="more">… and ${more} more</li>` : '');
+      const more = moreExamples(g);
+      const examples = g.examples.map((e) => `<li>${esc(exampleLine(g, e))}</li>`).join('') + (more ? `<li class="more">${esc(more)}</li>` : '');
       const diagnosis = g.diagnosis ? `<p class="diagnosis"><b>Diagnosis</b> ${esc(g.diagnosis)}</p>` : '';
       return `<li class="group"><span class="count">${g.count} ×</span> ${esc(g.cause)}<ul class="examples">${examples}</ul>${diagnosis}</li>`;
     })

@@ -1,6 +1,6 @@
-import { exitCodeOf, groupTitle } from '../buildReport.ts';
+import { groupTitle, verdictOf, type Verdict } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
-import { exampleLine } from './failureDetails.ts';
+import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /** Failures shown in full; the table lists them all. */
@@ -9,6 +9,8 @@ const detailedFailures = 20;
 const reproductionChars = 2500;
 /** GitHub refuses a pull-request comment over 65,536 characters; a step summary allows more. */
 const maxChars = 60_000;
+/** The verdict readable at a glance in a list of pull-request comments. */
+const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD NOT RUN': '⚠️' };
 
 /**
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
@@ -17,11 +19,10 @@ const maxChars = 60_000;
  */
 export function renderMarkdown(report: RunReport): string {
   const failed = report.checks.filter((c) => c.status === 'failed');
-  const couldNotRun = Boolean(report.errors?.length);
-  const verdict = couldNotRun ? '⚠️ COULD NOT RUN' : exitCodeOf(report) === 0 ? '✅ PASS' : '❌ FAIL';
+  const verdict = verdictOf(report);
   const { passed, skipped } = report.summary;
   const out: string[] = [
-    `## conform: ${verdict}`,
+    `## conform: ${verdictIcons[verdict]} ${verdict}`,
     '',
     `**${failed.length} failed**, ${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
     '',
@@ -49,14 +50,14 @@ export function renderMarkdown(report: RunReport): string {
 }
 
 function failureSection(c: CheckResult): string[] {
-  const finding = c.finding ?? { headline: c.message ?? 'failed', groups: [] };
+  const finding = findingOfCheck(c);
   const lines = [`#### ${code(c.clause)} ${inline(c.title)}`, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
   if (finding.rule) lines.push('', `Rule: ${inline(finding.rule)}`);
   if (finding.diagnosis) lines.push('', `> **Diagnosis:** ${inline(finding.diagnosis)}`);
   if (finding.groups.length) lines.push('');
   for (const g of finding.groups) {
-    const more = g.count - g.examples.length;
-    const examples = g.examples.map((e) => code(short(exampleLine(g, e)))).join(', ') + (more > 0 ? `, … and ${more} more` : '');
+    const more = moreExamples(g);
+    const examples = g.examples.map((e) => code(short(exampleLine(g, e)))).join(', ') + (more ? `, ${more}` : '');
     lines.push(`- **${g.count} ×** ${inline(g.cause)}: ${examples}`);
     if (g.diagnosis) lines.push(`  > **Diagnosis:** ${inline(g.diagnosis)}`);
   }
