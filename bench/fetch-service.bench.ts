@@ -20,7 +20,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { Agent, Pool } from 'undici';
 import { startFetchService } from '../src/fetch-service/startFetchService.ts';
-import { loadTest, median, medianRun, type Load } from './loadTest.ts';
+import { exitOnTerm, loadRow, loadTest, medianCpu, MiB, profileFlags, type Load } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,7 +33,6 @@ const OVERSIZE_ROUNDS = 3;
 const MAX_BYTES = 10 * 1024 * 1024;
 const KEY = 'bench-key-2718281828';
 const PAGE = Buffer.from(`<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body>${'<p>lorem ipsum dolor sit amet</p>'.repeat(50)}</body></html>`);
-const MiB = 1024 * 1024;
 
 type Message = { port: number } | { url: string; body?: string } | { rss: number };
 
@@ -125,12 +124,8 @@ async function runBare(body: string): Promise<void> {
 
 // ---- load client ----------------------------------------------------------------------------------------
 
-/** BENCH_CPU_PROF=DIR: every server child writes a V8 CPU profile into DIR when it is stopped. */
-const profileDir = process.env.BENCH_CPU_PROF;
-
 function child(args: string[]): ChildProcess {
-  const execArgv = profileDir ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${args[0]}.${Date.now()}.cpuprofile`] : process.execArgv;
-  return fork(fileURLToPath(import.meta.url), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+  return fork(fileURLToPath(import.meta.url), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...profileFlags(args)] });
 }
 
 async function firstMessage<T extends Message>(proc: ChildProcess): Promise<T> {
@@ -234,17 +229,9 @@ async function main(): Promise<void> {
     await pool.close();
   }
   const rowsOf = (list: Path[], withLatency: boolean) =>
-    list.map(({ name }): BenchRow => {
-      const all = runs.get(name)!;
-      const m = medianRun(all);
-      const cpu = median(all.map((r) => r.cpuPerRequest ?? NaN));
-      const extra: Record<string, string> = withLatency
-        ? { 'p50 alone': `${latency.get(name)!.p50.toFixed(2)} ms`, 'p99 alone': `${latency.get(name)!.p99.toFixed(2)} ms` }
-        : { p50: `${m.p50} ms`, p99: `${m.p99} ms` };
-      extra['server CPU/req'] = Number.isNaN(cpu) ? '-' : `${cpu.toFixed(0)} µs`;
-      extra.rounds = all.map((r) => Math.round(r.rps)).join(' / ');
-      return { name, value: m.rps, unit: 'req/s', extra };
-    });
+    list.map(({ name }) =>
+      loadRow(name, runs.get(name)!, withLatency ? { 'p50 alone': `${latency.get(name)!.p50.toFixed(2)} ms`, 'p99 alone': `${latency.get(name)!.p99.toFixed(2)} ms` } : undefined),
+    );
   const relayRows = rowsOf(relayPaths, true);
   printTable(
     `The reference fetching a ${PAGE.length}-byte page from a loopback origin, beside a minimal undici relay: ${SECONDS} s per round, ${CONCURRENCY} connections, median of ${ROUNDS} alternated rounds; latency one request at a time (server CPU/req: the relay's or reference's own process; the origin's for origin direct)`,
@@ -316,7 +303,7 @@ async function main(): Promise<void> {
   const reference = relayRows[2]!;
   const toRelay = reference.value / relay.value;
   // CPU time per request holds still where other work shares the machine and requests per second do not.
-  const cpuOf = (name: string) => median(runs.get(name)!.map((r) => r.cpuPerRequest ?? NaN));
+  const cpuOf = (name: string) => medianCpu(runs.get(name)!);
   const cpuToRelay = cpuOf('minimal relay') / cpuOf('fetch reference');
   const addedP50 = latency.get('fetch reference')!.p50 - latency.get('minimal relay')!.p50;
   const rssGrowth = Math.max(...rows.slice(1).map((r) => r.value)) / rows[0]!.value;
@@ -334,8 +321,7 @@ async function main(): Promise<void> {
 }
 
 const [role, arg] = process.argv.slice(2);
-// A stopped child exits normally, so a CPU profile (BENCH_CPU_PROF) gets written.
-if (role) process.once('SIGTERM', () => process.exit(0));
+if (role) exitOnTerm();
 if (role === 'origin') await runOrigin();
 else if (role === 'service') await runService(Number(arg));
 else if (role === 'forwarder') await runForwarder();

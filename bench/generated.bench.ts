@@ -19,6 +19,7 @@ import { startBrokenService } from '../suites/fetch-service/testing/startBrokenS
 import { generatedVariants as meetingVariants } from '../suites/meeting-platform/generatedVariants.ts';
 import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
+import { median } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const runs = Number(process.env.BENCH_FUZZ_RUNS ?? 200);
@@ -76,7 +77,6 @@ await Promise.all([bare.close(), reference.close(), fetchMock.close(), meetingMo
 // (2) Generated requests until the first failure, per broken variant, over several seeds: counted within
 // the sequence that finds it (valid or mutated requests of one operation, or page sizes of the link walk),
 // whose default budget is --fuzz-runs 100 (10 page sizes for the walk).
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const variantRows: BenchRow[] = [];
 async function firstFailures(name: string, budget: number, find: (seed: number) => Promise<{ at: number; sequence: string } | undefined>): Promise<void> {
   const at: number[] = [];

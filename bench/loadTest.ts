@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import type { BenchRow } from './printTable.ts';
 
 /** What one load run measured. */
 export interface Load {
@@ -33,7 +34,7 @@ export async function loadTest(options: autocannon.Options & { seconds: number; 
  * CPU seconds (user + system) a process has used, from /proc (Linux; undefined elsewhere). Per request,
  * it holds still on a machine that other work shares, where requests per second do not.
  */
-export function cpuSeconds(pid: number): number | undefined {
+function cpuSeconds(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -54,6 +55,30 @@ export function median(values: readonly number[]): number {
 export function medianRun(runs: readonly Load[]): Load {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The median of the runs' server CPU per request in microseconds; NaN when it could not be read. */
+export function medianCpu(runs: readonly Load[]): number {
+  return median(runs.map((r) => r.cpuPerRequest ?? NaN));
+}
+
+/**
+ * A table row for one server's rounds: the median run's throughput, `latency` (by default that run's
+ * p50 and p99), the median server CPU per request, and every round's throughput.
+ */
+export function loadRow(name: string, runs: readonly Load[], latency?: Record<string, string>): BenchRow {
+  const m = medianRun(runs);
+  const cpu = medianCpu(runs);
+  return {
+    name,
+    value: m.rps,
+    unit: 'req/s',
+    extra: {
+      ...(latency ?? { p50: `${m.p50} ms`, p99: `${m.p99} ms` }),
+      'server CPU/req': Number.isNaN(cpu) ? '-' : `${cpu.toFixed(0)} µs`,
+      rounds: runs.map((r) => Math.round(r.rps)).join(' / '),
+    },
+  };
 }
 
 /** A server in a child process of its own, and the first line it printed (JSON). */
@@ -93,7 +118,7 @@ export async function stopChild(proc: ChildProcess): Promise<void> {
  * BENCH_CPU_PROF=DIR: each server child writes a V8 CPU profile into DIR when it is stopped (it must
  * call exitOnTerm, so that it exits normally and the profile is written).
  */
-function profileFlags(args: string[]): string[] {
+export function profileFlags(args: string[]): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   const name = args.filter((a) => !a.includes('/')).slice(0, 2).join('-').replace(/[^\w-]/g, '') || 'server';
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.${Date.now()}.cpuprofile`] : [];

@@ -11,8 +11,8 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { exitOnTerm, loadTest, median, medianRun, startChild, stopChild, type ChildServer, type Load } from './loadTest.ts';
-import { printTable, type BenchRow } from './printTable.ts';
+import { exitOnTerm, loadRow, loadTest, medianCpu, startChild, stopChild, type ChildServer, type Load } from './loadTest.ts';
+import { printTable } from './printTable.ts';
 
 const self = fileURLToPath(import.meta.url);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -157,18 +157,12 @@ async function main(): Promise<void> {
 
   const goals: string[] = [];
   for (const operation of operations) {
-    const rows = servers.map(([name]): BenchRow => {
-      const all = runs.get(`${name}\n${operation}`)!;
-      const m = medianRun(all);
-      const cpu = median(all.map((r) => r.cpuPerRequest ?? NaN));
-      const extra: Record<string, string> = { p50: `${m.p50} ms`, p99: `${m.p99} ms`, 'server CPU/req': Number.isNaN(cpu) ? '-' : `${cpu.toFixed(0)} µs` };
-      return { name, value: m.rps, unit: 'req/s', extra: { ...extra, rounds: all.map((r) => Math.round(r.rps)).join(' / ') } };
-    });
+    const rows = servers.map(([name]) => loadRow(name, runs.get(`${name}\n${operation}`)!));
     const title = operation === 'list' ? `meeting list page (GET ${listPath})` : 'token endpoint (POST /oauth/token, a new token per call)';
     printTable(`${title}: ${seconds} s per round, 20 connections, median of ${rounds} rounds`, rows, 'bare node:http');
     const [bare, mock, , prism] = rows;
     // CPU time per request holds still where other work shares the machine and requests per second do not.
-    const cpuOf = (name: string) => median(runs.get(`${name}\n${operation}`)!.map((r) => r.cpuPerRequest ?? NaN));
+    const cpuOf = (name: string) => medianCpu(runs.get(`${name}\n${operation}`)!);
     const byCpu = (a: string, b: string) => ` (by server CPU per request: ${(cpuOf(b) / cpuOf(a)).toFixed(2)})`;
     const toBare = mock!.value / bare!.value;
     goals.push(`${operation}: mock/bare ${toBare.toFixed(2)} (goal >= 0.50: ${toBare >= 0.5 ? 'met' : 'NOT met'})${byCpu(mock!.name, bare!.name)}`);
