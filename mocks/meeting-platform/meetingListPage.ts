@@ -12,11 +12,11 @@ export interface ListQuery {
 }
 
 const listOperation = loadSpec('meeting-platform').operation('listMeetings');
-const pageSizeSchema = listOperation.parameters.find((p) => p.name === 'page_size')!.schema;
+const pageSizeParameter = listOperation.parameters.find((p) => p.name === 'page_size')!;
 
-/** The page size when none is asked for, and the cap on larger ones: the spec's (30 and 300). */
-export const defaultPageSize = pageSizeSchema.default as number;
-export const maxPageSize = pageSizeSchema.maximum as number;
+/** The page size when none is asked for, and the cap on larger ones: the spec's (30, and 300 in x-conform-cap). */
+export const defaultPageSize = pageSizeParameter.schema.default as number;
+export const maxPageSize = pageSizeParameter.cap!;
 
 /**
  * The list query (the query string without "?") as the spec (specs/meeting-platform.openapi.yaml, compiled

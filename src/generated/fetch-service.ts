@@ -2,23 +2,6 @@
 // run `npm run generate:types` after changing the spec.
 
 export interface paths {
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Reference. Liveness for load balancers; needs no key. */
-        get: operations["health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/fetch": {
         parameters: {
             query?: never;
@@ -117,10 +100,6 @@ export interface components {
             id: string;
             /** @description HTTP status code of the fetched response (a three-digit code, RFC 9110 §15). */
             statusCode: number;
-        };
-        Health: {
-            /** @constant */
-            status: "ok";
         };
     };
     responses: {
@@ -273,27 +252,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    health: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Serving. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     fetchPage: {
         parameters: {
             query?: never;

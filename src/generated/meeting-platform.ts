@@ -110,6 +110,7 @@ export interface components {
             meetings: components["schemas"]["MeetingListItem"][];
             /** @description Empty string on the last page. */
             next_page_token: string;
+            /** @description The page size served, at most 300 whatever was asked for. */
             page_size: number;
             total_records: number;
         };
@@ -410,7 +411,10 @@ export interface operations {
                  *     expires 15 minutes after it was issued.
                  */
                 next_page_token?: string;
-                /** @description Records per page. Larger values are capped at 300. */
+                /**
+                 * @description Records per page. The platform serves at most 300 a page: a larger value is served as 300, not
+                 *     refused (x-conform-cap), so the schema sets no maximum.
+                 */
                 page_size?: number;
                 type?: "scheduled" | "live" | "upcoming" | "upcoming_meetings" | "previous_meetings";
             };

@@ -14,7 +14,13 @@ export interface CompiledParameter {
   schema: JsonSchema;
   /** Validates the value once parsed from its text (see parseParameterText). */
   validate: ValidateFunction;
-  /** The parameter object's own `x-` extensions (e.g. x-conform-capped). */
+  /**
+   * `x-conform-cap`: the most the service serves (the platform's page_size, 300). A larger value is
+   * taken as the cap, not refused, so the schema (what a correct server accepts) sets no maximum there;
+   * generated valid values stay within the cap, and values past it are a mutation whose answer is open.
+   */
+  cap?: number;
+  /** The parameter object's own `x-` extensions (e.g. x-conform-encoding). */
   extensions: Record<string, unknown>;
 }
 

@@ -104,6 +104,8 @@ function compileParameter(ajv: Ajv2020, p: Obj, at: string): CompiledParameter {
   const location = p.in as string;
   if (location !== 'path' && location !== 'query' && location !== 'header') throw new Error(`${at}: parameters in ${location} are not supported`);
   const schema = (p.schema ?? {}) as JsonSchema;
+  const cap = p['x-conform-cap'];
+  if (cap !== undefined && !(typeof cap === 'number' && Number.isFinite(cap))) throw new Error(`${at} parameter ${String(p.name)}: x-conform-cap must be a number, got ${JSON.stringify(cap)}`);
   return {
     name: String(p.name),
     in: location as ParameterLocation,
@@ -111,6 +113,7 @@ function compileParameter(ajv: Ajv2020, p: Obj, at: string): CompiledParameter {
     allowEmptyValue: p.allowEmptyValue === true,
     schema,
     validate: compile(ajv, schema, `${at} parameter ${String(p.name)}`),
+    ...(cap !== undefined && { cap }),
     extensions: extensionsOf(p),
   };
 }

@@ -44,6 +44,10 @@ describe('negativeRequests', () => {
     expect(sites).toEqual(
       expect.arrayContaining(['refuse wrong type /query/page_size', 'open out of range /query/page_size', 'open unusual number spelling /query/page_size', 'open not in enum /query/type', 'open repeated parameter /query', 'open empty value /query']),
     );
+    const outOfRange = mutationSites(mp.operation('listMeetings')).find((s) => s.name === 'out of range' && s.pointer === '/query/page_size')!;
+    const sizes = new Set(fc.sample(outOfRange.requests, { numRuns: 200, seed: 9 }).map((r) => r.query.find(([n]) => n === 'page_size')?.[1]));
+    // Past the cap (x-conform-cap: 300; the schema itself sets no maximum), and below the minimum.
+    expect([...sizes]).toEqual(expect.arrayContaining(['301', '300001', '0', '-999']));
     const token = mutationSites(mp.operation('requestAccessToken')).map((s) => `${s.kind} ${s.name} ${s.pointer}`);
     expect(token).toEqual(expect.arrayContaining(['refuse constant changed /body/grant_type', 'refuse required field missing /body/account_id', 'refuse wrong content type /header/content-type']));
   });

@@ -4,6 +4,7 @@ import { jsonValueArbitrary } from '../records/jsonValueArbitrary.ts';
 import type { CompiledOperation, CompiledParameter, JsonSchema } from './CompiledOperation.ts';
 import { bodyText } from './encodeRequest.ts';
 import type { GeneratedBody, GeneratedRequest, Mutation, MutationKind } from './GeneratedRequest.ts';
+import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
 import { requestViolations } from './isValidRequest.ts';
 import { isJsonMediaType } from './mediaType.ts';
@@ -225,7 +226,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
   for (const p of queryParams) addQuerySites(p, site);
   if (queryParams.length) {
     // One site each over all parameters, so that parameters do not multiply the least telling mutations.
-    const valueOf = (p: CompiledParameter) => schemaArbitrary(p.schema, { pointer: `/query/${p.name}`, values: options.values ?? {}, longest: 40 }).map(parameterText);
+    const valueOf = (p: CompiledParameter) => schemaArbitrary(generatedValueSchema(p), { pointer: `/query/${p.name}`, values: options.values ?? {}, longest: 40 }).map(parameterText);
     const which = fc.nat({ max: queryParams.length - 1 });
     site('empty value', 'open', '/query', which, (request, i) => {
       const name = queryParams[i]!.name;
@@ -280,7 +281,8 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
     if (types.includes('integer')) {
       add('unusual number spelling', 'open', pointer, fc.constantFrom(...unusualIntegers), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
     }
-    const outside = outOfBounds(p.schema).map(String);
+    // Past the cap (the platform's page_size above 300) first: the value a platform serves as the cap.
+    const outside = outOfBounds(generatedValueSchema(p)).map(String);
     if (types.includes('integer')) outside.push(...integerLimits);
     if (outside.length) add('out of range', 'open', pointer, fc.constantFrom(...outside), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
     if (Array.isArray(p.schema.enum)) {

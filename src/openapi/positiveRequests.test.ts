@@ -24,6 +24,8 @@ describe('positiveRequests', () => {
     expect(sizes).toContain(undefined);
     expect(sizes).toContain('1');
     expect(sizes).toContain('300');
+    // Past the cap a platform may serve 300 or refuse: no valid request goes there.
+    expect(sizes.filter((s) => s !== undefined && Number(s) > 300)).toEqual([]);
     const tokens = requests.map((r) => r.query.find(([n]) => n === 'next_page_token')?.[1]).filter((t): t is string => t !== undefined);
     expect(tokens.some((t) => [...t].some((c) => c.codePointAt(0)! > 0xffff))).toBe(true);
     expect(tokens).toContain('');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { CompiledOperation, CompiledParameter } from './CompiledOperation.ts';
 import type { GeneratedBody, GeneratedRequest } from './GeneratedRequest.ts';
+import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
 import { requestViolations } from './isValidRequest.ts';
 import { isJsonMediaType } from './mediaType.ts';
@@ -16,7 +17,7 @@ export function parameterText(value: unknown): string {
 }
 
 function parameterArbitrary(p: CompiledParameter, options: GenerationOptions): fc.Arbitrary<string> {
-  return schemaArbitrary(p.schema, { pointer: `/${p.in}/${p.name}`, values: options.values ?? {}, longest: longestInUrl }).map(parameterText);
+  return schemaArbitrary(generatedValueSchema(p), { pointer: `/${p.in}/${p.name}`, values: options.values ?? {}, longest: longestInUrl }).map(parameterText);
 }
 
 /** The parameters of one place as name → value, optional ones absent or present. */

@@ -33,8 +33,9 @@ export interface ValidatedRequest {
  * Checks a request against its operation: required parameters present, each parameter's text of its
  * schema's type and within the schema, the body of a documented content type, parsing and valid.
  * Unknown parameters and repeated ones are no violation (the first value counts): the spec leaves them
- * open; an empty one counts as absent where the spec says allowEmptyValue. A parameter marked
- * `x-conform-capped` takes values above its maximum as the maximum, as the platform does with page_size. Credentials are the caller's business, not the spec's shape.
+ * open; an empty one counts as absent where the spec says allowEmptyValue. A parameter with an
+ * `x-conform-cap` takes values above it as the cap, as the platform does with page_size. Credentials
+ * are the caller's business, not the spec's shape.
  */
 export function validateRequest(operation: CompiledOperation, request: RequestRecord): ValidatedRequest {
   const url = new URL(request.url, 'http://conform.invalid');
@@ -110,8 +111,7 @@ function readParameter(p: CompiledParameter, text: string | undefined, out: Vali
     return;
   }
   let value = parsed.value;
-  const maximum = p.schema.maximum;
-  if (p.extensions['x-conform-capped'] === true && typeof maximum === 'number' && typeof value === 'number' && value > maximum) value = maximum;
+  if (p.cap !== undefined && typeof value === 'number' && value > p.cap) value = p.cap;
   const problems = schemaViolations(p.validate, value, where, `${p.in} parameter ${p.name}`, pointer);
   if (problems.length) out.violations.push(...problems);
   else values[p.name] = value;

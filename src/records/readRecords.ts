@@ -19,9 +19,24 @@ export interface RecordPlace {
  */
 export type RecordRead = { place: RecordPlace; value: unknown } | { place: RecordPlace; bytes: Uint8Array } | { place: RecordPlace; problem: string };
 
+/**
+ * How a source's bytes hold records:
+ * - `record`: the whole source is one record, on one line or pretty-printed, whatever it holds (a file
+ *   holding an array is a record that is an array). How a `.json` file is read, alone or in a directory.
+ * - `ndjson`: one record per line (a `.ndjson` or `.jsonl` file).
+ * - `stream`: NDJSON; or, when the first line is no JSON value on its own (and the second is no record
+ *   line, see below), one record spread over many lines (pretty-printed). How standard input is read.
+ */
+export type RecordForm = 'record' | 'ndjson' | 'stream';
+
 export interface ReadRecordsOptions {
-  /** Read as NDJSON whatever the content looks like (a .ndjson or .jsonl file). */
-  ndjson?: boolean;
+  /** Default `stream`. */
+  form?: RecordForm;
+  /**
+   * A source (not NDJSON) whose first character is `[` is a JSON array of records, one per element,
+   * rather than one record that is an array: only when asked for (`--array`, or a page's set).
+   */
+  arrays?: boolean;
   /** Per record, not per stream (default 16 MiB). */
   maxBytes?: number;
 }
@@ -29,16 +44,14 @@ export interface ReadRecordsOptions {
 const BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * Reads the records of a byte stream, in batches (one per chunk read), whichever of the forms it holds:
- * - a JSON array of records (its first byte that is not white space is `[`), element by element;
- * - NDJSON: one record per line, when the first line is JSON on its own (or the next one starts with
- *   `{`, so that a broken first line does not hide the rest);
- * - one record, on one line or spread over many (pretty-printed).
+ * Reads the records of a byte stream, in batches (one per chunk read), in the form the caller names
+ * (see RecordForm); a JSON array element by element when `arrays` is set and the source is one.
  * Memory stays constant for arrays and NDJSON; the size limit applies to each record. Nothing is
  * thrown for bad input: a bad line or element is a `problem` at its place, and reading goes on.
  */
 export async function* readRecords(chunks: AsyncIterable<Uint8Array>, options: ReadRecordsOptions = {}): AsyncGenerator<RecordRead[]> {
   const maxBytes = options.maxBytes ?? maxRecordBytes;
+  const form = options.form ?? 'stream';
   const source = chunks[Symbol.asyncIterator]();
   // Look at the first bytes that are not white space (or a byte order mark) to tell an array.
   const seen: Uint8Array[] = [];
@@ -59,8 +72,21 @@ export async function* readRecords(chunks: AsyncIterable<Uint8Array>, options: R
     return;
   }
   const rest = replay(seen, source);
-  if (first === 0x5b && !options.ndjson) yield* readArray(rest, maxBytes);
-  else yield* readLines(rest, maxBytes, options.ndjson === true);
+  if (first === 0x5b && options.arrays === true && form !== 'ndjson') yield* readArray(rest, maxBytes);
+  else if (form === 'record') yield [toRead({}, await readWhole(rest, maxBytes))];
+  else yield* readLines(rest, maxBytes, form === 'ndjson');
+}
+
+/** The whole source as one record, capped like any record. */
+async function readWhole(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<ReadResult> {
+  const bytes = new CappedBytes(maxBytes);
+  for await (const chunk of chunks) bytes.add(chunk);
+  const taken = bytes.take();
+  if ('oversize' in taken) return { ok: false, reason: tooLarge(taken.oversize) };
+  const result = parseRecordBytes(taken.bytes);
+  // Several JSON values, one after the other: most likely NDJSON under a name that does not say so.
+  if (!result.ok && / after JSON /.test(result.reason)) return { ok: false, reason: `${result.reason} (a file holds one record; NDJSON is read from *.ndjson, *.jsonl or stdin)` };
+  return result;
 }
 
 async function* replay(seen: Uint8Array[], source: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -105,15 +131,19 @@ function isBlank(piece: LinePiece): boolean {
   return true;
 }
 
-/** The first byte of a line that is not white space. */
-function firstByte(piece: LinePiece): number | undefined {
-  if ('bytes' in piece) for (const b of piece.bytes) if (!isJsonSpace(b)) return b;
-  return undefined;
+/** A line that is a JSON object on its own, from its first byte. */
+function isRecordLine(piece: LinePiece): boolean {
+  if (!('bytes' in piece) || piece.bytes[0] !== 0x7b) return false;
+  const read = parseRecordBytes(piece.bytes);
+  return read.ok && typeof read.value === 'object' && read.value !== null && !Array.isArray(read.value);
 }
 
 /**
  * NDJSON or one record: decided on the first two lines that are not blank, held until then (the
- * first line, parsed to decide, is not parsed twice).
+ * first line, parsed to decide, is not parsed twice). NDJSON when the first line is a JSON value on
+ * its own, or (a broken first line must not hide the rest) when the second is a record line: a JSON
+ * object on its own, starting the line. A pretty-printer indents what it nests, so no document spread
+ * over lines is taken for NDJSON that way, an array of objects included.
  */
 async function* readLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number, ndjson: boolean): AsyncGenerator<RecordRead[]> {
   const splitter = new LineSplitter(maxBytes);
@@ -134,7 +164,7 @@ async function* readLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number, n
     if (lines.length < 2) return [];
     const first = lines[0]!;
     const firstRead = readPiece(first);
-    state.form = firstRead.ok || firstByte(lines[1]!) === 0x7b ? 'ndjson' : 'document';
+    state.form = firstRead.ok || isRecordLine(lines[1]!) ? 'ndjson' : 'document';
     if (state.form === 'document') {
       document.add(held);
       return [];

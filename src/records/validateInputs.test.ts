@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brokenUnitTree } from './brokenUnitTree.ts';
 import { exampleRecord } from './exampleRecord.ts';
+import { fixtureText } from './fixtureText.ts';
 import { generateRecords } from './generateRecords.ts';
+import { recordClauseIds } from './recordClauses.ts';
 import { validateInputs, placeName, type Outcome, type RecordInput, type ValidateInputsOptions } from './validateInputs.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-validate-inputs-'));
@@ -73,6 +75,40 @@ describe('validateInputs', () => {
       [join(dir, 'r2.json'), true],
       [join(dir, 'r3.json'), true],
     ]);
+  });
+
+  it('gives each fixture of generated sets one verdict, its label\'s, as a file alone, in its directory and as a stream', async () => {
+    /** What a verdict says, wherever the record was read: its errors, or why it could not be read. */
+    const verdict = (o: Outcome | undefined) => (o?.kind === 'record' ? o.errors.map((e) => `${e.pointer} [${e.clause}]`) : o?.kind === 'unreadable' ? o.reason : o);
+    const rules = new Set<string>();
+    let arrays = 0;
+    for (const seed of [3, 7, 19]) {
+      const dir = join(work, `generated-${String(seed)}`);
+      mkdirSync(dir);
+      const generated = generateRecords({ count: 200, seed, invalidRatio: 0.6 });
+      const files = generated.map((g, i) => {
+        const path = join(dir, `record-${String(i).padStart(4, '0')}.json`);
+        writeFileSync(path, fixtureText(g.record));
+        return path;
+      });
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify(generated.map((g, i) => ({ file: `record-${String(i).padStart(4, '0')}.json`, valid: g.valid, ...(g.rule && { rule: g.rule }) }))));
+      const inDirectory = await collect([dir]);
+      const alone = await collect(files);
+      // Each fixture's bytes on a stream of its own, in chunks small enough to split its lines.
+      const streamed = (await Promise.all(files.map((path, i) => collect([stream(`stream-${String(i)}`, fixtureText(generated[i]!.record), 7)])))).map((o) => o[0]);
+      expect(inDirectory).toHaveLength(generated.length);
+      generated.forEach((g, i) => {
+        const label = `seed ${String(seed)}, ${files[i]!}: ${fixtureText(g.record).slice(0, 200)}`;
+        expect(inDirectory[i], label).toMatchObject({ kind: 'record', agrees: true });
+        expect(verdict(alone[i]), label).toEqual(verdict(inDirectory[i]));
+        expect(verdict(streamed[i]), label).toEqual(verdict(inDirectory[i]));
+        if (g.rule) rules.add(g.rule);
+        if (Array.isArray(g.record)) arrays++;
+      });
+    }
+    // Every kind of invalid record, those that are arrays included (the kind once read as a list of records).
+    expect([...rules].sort()).toEqual([...recordClauseIds].sort());
+    expect(arrays).toBeGreaterThan(2);
   });
 
   it('with expect, a record without a label fails; without, it is judged by its verdict alone', async () => {

@@ -4,15 +4,18 @@ import { checkTree, type TreeError } from './checkTree.ts';
 import { judgeBytes, judgeValue, type JudgeOptions, type TreeUnit, type Verdict } from './judgeRecord.ts';
 import { parseManifest } from './parseManifest.ts';
 import { readFailure, readRecordFile } from './readRecordFile.ts';
-import { readRecords, type ReadRecordsOptions, type RecordPlace, type RecordRead } from './readRecords.ts';
+import { readRecords, type ReadRecordsOptions, type RecordForm, type RecordPlace, type RecordRead } from './readRecords.ts';
 import type { TreeClause } from './recordClauses.ts';
 import type { Label } from './unwrapLabelled.ts';
 import type { RecordError } from './validateRecord.ts';
 import { defaultWorkerCount, ValidatorPool } from './ValidatorPool.ts';
 import { manifestPartPattern } from './manifestParts.ts';
 
-/** A path (a record file, an NDJSON file, a JSON array file or a directory of them), or a named stream. */
-export type RecordInput = string | { name: string; chunks: AsyncIterable<Uint8Array> };
+/**
+ * A path (a record file, an NDJSON file named *.ndjson or *.jsonl, a directory of record files), or a
+ * named stream, read as NDJSON or one record unless it names its form (see RecordForm).
+ */
+export type RecordInput = string | { name: string; chunks: AsyncIterable<Uint8Array>; form?: RecordForm };
 
 /** Where a record was read: its file (or stream name), and the line or array index within it. */
 export interface Place extends RecordPlace {
@@ -39,8 +42,13 @@ export type Outcome =
 export interface ValidateInputsOptions {
   /** Every record must carry a label (a line's `valid`, a manifest entry): one without is a failure. */
   expect?: boolean;
-  /** Also check that all the records of all the inputs, as one page, form a tree. */
+  /** Also check that all the records of all the inputs, as one page, form a tree. Implies `arrays` unless it is given. */
   tree?: boolean;
+  /**
+   * A file or stream (not NDJSON) holding a JSON array is read as records, one per element, not as one
+   * record that is an array. A directory's files are one record each all the same: the manifest labels files.
+   */
+  arrays?: boolean;
   /** Per record (default 16 MiB). */
   maxBytes?: number;
   /** Worker threads for long streams (default: one per core, at most 4); 0 keeps everything on this thread. */
@@ -65,6 +73,8 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
   const set = options.tree ? new RecordSet() : undefined;
   const workers = options.workers ?? defaultWorkerCount();
   const workersAfter = options.workersAfter ?? 2000;
+  // A page's records come as an array: what a set validator is given (`--validator-set`).
+  const arrays = options.arrays ?? options.tree === true;
   let streamed = 0;
   let pool: ValidatorPool | undefined;
 
@@ -110,7 +120,7 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
     const window = 2 * Math.max(1, workers);
     const queue: Array<Judged | Promise<Judged>> = [];
     try {
-      for await (const reads of readRecords(chunks, { ...readOptions, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) })) {
+      for await (const reads of readRecords(chunks, { ...readOptions, arrays, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) })) {
         const judged = judge(source, reads);
         // A batch that fails while an earlier one is awaited is not an unhandled rejection: its own
         // turn to be awaited will throw.
@@ -160,8 +170,8 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
       yield missing.map((file) => unreadable(join(dir, file), `is listed in ${manifestName} but ${present.has(file) ? 'is not a .json record file' : 'does not exist'}`));
     }
     if (files.length === 0) yield [unreadable(dir, 'holds no .json record files')];
-    // Each file is one record, as generate --out writes them: a file holding an array is a record
-    // that is an array (generate makes such invalid records), not a set of records.
+    // Each file is one record, as generate --out writes them and as the file alone is read: a file
+    // holding an array is a record that is an array (generate makes such invalid records).
     for (const file of files) {
       const path = join(dir, file);
       const read = await readRecordFile(path);
@@ -173,7 +183,7 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
   try {
     for (const input of inputs) {
       if (typeof input !== 'string') {
-        yield* readSource(input.name, input.chunks, {});
+        yield* readSource(input.name, input.chunks, { form: input.form ?? 'stream' });
         continue;
       }
       let isDirectory: boolean;
@@ -184,7 +194,7 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
         continue;
       }
       if (isDirectory) yield* readDirectory(input);
-      else yield* readSource(input, fileChunks(input), { ndjson: ndjsonFile.test(input) });
+      else yield* readSource(input, fileChunks(input), { form: ndjsonFile.test(input) ? 'ndjson' : 'record' });
     }
     if (set) yield [{ kind: 'tree', errors: set.check() }];
   } finally {

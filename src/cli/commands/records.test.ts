@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildCorpus } from '../../../suites/unit-record/corpus.ts';
+import { runConform } from '../../harness/testing/runConform.ts';
 import { brokenUnitTree } from '../../records/brokenUnitTree.ts';
 import { exampleRecord } from '../../records/exampleRecord.ts';
+import { recordClauseIds } from '../../records/recordClauses.ts';
 import { unitTree } from '../../records/unitTree.ts';
 import { validateRecord } from '../../records/validateRecord.ts';
 import { main } from '../main.ts';
@@ -368,24 +371,32 @@ describe('conform records generate | validate', () => {
     }
   });
 
-  it('round-trips a JSON array file, of labelled lines or of bare records', () => {
+  it('round-trips a JSON array file with --array, of labelled lines or of bare records; without it the file is one record', () => {
     const lines = generate(50, 0.3)
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l) as { record: unknown; valid: boolean });
-    const labelled = conform(['records', 'validate', file('labelled-array.json', JSON.stringify(lines, null, 2))]);
+    const labelledPath = file('labelled-array.json', JSON.stringify(lines, null, 2));
+    const labelled = conform(['records', 'validate', '--array', labelledPath]);
     expect(labelled.status, labelled.stdout).toBe(0);
     expect(labelled.stdout).toMatch(/^50 record\(s\): 35 valid, 15 invalid .*; labels: 50 compared, all agree\n$/);
 
     const path = file('bare-array.json', JSON.stringify(lines.map((l) => l.record)));
-    const bare = conform(['records', 'validate', '--json', path]);
+    const bare = conform(['records', 'validate', '--array', '--json', path]);
     expect(bare.status).toBe(1);
     const report = JSON.parse(bare.stdout) as { records: Array<{ index: number; valid: boolean }>; summary: { records: number; invalid: number } };
     expect(report.summary).toMatchObject({ records: 50, invalid: 15 });
     expect(report.records.map((e) => e.valid)).toEqual(lines.map((l) => l.valid));
     expect(report.records.map((e) => e.index)).toEqual(lines.map((_, i) => i));
-    const text = conform(['records', 'validate', path]).stdout;
+    const text = conform(['records', 'validate', '--array', path]).stdout;
     expect(text).toContain(`${path}[${String(lines.findIndex((l) => !l.valid))}]: `);
+
+    // Not asked for, each file is one record: an array, which no record may be.
+    for (const [given, input] of [[labelledPath, undefined], ['-', readFileSync(labelledPath, 'utf8')]] as const) {
+      const one = conform(['records', 'validate', given], input);
+      expect(one.status, given).toBe(1);
+      expect(one.stdout.split('\n')).toEqual([`${given === '-' ? '<stdin>' : given}: (root) [UR-OBJECT] a record must be a JSON object, got an array`, '1 record(s): 0 valid, 1 invalid (UR-OBJECT 1)', '']);
+    }
   });
 
   it('reports a truncated line, an empty line and a non-JSON line by number, and validates the rest', () => {
@@ -428,6 +439,70 @@ describe('conform records generate | validate', () => {
   it('--help describes every input form, labels, output and exit codes', async () => {
     const help = await conformInProcess(['records', 'validate', '--help']);
     expect(help.status).toBe(0);
-    for (const words of ['NDJSON', 'JSON array', 'manifest.json', '--expect', '--tree', '--json', '--workers', 'FILE:LINE', 'FILE[INDEX]', 'nothing is kept per record', 'Exit codes']) expect(help.stdout).toContain(words);
+    for (const words of ['NDJSON', 'JSON array', '--array', '--tree implies --array', 'pretty-printed', 'manifest.json', '--expect', '--tree', '--json', '--workers', 'FILE:LINE', 'FILE[INDEX]', 'nothing is kept per record', 'Exit codes']) expect(help.stdout).toContain(words);
   });
+});
+
+describe('one verdict per record, however it is given', () => {
+  type Verdict = { file: string; valid: boolean; errors: Array<{ pointer: string; clause: string }>; agrees?: boolean; unreadable?: string };
+  const verdicts = (r: ReturnType<typeof conform>) => (JSON.parse(r.stdout) as { records: Verdict[] }).records;
+  const errorsOf = (v: Verdict | undefined) => v?.unreadable ?? v?.errors.map((e) => `${e.pointer} [${e.clause}]`);
+
+  it('gives every fixture of generated sets, validated alone, its manifest label, and the same verdict in its folder and on stdin', () => {
+    const rules = new Set<string>();
+    const onStdin: Array<{ path: string; alone: Verdict }> = [];
+    for (const seed of [5, 23]) {
+      const dir = join(work, `one-verdict-${String(seed)}`);
+      expect(conform(['records', 'generate', '--count', '200', '--seed', String(seed), '--invalid-ratio', '0.6', '--out', dir]).status).toBe(0);
+      const manifest = manifestOf(dir);
+      const paths = manifest.map((m) => join(dir, m.file));
+      // Each file given on its own (not as the folder), all in one run.
+      const alone = verdicts(conform(['records', 'validate', '--json', ...paths]));
+      const inFolder = verdicts(conform(['records', 'validate', '--json', dir]));
+      expect(alone).toHaveLength(manifest.length);
+      manifest.forEach((m, i) => {
+        const shown = `${m.file} (${readFileSync(paths[i]!, 'utf8').slice(0, 120)})`;
+        expect(alone[i]!.file).toBe(paths[i]);
+        expect(alone[i]!.valid, shown).toBe(m.valid);
+        if (m.rule) expect(alone[i]!.errors.map((e) => e.clause), shown).toContain(m.rule);
+        expect(inFolder[i]!.agrees, shown).toBe(true);
+        expect(errorsOf(alone[i]), shown).toEqual(errorsOf(inFolder[i]));
+        if (m.rule) rules.add(m.rule);
+        // On stdin, one process each: every record that is no object (arrays, strings, numbers), and the
+        // first valid one, pretty-printed over many lines.
+        if (m.rule === 'UR-OBJECT' || (m.valid && !onStdin.some((x) => x.alone.valid))) onStdin.push({ path: paths[i]!, alone: alone[i]! });
+      });
+    }
+    expect([...rules].sort()).toEqual([...recordClauseIds].sort());
+    // The kind that was once read as a list of records: a pretty-printed array whose elements are objects.
+    expect(onStdin.some(({ path }) => /^\[\n {2}\{/.test(readFileSync(path, 'utf8')))).toBe(true);
+    for (const { path, alone } of onStdin) {
+      const r = conform(['records', 'validate', '--json', '-'], readFileSync(path, 'utf8'));
+      const [piped] = verdicts(r);
+      expect({ valid: piped?.valid, errors: errorsOf(piped) }, path).toEqual({ valid: alone.valid, errors: errorsOf(alone) });
+    }
+  });
+
+  it('the reference commands keep their contract: `records validate` judges each corpus record alone, `records validate --tree` is a set validator', async () => {
+    // Every record of the unit-record suite's corpus, each file given alone, in one run.
+    const dir = join(work, 'corpus');
+    mkdirSync(dir, { recursive: true });
+    const corpus = buildCorpus(7);
+    const paths = corpus.map((c) => {
+      const path = join(dir, `${c.name}.json`);
+      writeFileSync(path, c.text);
+      return path;
+    });
+    const alone = conform(['records', 'validate', '--json', ...paths]);
+    expect(alone.stderr).toBe('');
+    verdicts(alone).forEach((v, i) => expect(v.valid, `${corpus[i]!.name}: ${corpus[i]!.note}`).toBe(corpus[i]!.valid));
+
+    // `conform run unit-record --validator-set "conform records validate --tree"`, as README gives it.
+    const command = `'${process.execPath}' '${bin}' records validate --tree`;
+    const run = await runConform(['run', 'unit-record', '--validator-set', command]);
+    expect(run.exitCode, run.stderr + run.stdout.slice(-2000)).toBe(0);
+    const checks = run.report!.checks.filter((c) => c.target === `set validator: ${command}`);
+    expect(checks.length).toBeGreaterThanOrEqual(4);
+    expect(checks.filter((c) => c.status !== 'passed')).toEqual([]);
+  }, 180_000);
 });

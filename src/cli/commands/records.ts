@@ -8,7 +8,11 @@ import { UsageError } from '../UsageError.ts';
 
 // The records library loads only when a records command runs, and only the part it needs: every other
 // command starts without ajv and fast-check, and validate without fast-check.
-const generator = async () => ({ ...(await import('../../records/generateRecords.ts')), ...(await import('../../records/manifestParts.ts')) });
+const generator = async () => ({
+  ...(await import('../../records/generateRecords.ts')),
+  ...(await import('../../records/manifestParts.ts')),
+  ...(await import('../../records/fixtureText.ts')),
+});
 const validator = async () => ({
   ...(await import('../../records/validateInputs.ts')),
   ...(await import('../../records/ValidationTally.ts')),
@@ -53,6 +57,7 @@ interface ValidateOptions {
   workers?: number;
   expect?: boolean;
   tree?: boolean;
+  array?: boolean;
   json?: boolean;
 }
 
@@ -76,13 +81,20 @@ DIR/manifest.json, the same bytes as an unsharded run writes, and then removed. 
 nothing changed) when a part is missing, the parts are of different sets, or a listed file is not there.`;
 
 const validateHelp = `
-Inputs, each told by its content:
-  FILE   one record (JSON, on one line or pretty-printed), a JSON array of records, or NDJSON (one
-         record per line); a file named *.ndjson or *.jsonl is always read as NDJSON
-  DIR    every *.json file in it, in name order, each one record (as generate --out writes them: a
-         file there holding an array is a record that is an array); DIR/manifest.json
-         ([{file, valid, rule?}]) is read as the files' labels, not as a record
-  -      standard input, holding any of what a FILE may hold (generate's NDJSON as it is)
+Inputs: each record is read once, and gets the same verdict however it is given.
+  FILE   one record: the whole file, on one line or pretty-printed, whatever it holds (a file
+         holding a JSON array is one record that is an array, invalid by UR-OBJECT); a file named
+         *.ndjson or *.jsonl is NDJSON, one record per line
+  DIR    every *.json file in it, in name order, each one record as a FILE is (as generate --out
+         writes them); DIR/manifest.json ([{file, valid, rule?}]) is read as the files' labels, not as
+         a record
+  -      standard input: NDJSON (generate's output as it is); one record spread over many lines
+         (pretty-printed) when its first line is no JSON value on its own, and its second line no
+         JSON object starting at the line's first character
+--array reads a FILE or - whose JSON is an array (its first character "[") as a list of records, one
+per element, rather than as one record; other content is read as without it, and a directory's files
+stay one record each. --tree implies --array: a page's records come as an array, the way a set
+validator is given them (conform run unit-record --validator-set "conform records validate --tree").
 A record may come as generate writes it, {"record": ..., "valid": ..., "rule": ...}: valid and rule
 are then its label.
 
@@ -92,7 +104,7 @@ Each disagreement is printed with the record's place, id and clauses. --expect a
 record to have a label. This proves that fixtures still mean what their labels say.
 
 Output: for an invalid record without a label, a line per error: PLACE: POINTER [CLAUSE] MESSAGE.
-PLACE is FILE, FILE:LINE (NDJSON, lines from 1) or FILE[INDEX] (a JSON array, from 0); POINTER is a
+PLACE is FILE, FILE:LINE (NDJSON, lines from 1) or FILE[INDEX] (--array, from 0); POINTER is a
 JSON Pointer into the record, (root) for the record itself; CLAUSE an id of
 specs/unit-record.clauses.json. What cannot be read (a file, a line, an element) is reported on
 stderr with its place, and the run goes on. The last line sums up: records valid and invalid, the
@@ -133,10 +145,11 @@ export function registerRecords(program: Command): void {
 
   records
     .command('validate')
-    .summary('check records (files, NDJSON, JSON arrays, directories, stdin) against the schema and their labels')
-    .argument('<input...>', 'record files, NDJSON files, JSON array files, directories; - reads stdin')
+    .summary('check records (files, NDJSON, directories, stdin, JSON arrays with --array) against the schema and their labels')
+    .argument('<input...>', 'record files, NDJSON files (*.ndjson, *.jsonl), directories of record files; - reads stdin')
     .option('--expect', 'every record must carry a label (manifest entry or a line\'s "valid") and agree with it')
-    .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle)")
+    .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle); implies --array")
+    .option('--array', 'read a FILE or - holding a JSON array as its records, one per element (see below)')
     .option('--json', 'print one JSON report instead of lines')
     .addOption(new Option('--workers <n>', 'worker threads that parse and validate long streams (default: one per core, at most 4, none on one core; 0 = none)').argParser(parseWorkers))
     .addHelpText('after', validateHelp)
@@ -182,7 +195,7 @@ async function generateToStdout({ count, seed, invalidRatio, shard }: GenerateOp
 }
 
 async function generateToDirectory({ count, seed, invalidRatio, shard }: GenerateOptions, dir: string): Promise<void> {
-  const { iterateRecords, shardRange, manifestPartName, manifestText } = await generator();
+  const { iterateRecords, shardRange, manifestPartName, manifestText, fixtureText } = await generator();
   const width = Math.max(4, String(count).length);
   const manifest: ManifestEntry[] = [];
   const { from, to } = shard ? shardRange(count, shard) : { from: 0, to: count };
@@ -194,7 +207,7 @@ async function generateToDirectory({ count, seed, invalidRatio, shard }: Generat
       // Named by its place in the whole set, so the shards' files together are the unsharded set's.
       const file = `record-${String(from + manifest.length + 1).padStart(width, '0')}.json`;
       manifest.push(rule === undefined ? { file, valid } : { file, valid, rule });
-      pending.push(writeFile(join(dir, file), JSON.stringify(record, null, 2) + '\n'));
+      pending.push(writeFile(join(dir, file), fixtureText(record)));
       // A few dozen writes in flight at once: fast, without a file handle per record.
       if (pending.length >= 64) {
         await Promise.all(pending);
@@ -295,7 +308,8 @@ async function validateCommand(args: string[], options: ValidateOptions): Promis
   let treeJson = '';
   let separator = '';
   if (options.json) out.add('{"records": [\n');
-  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, ...(options.workers !== undefined && { workers: options.workers }) })) {
+  const arrays = options.array === true || options.tree === true;
+  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, arrays, ...(options.workers !== undefined && { workers: options.workers }) })) {
     tally.add(outcomes);
     for (const o of outcomes) {
       if (o.kind === 'tree' && options.json) {
