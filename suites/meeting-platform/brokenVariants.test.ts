@@ -149,6 +149,21 @@ describe('the meeting-platform suite', () => {
       expect(xml).toMatch(/<failure message="the token response must hold a non-empty access_token string" type="MUST">/);
     });
 
+    test('split in two shards and merged, the run keeps its blocked checks and what blocked them', async () => {
+      const variant = brokenVariants.find((v) => v.name === 'empty-token')!;
+      const server = await startMeetingPlatformServer({ prepend: variant.prepend });
+      servers.push(server);
+      const blobs = join(reports, 'empty-token-blobs');
+      const shards = await Promise.all([1, 2].map((i) => runAgainst(server, variant.fuzzRuns, ['--shard', `${i}/2`, '--report', `blob=${blobs}`])));
+      // A shard whose blocked checks wait on a clause the other shard runs cannot tell: it reports them failed.
+      expect(shards.map((s) => s.exitCode)).toEqual([1, 1]);
+      const merged = await runConform(['report', 'merge', blobs]);
+      const outcome = (r: ConformResult) => r.report!.checks.map((c) => `${c.clause} ${c.title} ${c.status} ${c.blockedBy ?? ''}`).sort();
+      expect(outcome(merged), merged.stdout + merged.stderr).toEqual(outcome(run()));
+      expect(merged.report!.summary).toEqual(run().report!.summary);
+      expect(merged.exitCode).toBe(1);
+    });
+
     test.skipIf(!chromiumPath)('HTML, in headless Chromium: the header names the root cause, and the first failure block on the page is MP-TOKEN-FLOW with what it blocked', () => {
       const page = renderInChromium(reportFile('empty-token', 'html'));
       expect(page.status).toBe(0);
