@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildReport, clauseRows, clauseSections, exitCodeOf, uncoveredClauses } from './buildReport.ts';
+import { buildReport, clauseRows, clauseSections, exitCodeOf, failuresInOrder, rootCauses, uncoveredClauses, verdictOf } from './buildReport.ts';
 import { loadCatalogue } from './catalogue.ts';
 import type { CheckResult } from './report.ts';
 
@@ -12,7 +12,7 @@ const base = { version: '0', suites: ['unit-record' as const], seed: 7, startedA
 describe('buildReport', () => {
   test('counts statuses and lists every clause no check covered', () => {
     const report = buildReport({ ...base, strict: false, checks: [result('UR-HASH', 'passed'), result('UR-ID', 'failed'), result('UR-KIND', 'skipped')] });
-    expect(report.summary).toEqual({ passed: 1, failed: 1, skipped: 1 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, blocked: 0, skipped: 1 });
     const all = loadCatalogue('unit-record').clauses.map((c) => c.id);
     // A skipped check covers nothing.
     expect(report.uncovered.map((u) => u.id)).toEqual(all.filter((id) => id !== 'UR-HASH' && id !== 'UR-ID'));
@@ -65,5 +65,112 @@ describe('clause groups', () => {
     const uncovered = new Map(report.uncovered.map((u) => [u.id, u.group]));
     expect(uncovered.get('FS-SEC-KEY-FORWARD')).toBe('security');
     expect(uncovered.get('FS-400-URL')).toBeUndefined();
+  });
+});
+
+describe('blocked checks', () => {
+  const mp = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
+    id: `meeting-platform › mock › ${clause} ${extra.title ?? 'x'}`,
+    suite: 'meeting-platform',
+    target: 'mock',
+    clause,
+    level: 'MUST',
+    title: 'x',
+    status,
+    durationMs: 1,
+    ...extra,
+  });
+  const blockedByToken = (clause: string, extra: Partial<CheckResult> = {}) =>
+    mp(clause, 'blocked', { blockedBy: 'MP-TOKEN-FLOW', message: 'no access token to run this check with: POST /oauth/token answered 200 without an access_token', evidence: [{ label: 'what it saw', text: '{}' }], reproduction: 'curl …', ...extra });
+  const tokenFails = mp('MP-TOKEN-FLOW', 'failed', { message: 'the token response must hold a non-empty access_token string' });
+  const build = (checks: CheckResult[], strict = false) => buildReport({ ...base, suites: ['meeting-platform'], strict, checks });
+
+  test('blocked by a clause that failed for the same target: blocked, not failed, and no evidence of its own', () => {
+    const report = build([blockedByToken('MP-ME-200'), tokenFails, mp('MP-ME-401', 'passed'), blockedByToken('MP-JSON-ONLY')]);
+    expect(report.summary).toEqual({ passed: 1, failed: 1, blocked: 2, skipped: 0 });
+    const me = report.checks.find((c) => c.clause === 'MP-ME-200')!;
+    expect(me).toMatchObject({ status: 'blocked', blockedBy: 'MP-TOKEN-FLOW', message: expect.stringMatching(/^no access token/) });
+    expect(me.evidence).toBeUndefined();
+    expect(me.reproduction).toBeUndefined();
+    expect(me.finding).toBeUndefined();
+    // Blocked checks still cover their clauses: they exist and would judge.
+    expect(report.uncovered.map((u) => u.id)).not.toContain('MP-ME-200');
+    expect(exitCodeOf(report)).toBe(1);
+    expect(verdictOf(report)).toBe('FAIL');
+  });
+
+  test('a blocked check whose root passed is failed, saying so, with the evidence it gathered', () => {
+    const report = build([blockedByToken('MP-ME-200'), mp('MP-TOKEN-FLOW', 'passed')]);
+    const me = report.checks.find((c) => c.clause === 'MP-ME-200')!;
+    expect(me.status).toBe('failed');
+    expect(me.blockedBy).toBeUndefined();
+    expect(me.message).toBe('no access token to run this check with: POST /oauth/token answered 200 without an access_token (it depends on MP-TOKEN-FLOW, which passed against this target: a failure of its own)');
+    expect(me.finding?.headline).toBe(me.message);
+    expect(me.evidence).toEqual([{ label: 'what it saw', text: '{}' }]);
+    expect(report.summary).toMatchObject({ failed: 1, blocked: 0 });
+    expect(exitCodeOf(report)).toBe(1);
+    expect(rootCauses(report).map((r) => [r.clause, r.blocked.length])).toEqual([['MP-ME-200', 0]]);
+  });
+
+  test('a root that failed only against another target, or did not run, does not hold the block', () => {
+    const elsewhere = build([blockedByToken('MP-ME-200'), { ...tokenFails, target: 'deployment', id: 'other' }, mp('MP-TOKEN-FLOW', 'passed', { target: 'mock' })]);
+    expect(elsewhere.checks.find((c) => c.clause === 'MP-ME-200')!.status).toBe('failed');
+    const alone = build([blockedByToken('MP-ME-200')]);
+    expect(alone.checks[0]!.status).toBe('failed');
+    expect(alone.checks[0]!.message).toContain('(it depends on MP-TOKEN-FLOW, which did not run against this target: a failure of its own)');
+    const skipped = build([blockedByToken('MP-ME-200'), mp('MP-TOKEN-FLOW', 'skipped')]);
+    expect(skipped.checks[0]!.message).toContain('which was skipped against this target');
+    expect(exitCodeOf(alone)).toBe(1);
+  });
+
+  test('a chain: blocked by a clause whose own checks were blocked is blocked by the failure at its end', () => {
+    const walk = mp('MP-JOIN-URL', 'blocked', { blockedBy: 'MP-MEETINGS-LIST', message: 'no meeting list to walk' });
+    const report = build([walk, blockedByToken('MP-MEETINGS-LIST'), tokenFails]);
+    expect(report.checks.map((c) => [c.clause, c.status, c.blockedBy])).toEqual([
+      ['MP-JOIN-URL', 'blocked', 'MP-TOKEN-FLOW'],
+      ['MP-MEETINGS-LIST', 'blocked', 'MP-TOKEN-FLOW'],
+      ['MP-TOKEN-FLOW', 'failed', undefined],
+    ]);
+    // Two blocked checks waiting on each other, with no failure behind them, are failures.
+    const loop = build([mp('MP-ME-200', 'blocked', { blockedBy: 'MP-JSON-ONLY', message: 'a' }), mp('MP-JSON-ONLY', 'blocked', { blockedBy: 'MP-ME-200', message: 'b' })]);
+    expect(loop.checks.map((c) => c.status)).toEqual(['failed', 'failed']);
+    expect(loop.checks[0]!.message).toContain('could not run either, with no failure behind it');
+  });
+
+  test('building twice changes nothing (a merge builds from checks a shard already settled)', () => {
+    const checks = [blockedByToken('MP-ME-200'), tokenFails, blockedByToken('MP-JSON-ONLY', { blockedBy: 'MP-ME-401' }), mp('MP-ME-401', 'passed')];
+    const once = build(checks);
+    expect(build(once.checks).checks).toEqual(once.checks);
+  });
+
+  test('root causes: every failed clause against its target, the one that blocked most first, with what it blocked', () => {
+    const spec = mp('MP-SPEC-RESPONSE', 'failed', { message: '8 of 8 answers are not ones meeting-platform.openapi.yaml documents' });
+    const fields = mp('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'expires_in must be a positive integer' });
+    const report = build([spec, fields, blockedByToken('MP-ME-200'), tokenFails, blockedByToken('MP-FUZZ-NO-5XX', { title: 'a' }), blockedByToken('MP-FUZZ-NO-5XX', { title: 'b' }), mp('MP-SPEC-RESPONSE', 'failed', { message: 'again' })]);
+    const roots = rootCauses(report);
+    expect(roots.map((r) => [r.clause, r.failed.length, r.blocked.map((b) => b.clause)])).toEqual([
+      ['MP-TOKEN-FLOW', 1, ['MP-ME-200', 'MP-FUZZ-NO-5XX', 'MP-FUZZ-NO-5XX']],
+      ['MP-SPEC-RESPONSE', 2, []],
+      ['MP-TOKEN-FIELDS', 1, []],
+    ]);
+    expect(failuresInOrder(report).map((c) => c.clause)).toEqual(['MP-TOKEN-FLOW', 'MP-SPEC-RESPONSE', 'MP-SPEC-RESPONSE', 'MP-TOKEN-FIELDS']);
+  });
+
+  test('exit code and verdict: a blocked check counts as its failure would, whatever the level of what blocked it', () => {
+    const should = mp('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'no expires_in' });
+    const blockedMust = mp('MP-ME-200', 'blocked', { blockedBy: 'MP-TOKEN-FIELDS', message: 'x' });
+    expect(exitCodeOf(build([should]))).toBe(0);
+    expect(exitCodeOf(build([should, blockedMust]))).toBe(1);
+    expect(exitCodeOf(build([should, { ...blockedMust, level: 'SHOULD' }]))).toBe(0);
+    expect(exitCodeOf(build([should, { ...blockedMust, level: 'SHOULD' }], true))).toBe(1);
+  });
+
+  test('clause rows: a clause with a blocked check is blocked unless one failed', () => {
+    const report = build([tokenFails, blockedByToken('MP-FUZZ-NO-5XX'), mp('MP-FUZZ-NO-5XX', 'passed'), blockedByToken('MP-ME-200')]);
+    expect(clauseRows(report).map((r) => [r.clause, r.status, r.passed, r.failed, r.blocked])).toEqual([
+      ['MP-TOKEN-FLOW', 'failed', 0, 1, 0],
+      ['MP-FUZZ-NO-5XX', 'blocked', 1, 0, 1],
+      ['MP-ME-200', 'blocked', 0, 0, 1],
+    ]);
   });
 });

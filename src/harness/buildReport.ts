@@ -1,5 +1,5 @@
-import { loadCatalogue } from './catalogue.ts';
-import type { CheckResult, RunReport, UncoveredClause } from './report.ts';
+import { loadCatalogue, type Level } from './catalogue.ts';
+import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
 import type { SuiteName } from './suites.ts';
 
 export interface BuildReportInput {
@@ -15,7 +15,7 @@ export interface BuildReportInput {
 }
 
 export function buildReport(input: BuildReportInput): RunReport {
-  const { checks } = input;
+  const checks = resolveBlocked(input.checks);
   const target: RunReport['target'] = {};
   for (const suite of input.suites) {
     target[suite] = [...new Set(checks.filter((c) => c.suite === suite && c.target).map((c) => c.target))];
@@ -31,6 +31,7 @@ export function buildReport(input: BuildReportInput): RunReport {
     summary: {
       passed: checks.filter((c) => c.status === 'passed').length,
       failed: checks.filter((c) => c.status === 'failed').length,
+      blocked: checks.filter((c) => c.status === 'blocked').length,
       skipped: checks.filter((c) => c.status === 'skipped').length,
     },
     checks,
@@ -38,7 +39,100 @@ export function buildReport(input: BuildReportInput): RunReport {
   };
 }
 
-/** Catalogue clauses that no check of the run cited (a skipped check does not cover its clause). */
+/** The key of a clause against one target: checks blocked by a clause wait on its checks there, no other. */
+function clauseKey(suite: SuiteName, target: string, clause: string): string {
+  return JSON.stringify([suite, target, clause]);
+}
+
+function byClause(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const map = new Map<string, CheckResult[]>();
+  for (const c of checks) {
+    const key = clauseKey(c.suite, c.target, c.clause);
+    map.set(key, [...(map.get(key) ?? []), c]);
+  }
+  return map;
+}
+
+/**
+ * Settles each blocked check against the run's other checks. It stays blocked when the clause it depends
+ * on failed against the same target (through a chain too: blocked by a clause whose checks were blocked
+ * in turn, it is blocked by the failed clause at the chain's end), and then shows nothing of its own but
+ * its reason. When that clause did not fail there (it passed, was skipped, did not run in this run or
+ * shard), nothing explains the check's trouble: it is failed, saying so, with what evidence it gathered.
+ * A block never hides a failure.
+ */
+export function resolveBlocked(checks: readonly CheckResult[]): CheckResult[] {
+  const clauses = byClause(checks);
+  const checksOf = (c: CheckResult) => clauses.get(clauseKey(c.suite, c.target, c.blockedBy ?? '')) ?? [];
+  const rootOf = (c: CheckResult, seen: Set<CheckResult>): string | undefined => {
+    const others = checksOf(c);
+    if (others.some((o) => o.status === 'failed')) return c.blockedBy;
+    for (const o of others) {
+      if (o.status !== 'blocked' || seen.has(o)) continue;
+      seen.add(o);
+      const root = rootOf(o, seen);
+      if (root) return root;
+    }
+    return undefined;
+  };
+  return checks.map((c): CheckResult => {
+    if (c.status !== 'blocked') return c;
+    const { evidence, reproduction, finding, blockedBy, ...rest } = c;
+    const root = blockedBy ? rootOf(c, new Set([c])) : undefined;
+    if (root) return { ...rest, blockedBy: root };
+    const others = checksOf(c);
+    const state = others.some((o) => o.status === 'passed')
+      ? 'passed'
+      : others.some((o) => o.status === 'blocked')
+        ? 'could not run either, with no failure behind it'
+        : others.some((o) => o.status === 'skipped')
+          ? 'was skipped'
+          : 'did not run';
+    const headline = `${c.message ?? 'the check could not run'} (it depends on ${blockedBy ?? 'another clause'}, which ${state} against this target: a failure of its own)`;
+    return { ...rest, status: 'failed', message: headline, finding: { headline, groups: [] }, ...(evidence ? { evidence } : {}), ...(reproduction ? { reproduction } : {}) };
+  });
+}
+
+/** A failed clause against one target and the checks its failure blocked. */
+export interface RootCause {
+  suite: SuiteName;
+  target: string;
+  clause: string;
+  level: Level;
+  group?: string;
+  /** The clause's failed checks against the target, in run order (most often one). */
+  failed: CheckResult[];
+  /** The checks blocked by it, in run order. */
+  blocked: CheckResult[];
+}
+
+/**
+ * The failures nothing else explains, as every report leads with them: each failed clause against its
+ * target with what it blocked, the one that blocked most first (run order among equals). Each failed
+ * check is in exactly one, and so is each blocked check (its blockedBy names a failed clause: resolveBlocked).
+ */
+export function rootCauses(report: RunReport): RootCause[] {
+  const roots = new Map<string, RootCause>();
+  for (const c of report.checks) {
+    if (c.status !== 'failed') continue;
+    const key = clauseKey(c.suite, c.target, c.clause);
+    let root = roots.get(key);
+    if (!root) roots.set(key, (root = { suite: c.suite, target: c.target, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), failed: [], blocked: [] }));
+    root.failed.push(c);
+  }
+  for (const c of report.checks) {
+    if (c.status === 'blocked' && c.blockedBy) roots.get(clauseKey(c.suite, c.target, c.blockedBy))?.blocked.push(c);
+  }
+  // A stable sort keeps run order among roots that blocked as many.
+  return [...roots.values()].sort((a, b) => b.blocked.length - a.blocked.length);
+}
+
+/** Every failed check, root causes first: the order the reports list failures in. */
+export function failuresInOrder(report: RunReport): CheckResult[] {
+  return rootCauses(report).flatMap((r) => r.failed);
+}
+
+/** Catalogue clauses that no check of the run cited (a skipped check does not cover its clause; a blocked one does). */
 export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): UncoveredClause[] {
   const covered = new Set(checks.filter((c) => c.status !== 'skipped').map((c) => `${c.suite}:${c.clause}`));
   return suites.flatMap((suite) =>
@@ -48,10 +142,13 @@ export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): Un
   );
 }
 
-/** 0: every MUST check passed (and, strict, every SHOULD check); 1: a check that counts failed. */
+/**
+ * 0: every MUST check passed (and, strict, every SHOULD check); 1: a check that counts failed, or could not
+ * run because another failed (blocked): its rule went unverified for a failure, whatever that one's level.
+ */
 export function exitCodeOf(report: RunReport): 0 | 1 {
   const counts = (c: CheckResult) => c.level === 'MUST' || report.strict;
-  return report.checks.some((c) => c.status === 'failed' && counts(c)) ? 1 : 0;
+  return report.checks.some((c) => (c.status === 'failed' || c.status === 'blocked') && counts(c)) ? 1 : 0;
 }
 
 /** A run's outcome as every report heads it; COULD NOT RUN outranks the checks, since some never ran. */
@@ -69,22 +166,24 @@ export interface ClauseRow {
   group?: string;
   passed: number;
   failed: number;
+  blocked: number;
   skipped: number;
-  status: 'passed' | 'failed' | 'skipped';
+  status: CheckStatus;
 }
 
-/** The clause view: every clause a check cited, with how its checks went. */
+/** The clause view: every clause a check cited, with how its checks went (per clause, all targets together). */
 export function clauseRows(report: RunReport): ClauseRow[] {
   const rows = new Map<string, ClauseRow>();
   for (const c of report.checks) {
     const key = `${c.suite}:${c.clause}`;
     let row = rows.get(key);
     if (!row) {
-      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, skipped: 0, status: 'skipped' };
+      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, blocked: 0, skipped: 0, status: 'skipped' };
       rows.set(key, row);
     }
     row[c.status]++;
-    row.status = row.failed ? 'failed' : row.passed ? 'passed' : 'skipped';
+    // A clause with a blocked check is not verified, however its other checks went.
+    row.status = row.failed ? 'failed' : row.blocked ? 'blocked' : row.passed ? 'passed' : 'skipped';
   }
   return [...rows.values()];
 }

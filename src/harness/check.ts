@@ -1,6 +1,7 @@
 import { describe, test } from 'vitest';
 import { findClause } from './catalogue.ts';
-import { CheckFailure, evidenceCases, findingOf, redactFinding, type Conclusion, type Finding } from './finding.ts';
+import { CheckBlocked } from './CheckBlocked.ts';
+import { CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type Conclusion, type Finding } from './finding.ts';
 import { redact, registerSecret } from './redact.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -21,10 +22,18 @@ declare module 'vitest' {
     finding?: Finding;
     /** Set by ctx.diagnose: shown when the check fails. */
     diagnosis?: string;
+    /**
+     * Set when the check ended blocked (a CheckBlocked): vitest reports it skipped, toCheckResult as
+     * blocked by `clause`. Its evidence stays in the meta only for the report to show should the block
+     * not stand (the clause did not fail).
+     */
+    blocked?: { clause: string; reason: string };
   }
 }
 
 export interface CheckContext {
+  /** The clause this check verifies (its id in the catalogue). */
+  readonly clause: string;
   /** Attach evidence shown with the result; strings as they are, anything else as indented JSON. */
   evidence(label: string, value: unknown): void;
   /** A copy-pasteable command (curl) that reproduces what the check did. */
@@ -45,6 +54,12 @@ export interface CheckContext {
   progress(message: string): void;
   /** Ends the check as skipped, with the reason shown in the report (it had nothing to judge). */
   skip(reason: string): never;
+  /**
+   * Ends the check as blocked by `clause`: it cannot judge its rule because something that clause checks
+   * fails here (no access token, no meeting list). Not a failure: the report names the failed clause as
+   * the root cause and this check under it. The same as throwing a CheckBlocked from anywhere in the check.
+   */
+  blocked(clause: string, reason: string): never;
 }
 
 /** The annotation type that carries a check's progress to the reporter; never part of a report. */
@@ -101,6 +116,7 @@ export function checksFor(suite: SuiteName): Check {
       if (skipReason) skip(skipReason);
       let lastProgress = 0;
       const ctx: CheckContext = {
+        clause,
         evidence(label, value) {
           const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
           (task.meta.evidence ??= []).push({ label, text: redact(text ?? String(value)) });
@@ -127,6 +143,9 @@ export function checksFor(suite: SuiteName): Check {
         },
         signal,
         skip: (reason) => skip(reason),
+        blocked(by, reason) {
+          throw new CheckBlocked(by, reason);
+        },
         progress(message) {
           const now = performance.now();
           if (now - lastProgress < progressEveryMs) return;
@@ -137,6 +156,15 @@ export function checksFor(suite: SuiteName): Check {
       try {
         await fn(ctx);
       } catch (err) {
+        if (err instanceof CheckBlocked) {
+          // A check cannot wait on its own clause, and a clause that is not in the catalogue is a typo.
+          if (err.clause === clause || !findClause(suite, err.clause)) throw new Error(`check "${title}" cannot be blocked by ${err.clause}: ${redact(err.message)}`);
+          // One sentence: what follows its first line (an answer quoted) is no part of a blocked check.
+          const reason = redact(headlineOf(err.message));
+          task.meta.blocked = { clause: err.clause, reason };
+          // vitest knows passed, failed and skipped: a blocked check is skipped there, blocked in the report.
+          skip(`blocked by ${err.clause}: ${reason}`);
+        }
         // Assertion messages quote what was received; a token in a body must not reach the report.
         if (err instanceof Error) {
           err.message = redact(err.message);

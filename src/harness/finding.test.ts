@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evidenceCases, findingFromErrors, findingOf, type CaseOutcome } from './finding.ts';
+import { evidenceCases, findingFromErrors, findingOf, headlineOf, type CaseOutcome } from './finding.ts';
 
 const fail = (label: string, cause: string, extra: Partial<CaseOutcome> = {}): CaseOutcome => ({ label, problem: `${label} went wrong`, cause, ...extra });
 
@@ -64,10 +64,39 @@ describe('findingFromErrors', () => {
     expect(fromDiff.headline).not.toContain('expected');
   });
 
+  test('a bare boolean assertion adds nothing to its headline: no evidence', () => {
+    const finding = findingFromErrors([{ message: 'the token response must hold a non-empty access_token string: expected false to be true // Object.is equality', diff: '- Expected\n+ Received\n\n- true\n+ false' }]);
+    expect(finding.headline).toBe('the token response must hold a non-empty access_token string');
+    expect(finding.assertion).toBeUndefined();
+  });
+
   test('a timeout and a thrown error', () => {
     expect(findingFromErrors([{ message: 'Test timed out in 120000ms.\nIf this is a long-running test, pass a timeout value' }]).headline).toBe('The check did not finish within 120 s');
     const thrown = findingFromErrors([{ message: 'no access token to run this check with (MP-TOKEN-FLOW fails): POST … → 401\n{"reason":"Invalid client"}' }]);
     expect(thrown.headline).toBe('no access token to run this check with (MP-TOKEN-FLOW fails): POST … → 401');
     expect(thrown.assertion).toBe('{"reason":"Invalid client"}');
+  });
+});
+
+describe('no headline ends in a dangling colon', () => {
+  const violations = 'body: the body lacks the required field "access_token" [required: access_token]\nbody: the body lacks the required field "token_type" [required: token_type]';
+
+  test('a generated request whose answer breaks the spec (one case: the case and its problem head it)', () => {
+    // What the generated checks conclude with when the first request fails, and what they gave before.
+    const finding = findingOf({ of: 'generated requests for requestAccessToken', failed: 'were refused', tried: 1, cases: [{ label: 'a valid request', problem: `the answer breaks the spec:\n${violations}` }] })!;
+    expect(finding.headline).toBe('a valid request: the answer breaks the spec: body: the body lacks the required field "access_token" [required: access_token] (and 1 more)');
+  });
+
+  test('a thrown message or expect.fail whose first line introduces a list', () => {
+    const links = findingFromErrors([{ message: `GET /v2/users/me with the token (link CurrentUser) the answer breaks the spec:\n${violations}` }]);
+    expect(links.headline).toBe('GET /v2/users/me with the token (link CurrentUser) the answer breaks the spec: body: the body lacks the required field "access_token" [required: access_token] (and 1 more)');
+    expect(links.assertion).toBe(violations);
+    expect(findingFromErrors([{ message: 'page 2 of page_size=7 answered 500:' }]).headline).toBe('page 2 of page_size=7 answered 500');
+    expect(findingFromErrors([{ message: 'the answer breaks the spec:\n\n  status: 418 is not documented [documented status]:\n' }]).headline).toBe('the answer breaks the spec: status: 418 is not documented [documented status]');
+  });
+
+  test('headlineOf leaves a sentence alone', () => {
+    expect(headlineOf('27 of 47 meetings could not be fetched by UUID')).toBe('27 of 47 meetings could not be fetched by UUID');
+    expect(headlineOf('uuid "a:b": GET /v2/meetings/a%3Ab answered 404\n{"code":3001}')).toBe('uuid "a:b": GET /v2/meetings/a%3Ab answered 404');
   });
 });

@@ -100,7 +100,22 @@ export function findingOf(conclusion: Conclusion): Finding | undefined {
 /** A check of a single case: "1 of 1" says nothing, the case and its problem say it all. */
 function oneCase(c: CaseOutcome): string {
   const what = c.cause && c.cause !== c.problem ? `${c.cause} (${c.problem!})` : c.problem!;
-  return `${c.label}: ${what}`.split('\n')[0]!;
+  return headlineOf(`${c.label}: ${what}`);
+}
+
+/**
+ * The sentence that heads a text of several lines: its first line, and when that line ends in a colon
+ * that introduces the lines after it ("the answer breaks the spec:" and a list of violations), the first
+ * of them too and how many more there are, so that a headline never ends in a dangling colon.
+ */
+export function headlineOf(text: string): string {
+  const [first = '', ...rest] = text.trim().split('\n');
+  const line = first.trim();
+  if (!line.endsWith(':')) return line;
+  const stem = line.replace(/\s*:$/, '');
+  const next = rest.map((l) => l.trim()).filter(Boolean);
+  if (!next.length) return stem;
+  return `${stem}: ${next[0]!.replace(/\s*:$/, '')}${next.length > 1 ? ` (and ${next.length - 1} more)` : ''}`;
 }
 
 /**
@@ -157,11 +172,14 @@ export function findingFromErrors(errors: readonly FailedError[]): Finding {
     head = message;
     rest = '';
   }
-  // The first line is the sentence; what follows it (an answer quoted, a stack) is evidence.
-  const [line = '', ...lines] = head.split('\n');
-  const headline = line.trim() || 'The check failed';
-  rest = [lines.join('\n').trim(), rest].filter(Boolean).join('\n');
-  const assertion = [rest, first?.diff, ...more.map((e) => [e.message, e.diff].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
+  // The first line is the sentence (with the line it introduces, when it ends in a colon); what follows
+  // it (an answer quoted, a stack) is evidence.
+  const [, ...lines] = head.split('\n');
+  const headline = headlineOf(head) || 'The check failed';
+  // "expected false to be true" and its two-line diff say nothing the headline does not: no evidence.
+  const bare = /^expected (true|false) to be (true|false)( \/\/ Object\.is equality)?$/.test(rest.trim());
+  rest = [lines.join('\n').trim(), bare ? '' : rest].filter(Boolean).join('\n');
+  const assertion = [rest, bare ? undefined : first?.diff, ...more.map((e) => [e.message, e.diff].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
   return { headline, groups: [], ...(assertion ? { assertion } : {}) };
 }
 

@@ -10,7 +10,9 @@ import { negativeRequests } from '../openapi/negativeRequests.ts';
 import { positiveRequests } from '../openapi/positiveRequests.ts';
 import { mixSeed } from '../records/mixSeed.ts';
 import type { Check, CheckContext } from './check.ts';
+import { CheckBlocked } from './CheckBlocked.ts';
 import { curlCommand, type ShownRequest } from './curlCommand.ts';
+import { headlineOf } from './finding.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -27,8 +29,15 @@ export interface FuzzBinding {
   clausePrefix: string;
   spec: CompiledSpec;
   operations: Array<{ operation: CompiledOperation; options: GenerationOptions }>;
+  /** Sends a request; throws a CheckBlocked when it cannot (no access token to send it with). */
   send(operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange>;
   excuses?: Omit<Excuses, 'linkFed'>;
+  /**
+   * How the target refuses valid credentials, and the clause that judges them (FS-AUTH-KEY: the issued key
+   * refused). When every valid request the positive clause sends is refused so, it has nothing to judge and
+   * is blocked by that clause; when some are served, the refused ones are failures of its own.
+   */
+  credentialsRefused?: { clause: string; refused(x: SentExchange): boolean };
 }
 
 export type GeneratedClause = 'NO-5XX' | 'POSITIVE' | 'NEGATIVE';
@@ -110,8 +119,12 @@ export class GeneratedRun {
     return mixSeed(this.seed, hashText(`${this.binding.suite}:${operationId}`), kind === 'valid' ? 1 : 2);
   }
 
-  /** Runs one clause over one operation's generated requests; the first failure comes back shrunk. */
-  async check(operationId: string, clause: GeneratedClause, options: { signal?: AbortSignal; onTry?: (tried: number) => void; maxShrinkTries?: number } = {}): Promise<ClauseOutcome> {
+  /**
+   * Runs one clause over one operation's generated requests; the first failure comes back shrunk. Throws
+   * a CheckBlocked when no request could be judged for a failure elsewhere (no access token, the
+   * credentials refused) and none of those that could be judged failed.
+   */
+  async check(operationId: string, clause: GeneratedClause, options: { signal?: AbortSignal; onTry?: (tried: number) => void; maxShrinkTries?: number; judgeRefusals?: boolean } = {}): Promise<ClauseOutcome> {
     const { operation, options: own } = this.#entry(operationId);
     const linkFed = linkFedParameters(this.binding.spec, operationId);
     const excuses: Excuses = { ...this.binding.excuses, linkFed };
@@ -119,19 +132,41 @@ export class GeneratedRun {
     const kinds: Array<'valid' | 'mutated'> = clause === 'NO-5XX' ? ['valid', 'mutated'] : clause === 'POSITIVE' ? ['valid'] : ['mutated'];
     const judge = (request: GeneratedRequest, x: SentExchange): string | undefined =>
       clause === 'NO-5XX' ? serverFault(request, x, excuses) : clause === 'POSITIVE' ? positiveProblem(operation, request, x, excuses) : negativeProblem(operation, request, x, excuses);
+    // Requests that could not be judged for a failure elsewhere count as no failure while looking for one.
+    let blocked: CheckBlocked | undefined;
+    const refusal = clause === 'POSITIVE' && !options.judgeRefusals ? this.binding.credentialsRefused : undefined;
+    let refused: SentExchange | undefined;
+    let served = 0;
+    const judgeOne = async (request: GeneratedRequest): Promise<string | undefined> => {
+      options.signal?.throwIfAborted();
+      let x: SentExchange;
+      try {
+        x = await this.send(operation, request, options.signal);
+      } catch (err) {
+        if (!(err instanceof CheckBlocked)) throw err;
+        blocked ??= err;
+        return undefined;
+      }
+      if (refusal && request.credentials === 'valid') {
+        if (refusal.refused(x)) {
+          refused ??= x;
+          return undefined;
+        }
+        served++;
+      }
+      return judge(request, x);
+    };
     let tried = 0;
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
       const before = tried;
-      const found = await findFailure(
-        requests,
-        async (request) => {
-          options.signal?.throwIfAborted();
-          return judge(request, await this.send(operation, request, options.signal));
-        },
-        { seed: this.sequenceSeed(operationId, kind), runs: this.runs, onTry: (n) => options.onTry?.((tried = before + n)), ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}) },
-      );
+      const found = await findFailure(requests, judgeOne, {
+        seed: this.sequenceSeed(operationId, kind),
+        runs: this.runs,
+        onTry: (n) => options.onTry?.((tried = before + n)),
+        ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}),
+      });
       if (found.failure) {
         const request = found.failure.value;
         // The answer it was judged by: send() gives back the kept one.
@@ -145,6 +180,12 @@ export class GeneratedRun {
       }
       tried = before + found.runs;
     }
+    if (blocked) throw blocked;
+    if (refusal && refused) {
+      if (!served) throw new CheckBlocked(refusal.clause, `every valid generated request was refused for its credentials (HTTP ${refused.status})`);
+      // Some were served, so the refusals are this clause's own failures: judged again (from the kept answers).
+      return this.check(operationId, clause, { ...options, judgeRefusals: true });
+    }
     return { clause: this.clauseId(clause), operationId, tried };
   }
 }
@@ -156,17 +197,17 @@ export function cut(text: string, max: number): string {
 const shownReplyHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'allow']);
 
 /** A failure as a report shows it: what broke, the minimal request and its answer, how to replay it. */
-export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { message: string; evidence: Array<[string, string]>; reproduction: string } {
+export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { message: string; found: string; evidence: Array<[string, string]>; reproduction: string } {
   const m = f.request.mutation;
   const what = m
     ? `mutation "${m.name}" at ${m.pointer}: ${m.detail} (${m.kind === 'refuse' ? 'must be refused with a 4xx' : 'fate left open: may be accepted or refused, never with a 5xx or an answer the spec does not document'})`
     : 'a valid request by the spec, no mutation';
-  const message = [
-    `${f.operationId}: ${f.problem}`,
+  const found = [
     `request: ${what}`,
     `found after ${f.runs} generated request(s), then shrunk ${f.shrinks} time(s) to the minimal request shown`,
     `seed ${run.seed} (fast-check seed ${f.fastCheckSeed}, path "${f.path}"); replay: the same conform run with --seed ${run.seed} --fuzz-runs ${run.runs} --grep '${f.clause}'`,
   ].join('\n');
+  const message = `${f.operationId}: ${f.problem}\n${found}`;
   const shown = f.exchange.shown;
   const request = [`${shown.method} ${shown.url}`, ...shown.headers.map(([n, v]) => `${n}: ${v}`), ...(shown.body !== undefined ? ['', cut(shown.body, 2000)] : [])].join('\n');
   const x = f.exchange;
@@ -174,7 +215,7 @@ export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { messa
   const reply = x.status === 0
     ? `no HTTP answer: ${x.failure ?? 'unknown failure'}`
     : [`HTTP ${x.status} (${Math.round(x.durationMs)} ms)`, ...Object.entries(headers).filter(([n]) => shownReplyHeaders.has(n.toLowerCase())).map(([n, v]) => `${n}: ${v}`), '', cut(x.body, 2000)].join('\n');
-  return { message, evidence: [['minimal request', request], ['answer', reply]], reproduction: curlCommand(shown) };
+  return { message, found, evidence: [['minimal request', request], ['answer', reply]], reproduction: curlCommand(shown) };
 }
 
 const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
@@ -202,14 +243,16 @@ function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedCla
   if (!f) return;
   const report = describeFailure(run, f);
   for (const [label, text] of report.evidence) ctx.evidence(label, text);
-  // The message's lines after the first: the request, how it was found, how to replay it.
-  ctx.evidence('how it was found', report.message.split('\n').slice(1).join('\n'));
+  // A problem of several lines (the spec's rules an answer breaks) is evidence whole; its case says it in one.
+  const problem = headlineOf(f.problem);
+  if (problem !== f.problem.trim()) ctx.evidence('what is wrong', f.problem);
+  ctx.evidence('how it was found', report.found);
   const m = f.request.mutation;
   ctx.conclude({
     of: `generated requests for ${f.operationId}`,
     failed: clauseFailed[clause],
     tried: f.runs,
-    cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem: f.problem, reproduction: report.reproduction }],
+    cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem, reproduction: report.reproduction }],
   });
 }
 

@@ -4,7 +4,11 @@ import type { Shard } from './shardFiles.ts';
 import type { Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * blocked: the check could not run because a clause it depends on failed against the same target (see
+ * CheckBlocked.ts); not a failure of its own, and only ever next to that clause's failure in a report.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'blocked' | 'skipped';
 
 /** One check's outcome, as every report format shows it. */
 export interface CheckResult {
@@ -20,8 +24,10 @@ export interface CheckResult {
   title: string;
   status: CheckStatus;
   durationMs: number;
-  /** A failed check's headline (the finding's first sentence); a skipped check's reason. */
+  /** A failed check's headline (the finding's first sentence); a skipped or blocked check's reason. */
   message?: string;
+  /** A blocked check: the failed clause it depends on (the root cause it is listed under). */
+  blockedBy?: string;
   /** A failed check: what went wrong, in counts, causes, examples and diagnoses. */
   finding?: Finding;
   /** Reproduces the first failing case. */
@@ -48,7 +54,7 @@ export interface RunReport {
   startedAt: string;
   durationMs: number;
   strict: boolean;
-  summary: { passed: number; failed: number; skipped: number };
+  summary: { passed: number; failed: number; blocked: number; skipped: number };
   checks: CheckResult[];
   uncovered: UncoveredClause[];
   /** A shard's report (`--shard I/N`): its checks only, no uncovered clauses; `conform report merge` makes the whole one. */

@@ -13,7 +13,9 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
   if (!suite || !isSuiteName(suite) || !clauseId) return undefined;
   const clause = findClause(suite, clauseId);
   const result = testCase.result();
-  const status = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+  // A blocked check is a skipped test to vitest (see check.ts); its meta says by what.
+  const blocked = result.state === 'skipped' ? meta.blocked : undefined;
+  const status = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : blocked ? 'blocked' : 'skipped';
   // A check outside describeTarget still belongs to a target: the describe block around it names one.
   const target = meta.conformTarget ?? (testCase.parent.type === 'suite' ? testCase.parent.name : '');
   // The test name starts with the clause id (see check.ts); the title is the rest.
@@ -36,7 +38,11 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
     check.finding = redactFinding(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding);
     check.message = check.finding.headline;
   }
-  if (result.state === 'skipped' && result.note) check.message = redact(result.note);
+  if (blocked) {
+    check.blockedBy = blocked.clause;
+    check.message = redact(blocked.reason);
+  } else if (result.state === 'skipped' && result.note) check.message = redact(result.note);
+  // A blocked check's evidence is dropped with the block when it stands (buildReport.ts), shown when it does not.
   if (meta.reproduction) check.reproduction = redact(meta.reproduction);
   if (meta.evidence?.length) check.evidence = meta.evidence.map((e) => ({ label: e.label, text: redact(e.text) }));
   return check;

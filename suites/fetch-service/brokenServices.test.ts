@@ -70,4 +70,31 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     for (const text of variant.failureMentions ?? []) expect(messages, 'failure message').toContain(text);
     for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
   });
+
+  test('a key the service did not issue: FS-AUTH-KEY fails and leads; what needs a served request is blocked by it, not failed', async () => {
+    const service = await startBrokenService(farm, apiKey, {});
+    let r: ConformResult;
+    try {
+      const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds), '--fuzz-runs', '3'];
+      r = await runConform(args, { SVC_API_KEY: `${apiKey}-not-issued` });
+    } finally {
+      await service.close();
+    }
+    const report = r.report!;
+    expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual(['FS-AUTH-KEY']);
+    expect(r.exitCode).toBe(1);
+    const blocked = report.checks.filter((c) => c.status === 'blocked');
+    expect(blocked.length, r.stdout.slice(-4000)).toBeGreaterThanOrEqual(20);
+    for (const c of blocked) {
+      expect(c.blockedBy, c.id).toBe('FS-AUTH-KEY');
+      expect(c.message, c.id).toMatch(/^(the issued key was refused \(HTTP 401\) on every request this check sent|every valid generated request was refused for its credentials \(HTTP 401\))$/);
+      expect(c.evidence, c.id).toBeUndefined();
+    }
+    expect(blocked.map((c) => c.clause)).toEqual(expect.arrayContaining(['FS-VERSION-PATH', 'FS-RESULT-SHAPE', 'FS-504', 'FS-FUZZ-POSITIVE']));
+    // What can still judge does: refusals of keyless requests, replies that must not echo the key.
+    expect(report.checks.find((c) => c.clause === 'FS-AUTH-REQUIRED')?.status).toBe('passed');
+    expect(report.checks.find((c) => c.clause === 'FS-FUZZ-NO-5XX')?.status).toBe('passed');
+    const lines = r.stdout.split('\n');
+    expect(lines[lines.findIndex((l) => l.startsWith('Root causes')) + 1]).toMatch(new RegExp(`^  ✗ FS-AUTH-KEY failed: .*; it blocked ${blocked.length} checks: `));
+  }, 180_000);
 });

@@ -38,14 +38,37 @@ export interface Wording {
 
 const defaultWording: Wording = { of: 'requests', failed: 'were answered against the rule' };
 
+/** The statuses a service refuses credentials with. */
+export const credentialRefusals = new Set([401, 403]);
+
+/**
+ * The reply that shows a check had nothing to judge because the target refuses the issued key: every
+ * request it sent with the target's own key was refused for credentials (401, 403), as FS-AUTH-KEY's
+ * is, and those are all its wrong verdicts. Undefined when any was answered otherwise: then the key
+ * works, and a refusal is the check's own finding. (The report keeps the block only where FS-AUTH-KEY
+ * fails for the target; elsewhere the check is failed.)
+ */
+function keyRefusal(verdicts: readonly Verdict[]): Exchange | undefined {
+  const own = verdicts.filter((v) => v.exchange.call.key === undefined);
+  const wrong = verdicts.filter((v) => v.problem);
+  if (!wrong.length || !own.every((v) => credentialRefusals.has(v.exchange.status))) return undefined;
+  return wrong.every((v) => v.exchange.call.key === undefined) ? wrong[0]!.exchange : undefined;
+}
+
 /**
  * Ends a check on its verdicts: the finding counts the wrong ones, groups them by cause (a recognisable
  * one, such as an HTML page where JSON was due, comes with a diagnosis), shows the request and reply of
- * the first of each cause as evidence, and reproduces the first wrong one with curl.
+ * the first of each cause as evidence, and reproduces the first wrong one with curl. A check whose
+ * requests with the issued key were all refused is blocked by FS-AUTH-KEY instead: it judged nothing.
  */
 export function judge(ctx: CheckContext, client: FetchClient, rule: string, verdicts: Verdict[], wording: Wording = defaultWording): void {
   const first = verdicts[0];
   if (first) ctx.reproduction(client.curl(first.exchange.call));
+  const refused = ctx.clause === 'FS-AUTH-KEY' ? undefined : keyRefusal(verdicts);
+  if (refused) {
+    ctx.evidence('a request refused', describeExchange(refused));
+    ctx.blocked('FS-AUTH-KEY', `the issued key was refused (HTTP ${refused.status}) on every request this check sent`);
+  }
   ctx.conclude({
     ...wording,
     rule,

@@ -33,6 +33,16 @@ function failedClauses(result: ConformResult): string[] {
   return [...new Set((result.report?.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.clause))].sort();
 }
 
+/** The clauses of the blocked checks, by the clause that blocked them. */
+function blockedClauses(result: ConformResult): Record<string, string[]> {
+  const by: Record<string, string[]> = {};
+  for (const c of result.report?.checks ?? []) if (c.status === 'blocked') (by[c.blockedBy!] ??= []).push(c.clause);
+  return Object.fromEntries(Object.entries(by).map(([root, clauses]) => [root, [...new Set(clauses)].sort()]));
+}
+
+/** A variant's report files, by format. */
+const reportFile = (variant: string, format: string) => join(reports, `${variant}.${format === 'junit' ? 'xml' : format === 'markdown' ? 'md' : format}`);
+
 // One after another: each run is a CLI process with its own vitest workers, and they contend for CPU.
 describe('the meeting-platform suite', () => {
   test.each(['node', 'msw'] as const)('passes against the correct mock served through its %s adapter, the generated checks at the default budget included', async (adapter) => {
@@ -50,10 +60,13 @@ describe('the meeting-platform suite', () => {
     test(`fails ${variant.breaks.join(', ')} against ${variant.name} (${variant.fault})`, async () => {
       const server = await startMeetingPlatformServer({ prepend: variant.prepend });
       servers.push(server);
-      const result = await runAgainst(server, 0, ['--report', `html=${join(reports, `${variant.name}.html`)}`]);
+      const files = ['html', 'markdown', 'junit'].flatMap((format) => ['--report', `${format}=${reportFile(variant.name, format)}`]);
+      const result = await runAgainst(server, variant.fuzzRuns ?? 0, files);
       results.set(variant.name, result);
       expect(result.report, result.stderr).toBeDefined();
       expect(failedClauses(result), `${variant.name}: the suite must fail exactly the clauses the fault breaks\n${result.stdout}`).toEqual([...variant.breaks].sort());
+      const blocks = Object.fromEntries(Object.entries(variant.blocks ?? {}).map(([root, clauses]) => [root, [...clauses].sort()]));
+      expect(blockedClauses(result), `${variant.name}: the suite must block exactly the checks the fault keeps from running\n${result.stdout}`).toEqual(blocks);
       expect(result.exitCode).toBe(1);
     });
   }
@@ -85,8 +98,88 @@ describe('the meeting-platform suite', () => {
     expect(double.map((g) => g.cause)).toEqual(['not found: UUIDs that start with "/" or contain "//", sent encoded twice as the rule says']);
   });
 
+  describe('a token endpoint that answers {} leads every report with MP-TOKEN-FLOW and what it blocked', () => {
+    const run = () => results.get('empty-token')!;
+    const blockedCount = () => run().report!.checks.filter((c) => c.status === 'blocked').length;
+    const tokenFlow = () => run().report!.checks.find((c) => c.clause === 'MP-TOKEN-FLOW')!;
+
+    test('JSON: the cascades are blocked by MP-TOKEN-FLOW with no evidence of their own, and are no failures', () => {
+      const { report } = run();
+      expect(report!.summary.blocked).toBe(blockedCount());
+      expect(report!.summary.blocked).toBeGreaterThanOrEqual(20);
+      expect(report!.summary.failed).toBe(report!.checks.filter((c) => c.status === 'failed').length);
+      for (const c of report!.checks.filter((c) => c.status === 'blocked')) {
+        expect(c.blockedBy, c.id).toBe('MP-TOKEN-FLOW');
+        expect(c.message, c.id).toMatch(/^no access token to run this check with: POST http:\/\/127\.0\.0\.1:\d+\/oauth\/token answered 200 application\/json without an access_token$/);
+        expect([c.evidence, c.finding, c.reproduction], c.id).toEqual([undefined, undefined, undefined]);
+      }
+      // The root's own failure carries its evidence, not a bare boolean diff.
+      expect(tokenFlow().message).toBe('the token response must hold a non-empty access_token string');
+      expect(tokenFlow().finding!.assertion).toBeUndefined();
+      // No headline ends in a dangling colon, the generated checks' included.
+      const headlines = report!.checks.flatMap((c) => (c.status === 'failed' ? [c.message!] : []));
+      expect(headlines.filter((h) => /:\s*$/.test(h))).toEqual([]);
+      expect(headlines).toContain('a valid request: the answer breaks the spec: body: the body lacks the required field "access_token" [required: access_token] (and 1 more)');
+    });
+
+    test('console: after the checks, the first line of the summary names MP-TOKEN-FLOW and the checks it blocked', () => {
+      const lines = run().stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith('Root causes'));
+      expect(lines[at]).toMatch(new RegExp(`^Root causes \\(\\d+ failed clauses, ${blockedCount()} checks blocked by them\\)$`));
+      expect(lines[at + 1]).toMatch(new RegExp(`^  ✗ MP-TOKEN-FLOW failed: the token response must hold a non-empty access_token string; it blocked ${blockedCount()} checks: .*MP-ME-200`));
+      const failures = lines.slice(lines.findIndex((l) => l.startsWith('Failures (')));
+      expect(failures.find((l) => l.startsWith('✗ '))).toMatch(/^✗ meeting-platform MP-TOKEN-FLOW /);
+      expect(run().stdout).toMatch(new RegExp(`^\\d+ passed, \\d+ failed, ${blockedCount()} blocked, 0 skipped$`, 'm'));
+      // The cascades are no failures: none is shown as one.
+      expect(run().stdout).not.toMatch(/^✗ .*\n +no access token/m);
+    });
+
+    test('Markdown: one row per root, MP-TOKEN-FLOW first, the blocked checks folded under it', () => {
+      const md = readFileSync(reportFile('empty-token', 'markdown'), 'utf8');
+      const rows = md.split('\n').filter((l) => l.startsWith('| `'));
+      expect(rows).toHaveLength(new Set(run().report!.checks.filter((c) => c.status === 'failed').map((c) => c.clause)).size);
+      expect(rows[0]).toMatch(new RegExp(`^\\| \`MP-TOKEN-FLOW\` \\| MUST \\| .* \\| the token response must hold a non-empty access_token string<details><summary>it blocked ${blockedCount()} checks</summary>.*MP-ME-200.*</details> \\|$`));
+      // The root causes come before anything else but the verdict and the counts.
+      expect(md.indexOf('| `MP-TOKEN-FLOW`')).toBeLessThan(md.indexOf('- **meeting-platform**'));
+    });
+
+    test('JUnit: each blocked check is skipped, with MP-TOKEN-FLOW and the reason', () => {
+      const xml = readFileSync(reportFile('empty-token', 'junit'), 'utf8');
+      expect(xml.match(/<skipped message="blocked by MP-TOKEN-FLOW: no access token to run this check with: [^"]*"\/>/g)).toHaveLength(blockedCount());
+      expect(xml).toMatch(/<failure message="the token response must hold a non-empty access_token string" type="MUST">/);
+    });
+
+    test('split in two shards and merged, the run keeps its blocked checks and what blocked them', async () => {
+      const variant = brokenVariants.find((v) => v.name === 'empty-token')!;
+      const server = await startMeetingPlatformServer({ prepend: variant.prepend });
+      servers.push(server);
+      const blobs = join(reports, 'empty-token-blobs');
+      const shards = await Promise.all([1, 2].map((i) => runAgainst(server, variant.fuzzRuns, ['--shard', `${i}/2`, '--report', `blob=${blobs}`])));
+      // A shard whose blocked checks wait on a clause the other shard runs cannot tell: it reports them failed.
+      expect(shards.map((s) => s.exitCode)).toEqual([1, 1]);
+      const merged = await runConform(['report', 'merge', blobs]);
+      const outcome = (r: ConformResult) => r.report!.checks.map((c) => `${c.clause} ${c.title} ${c.status} ${c.blockedBy ?? ''}`).sort();
+      expect(outcome(merged), merged.stdout + merged.stderr).toEqual(outcome(run()));
+      expect(merged.report!.summary).toEqual(run().report!.summary);
+      expect(merged.exitCode).toBe(1);
+    });
+
+    test.skipIf(!chromiumPath)('HTML, in headless Chromium: the header names the root cause, and the first failure block on the page is MP-TOKEN-FLOW with what it blocked', () => {
+      const page = renderInChromium(reportFile('empty-token', 'html'));
+      expect(page.status).toBe(0);
+      expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
+      const roots = page.dom.slice(page.dom.indexOf('<div class="roots">'));
+      expect(roots).toMatch(new RegExp(`^<div class="roots"><h2>Root causes</h2><ul><li><a href="#failure-0"><code>MP-TOKEN-FLOW</code></a> failed: the token response must hold a non-empty access_token string; <span class="blocked-by">it blocked ${blockedCount()} checks: `));
+      const first = page.dom.slice(page.dom.indexOf('<article class="failure"'));
+      const article = first.slice(0, first.indexOf('</article>'));
+      expect(article).toMatch(/^<article class="failure" id="failure-0">\s*<h3><code>MP-TOKEN-FLOW<\/code>/);
+      expect(article).toContain(`<details class="blocked"><summary>It blocked ${blockedCount()} checks</summary>`);
+      expect(page.dom).toContain(`<div class="card blocked"><b>${blockedCount()}</b> blocked</div>`);
+    });
+  });
+
   test.skipIf(!chromiumPath)("the failing run's HTML report, in headless Chromium: targets named, the headline, the diagnosis, the reproduction", () => {
-    const file = join(reports, 'plus-as-space.html');
+    const file = reportFile('plus-as-space', 'html');
     const check = uuidCheck('plus-as-space')!;
     const page = renderInChromium(file);
     expect(page.status).toBe(0);

@@ -4,12 +4,17 @@ import type { MeetingPlatformMock } from '../../mocks/meeting-platform/createMee
 /**
  * Deliberately faulty meeting platforms, for proving the suite catches each fault: the correct mock with
  * one handler in front that bends one behaviour. Each names the clauses its fault breaks, all of them
- * and no more, so the project's tests can hold the suite to failing exactly there.
+ * and no more, and the checks it keeps from running, by the failed clause that blocks them, so the
+ * project's tests can hold the suite to failing exactly there and blocking exactly that.
  */
 export interface BrokenVariant {
   name: string;
   fault: string;
   breaks: string[];
+  /** The clauses of the checks the fault blocks, by the failed clause that blocks them (none when absent). */
+  blocks?: Record<string, string[]>;
+  /** Generated requests per operation in the variant's run (default 0: the hand-written checks only). */
+  fuzzRuns?: number;
   prepend(mock: MeetingPlatformMock): HttpHandler[];
 }
 
@@ -53,6 +58,21 @@ function meetingLookup(answer: (once: string) => Response | undefined) {
 const notFound = (identifier: string) => Response.json({ code: 3001, message: `Meeting does not exist: ${identifier}.` }, { status: 404 });
 
 export const brokenVariants: BrokenVariant[] = [
+  {
+    name: 'empty-token',
+    fault: 'the token endpoint answers every request with 200 and {}',
+    // Each token clause fails on its own, and so do the generated token requests; everything that
+    // needs an access token is blocked by MP-TOKEN-FLOW, not failed.
+    breaks: ['MP-TOKEN-FLOW', 'MP-TOKEN-FIELDS', 'MP-TOKEN-INVALID-CLIENT', 'MP-TOKEN-WRONG-FLOW', 'MP-TOKEN-ACCOUNT-REQUIRED', 'MP-TOKEN-ERRORS-JSON', 'MP-SPEC-RESPONSE', 'MP-FUZZ-POSITIVE', 'MP-FUZZ-NEGATIVE'],
+    blocks: {
+      'MP-TOKEN-FLOW': [
+        'MP-ME-200', 'MP-JSON-ONLY', 'MP-API-ERROR-BODY', 'MP-MEETINGS-LIST', 'MP-PAGINATION-PAGE-SIZE', 'MP-PAGINATION-EXACTLY-ONCE', 'MP-PAGINATION-TOTAL',
+        'MP-PAGINATION-END', 'MP-JOIN-URL', 'MP-MEETING-BY-ID', 'MP-ID-ENCODING', 'MP-SPEC-RESPONSE', 'MP-FUZZ-NO-5XX', 'MP-FUZZ-POSITIVE', 'MP-FUZZ-NEGATIVE', 'MP-FUZZ-LINKS',
+      ],
+    },
+    fuzzRuns: 5,
+    prepend: inFront(async (request) => (isToken(request) ? Response.json({}) : undefined)),
+  },
   {
     name: 'html-token-errors',
     fault: 'the token endpoint answers failures with an HTML page',

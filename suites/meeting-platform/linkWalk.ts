@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
 import type { ShownRequest } from '../../src/harness/curlCommand.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { exchange, type Exchange } from '../../src/meeting-platform/exchange.ts';
@@ -81,9 +82,14 @@ export class LinkWalk {
     return problem;
   }
 
-  /** token → /users/me, the start of every walk; a problem when the links cannot be followed from there. */
+  /**
+   * token → /users/me, the start of every walk; a problem when the links cannot be followed from there.
+   * Without a token (MP-TOKEN-FLOW) or a current user (MP-ME-200: /users/me answers no 200) there is no
+   * walk to judge: a CheckBlocked by that clause.
+   */
   async start(signal?: AbortSignal): Promise<string | undefined> {
     const me = await this.#get('/v2/users/me', signal);
+    if (me.status !== 200) throw new CheckBlocked('MP-ME-200', `no current user to follow the links from: GET /v2/users/me with the token answered ${me.status}`);
     const wrong = this.#wrong(this.#spec.operation('getCurrentUser'), me);
     return wrong ? this.#fail(me, `GET /v2/users/me with the token (link CurrentUser) ${wrong}`) : undefined;
   }

@@ -1,6 +1,7 @@
+import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { registerSecret } from '../../src/harness/redact.ts';
-import { field, summarize } from '../../src/meeting-platform/exchange.ts';
+import { field } from '../../src/meeting-platform/exchange.ts';
 import { credentialEnv } from '../../src/meeting-platform/meetingCredentials.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { walkMeetings, type Walk } from './walkMeetings.ts';
@@ -11,18 +12,21 @@ export const walkPageSize = 10;
 const maxWalkPages = 25;
 
 export interface PlatformSession {
-  /** A fresh access token, or an error that says why there is none. */
+  /** A fresh access token; a CheckBlocked by MP-TOKEN-FLOW, saying why, when there is none. */
   token(): Promise<string>;
-  /** One walk of the meeting list shared by the checks of a file. */
+  /** One walk of the meeting list shared by the checks of a file (blocked by MP-TOKEN-FLOW without a token). */
   walk(): Promise<Walk>;
+  /** Why there is no token, once a check asked for one and got none: what blocked that check. */
+  readonly tokenRefused: CheckBlocked | undefined;
 }
 
 const sessions = new Map<string, PlatformSession>();
 
 /**
  * What the checks of one file share per target: the token and the walk are obtained once, lazily, so a
- * check that needs neither stays independent and a broken token flow fails each check that needs one.
- * The client secret and the token are secrets from the start: no report shows them.
+ * check that needs neither stays independent, and a broken token flow blocks each check that needs one
+ * (blocked by MP-TOKEN-FLOW, which fails on the same request). The client secret and the token are
+ * secrets from the start: no report shows them.
  */
 export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   let session = sessions.get(target.label);
@@ -30,11 +34,18 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   registerSecret(target.credentials.clientSecret, credentialEnv.clientSecret);
   let token: Promise<string> | undefined;
   let walk: Promise<Walk> | undefined;
+  let tokenRefused: CheckBlocked | undefined;
+  const refuse = (reason: string) => (tokenRefused = new CheckBlocked('MP-TOKEN-FLOW', `no access token to run this check with: ${reason}`));
   const obtainToken = async () => {
-    const x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials });
+    let x: Awaited<ReturnType<typeof requestToken>>;
+    try {
+      x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials });
+    } catch (err) {
+      throw refuse(`the token request got no answer (${err instanceof Error ? err.message : String(err)})`);
+    }
     const accessToken = field(x, 'access_token');
     if (x.status !== 200 || typeof accessToken !== 'string' || !accessToken) {
-      throw new Error(`no access token to run this check with (MP-TOKEN-FLOW fails): ${summarize(x)}`);
+      throw refuse(`${x.method} ${x.url} answered ${x.status} ${x.contentType || '(no content type)'} ${typeof accessToken === 'string' && accessToken ? '' : 'without an access_token'}`.trim());
     }
     registerSecret(accessToken, 'ACCESS_TOKEN');
     return accessToken;
@@ -49,6 +60,9 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   session = {
     token: () => (token ??= obtainToken()),
     walk: () => (walk ??= obtainWalk()),
+    get tokenRefused() {
+      return tokenRefused;
+    },
   };
   sessions.set(target.label, session);
   return session;

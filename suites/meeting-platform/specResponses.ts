@@ -2,29 +2,42 @@ import type { Check } from '../../src/harness/check.ts';
 import { ExchangeLog, judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { observeExchanges } from '../../src/meeting-platform/exchange.ts';
+import { tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { shownRequest } from '../../src/meeting-platform/shownRequest.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
+import { sessionFor } from './platformSession.ts';
 
 const logs = new Map<string, ExchangeLog>();
 
 /**
  * The exchanges this file's checks have with one target (generated requests aside), from the moment the
- * file is collected: call it before the checks that send them are defined.
+ * file is collected: call it before the checks that send them are defined. Token requests are logged
+ * only where `tokenAnswers` says so (the token checks' file): elsewhere the one token request is the
+ * session's, the same request MP-TOKEN-FLOW sends, and its answer is the token checks' to judge, once.
  */
-export function exchangeLogFor(target: MeetingPlatformTarget): ExchangeLog {
+export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAnswers?: boolean } = {}): ExchangeLog {
   let log = logs.get(target.label);
   if (log) return log;
   const created = new ExchangeLog(loadSpec('meeting-platform'));
+  const token = tokenUrl(target.authUrl);
   observeExchanges((x) => {
     if (x.generated || !(x.url.startsWith(target.authUrl) || x.url.startsWith(target.apiBaseUrl))) return;
+    if (!options.tokenAnswers && x.url.startsWith(token)) return;
     created.record({ shown: shownRequest(x, target.credentials), status: x.status, headers: x.headers, body: x.bodyText });
   });
   logs.set(target.label, created);
   return created;
 }
 
-/** MP-SPEC-RESPONSE over the answers the file's other checks got: defined last, so it runs after them. */
+/**
+ * MP-SPEC-RESPONSE over the answers the file's other checks got: defined last, so it runs after them.
+ * When they got none because there was no access token, it is blocked by MP-TOKEN-FLOW as they were.
+ */
 export function defineSpecResponseCheck(check: Check, target: MeetingPlatformTarget, what: string): void {
   const log = exchangeLogFor(target);
-  check('MP-SPEC-RESPONSE', `every answer ${what} got is one the spec documents (status, JSON, body schema)`, (ctx) => judgeLoggedExchanges(ctx, log));
+  check('MP-SPEC-RESPONSE', `every answer ${what} got is one the spec documents (status, JSON, body schema)`, (ctx) => {
+    const refused = sessionFor(target).tokenRefused;
+    if (log.checked === 0 && refused) throw refused;
+    judgeLoggedExchanges(ctx, log);
+  });
 }

@@ -44,7 +44,7 @@ function expectRefused(x: Exchange, r: Refusal): void {
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
-    exchangeLogFor(target);
+    exchangeLogFor(target, { tokenAnswers: true });
     check('MP-TOKEN-FLOW', 'Basic client authentication and a form body yield a bearer token', async (ctx) => {
       ctx.secret(target.credentials.clientSecret, 'MEETING_CLIENT_SECRET');
       ctx.reproduction(tokenCurl(target.authUrl));

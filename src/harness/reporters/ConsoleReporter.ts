@@ -1,14 +1,25 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { clauseSections, verdictOf } from '../buildReport.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import { clauseSections, failuresInOrder, rootCauses, verdictOf } from '../buildReport.ts';
+import type { CheckResult, CheckStatus, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
+import { rootCauseLead, rootCauseTitle, rootName } from './rootCauseText.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
+/** Each status's mark in a check's line and its word in the clause table. */
+const marks: Record<CheckStatus, { mark: string; word: string; style: Style }> = {
+  passed: { mark: '✓', word: 'pass', style: 'green' },
+  failed: { mark: '✗', word: 'FAIL', style: 'red' },
+  blocked: { mark: '⊘', word: 'blocked', style: 'magenta' },
+  skipped: { mark: '-', word: 'skip', style: 'yellow' },
+};
+
 /**
  * The console view, always on: a line per check while the run goes (so a long run shows progress),
- * then the clause table, the failures with their evidence, the clauses no check covers, and a summary.
+ * then the root causes (each failed clause and what it blocked, one line each), the clause table, the
+ * failures with their evidence (root causes first), the blocked checks under what blocked them, the
+ * clauses no check covers, and a summary.
  */
 export class ConsoleReporter {
   private readonly out: Writable;
@@ -54,14 +65,23 @@ export class ConsoleReporter {
 
   check(result: CheckResult): void {
     this.count++;
-    const mark =
-      result.status === 'passed' ? this.paint('green', '✓') : result.status === 'failed' ? this.paint('red', '✗') : this.paint('yellow', '-');
+    const { mark, style } = marks[result.status];
     const level = result.level === 'SHOULD' ? this.paint('dim', ' (SHOULD)') : '';
     const where = result.target ? this.paint('dim', ` [${result.target}]`) : '';
-    this.write(`${mark} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}`);
+    const by = result.blockedBy ? this.paint(style, ` blocked by ${result.blockedBy}`) : '';
+    this.write(`${this.paint(style, mark)} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}${by}`);
   }
 
   summary(report: RunReport): void {
+    // The lead: what failed that nothing else explains, and what each failure kept from running.
+    const lead = rootCauseLead(report);
+    if (lead.lines.length) {
+      this.write();
+      this.write(this.paint('bold', `Root causes (${rootCauseTitle(report)})`));
+      for (const line of lead.lines) this.write(this.paint('red', `  ✗ ${line}`));
+      if (lead.more) this.write(this.paint('dim', `  … and ${lead.more} more failed clause${lead.more === 1 ? '' : 's'}: see the failures below`));
+    }
+
     // One width for every section, so the groups' columns line up with the ordinary clauses'.
     const sections = clauseSections(report);
     const width = Math.max(6, ...sections.flatMap((s) => s.rows).map((r) => `${r.suite} ${r.clause}`.length));
@@ -69,13 +89,13 @@ export class ConsoleReporter {
       this.write();
       this.write(this.paint('bold', section.title));
       for (const r of section.rows) {
-        const status = r.status === 'passed' ? this.paint('green', 'pass') : r.status === 'failed' ? this.paint('red', 'FAIL') : this.paint('yellow', 'skip');
-        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
-        this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${status}  ${this.paint('dim', counts)}`);
+        const { word, style } = marks[r.status];
+        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+        this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${this.paint(style, word.padEnd(7))}  ${this.paint('dim', counts)}`);
       }
     }
 
-    const failures = report.checks.filter((c) => c.status === 'failed');
+    const failures = failuresInOrder(report);
     if (failures.length) {
       this.write();
       this.write(this.paint('bold', `Failures (${failures.length})`));
@@ -83,6 +103,18 @@ export class ConsoleReporter {
         this.write();
         this.write(this.paint('red', `✗ ${f.suite} ${f.clause} [${f.level}${f.group ? `, ${f.group}` : ''}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
         this.write(indent(failureDetails(f)));
+      }
+    }
+
+    if (report.summary.blocked) {
+      this.write();
+      this.write(this.paint('bold', `Blocked (${report.summary.blocked}): not run, since a clause they depend on failed`));
+      for (const root of rootCauses(report).filter((r) => r.blocked.length)) {
+        this.write(`  by ${rootName(report, root)}:`);
+        for (const [reason, checks] of byReason(root.blocked)) {
+          this.write(this.paint('dim', `    ${reason}`));
+          for (const b of checks) this.write(`      ${this.paint('magenta', '⊘')} ${b.suite} ${this.paint('cyan', b.clause)} ${b.title}${b.target ? this.paint('dim', ` [${b.target}]`) : ''}`);
+        }
       }
     }
 
@@ -102,8 +134,19 @@ export class ConsoleReporter {
     const verdict = verdictOf(report);
     this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdict)} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
     // The plain closing line CI systems read.
-    this.write(`${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped`);
+    const { passed, failed, blocked, skipped } = report.summary;
+    this.write(`${passed} passed, ${failed} failed, ${blocked ? `${blocked} blocked, ` : ''}${skipped} skipped`);
   }
+}
+
+/** Blocked checks grouped by the reason they give, in run order. */
+function byReason(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const c of checks) {
+    const reason = c.message ?? 'could not run';
+    groups.set(reason, [...(groups.get(reason) ?? []), c]);
+  }
+  return groups;
 }
 
 function indent(text: string): string {

@@ -1,15 +1,21 @@
-import { clauseSections, groupTitle, verdictOf, type ClauseSection } from '../buildReport.ts';
+import { clauseSections, groupTitle, rootCauses, verdictOf, type ClauseSection, type RootCause } from '../buildReport.ts';
 import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
+import { blockedText, leadingRoots, rootHeadline, rootName } from './rootCauseText.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /**
  * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
- * mailed. Failures come first, each with its evidence and a reproduction that can be copied.
+ * mailed. The header names the root causes (each failed clause and what it blocked, one line each);
+ * failures come first on the page, root causes first, each with its evidence, a reproduction that can
+ * be copied and the checks it blocked folded under it.
  */
 export function renderHtml(report: RunReport): string {
-  const failed = report.checks.filter((c) => c.status === 'failed');
+  const roots = rootCauses(report);
+  const failed = roots.flatMap((r) => r.failed);
+  // Each root's blocked checks go under its first failure.
+  const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
   const verdict = verdictOf(report);
   const targets = targetSummaries(report)
     .map((t) => `<li><b>${esc(t.suite)}</b>: ${esc(t.text)}</li>`)
@@ -19,7 +25,7 @@ export function renderHtml(report: RunReport): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>conform report: ${report.summary.failed} failed, ${report.summary.passed} passed</title>
+<title>conform report: ${report.summary.failed} failed, ${report.summary.blocked ? `${report.summary.blocked} blocked, ` : ''}${report.summary.passed} passed</title>
 <style>${css}</style>
 </head>
 <body>
@@ -28,18 +34,20 @@ export function renderHtml(report: RunReport): string {
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
+    ${report.summary.blocked ? `<div class="card blocked"><b>${report.summary.blocked}</b> blocked</div>` : ''}
     <div class="card skipped"><b>${report.summary.skipped}</b> skipped</div>
     <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
   </div>
   <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
+  ${renderRoots(report, roots, failed)}
   <ul class="targets">${targets}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
 </header>
 <main>
-${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map(renderFailure).join('\n')}</section>` : ''}
+${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map((c, i) => renderFailure(c, i, blockers.get(c))).join('\n')}</section>` : ''}
 <section>
   <h2>Clauses</h2>
   <table class="clauses">
-    <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>skipped</th></tr></thead>
+    <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>blocked</th><th>skipped</th></tr></thead>
     ${clauseSections(report).map(renderSection).join('')}
   </table>
 </section>
@@ -56,6 +64,7 @@ ${
     <input id="q" type="search" placeholder="filter by clause, title or target" aria-label="filter checks">
     <label><input type="checkbox" data-status="passed" checked> passed</label>
     <label><input type="checkbox" data-status="failed" checked> failed</label>
+    <label><input type="checkbox" data-status="blocked" checked> blocked</label>
     <label><input type="checkbox" data-status="skipped" checked> skipped</label>
   </div>
   <table class="checks">
@@ -74,12 +83,24 @@ ${
 function renderSection(section: ClauseSection): string {
   const rows = section.rows.map(
     (r) =>
-      `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.skipped}</td></tr>`,
+      `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.blocked}</td><td>${r.skipped}</td></tr>`,
   );
-  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="7">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
+  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="8">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
 }
 
-function renderFailure(check: CheckResult, index: number): string {
+/** The header's lead: each root cause in a line, linked to its failure below, and what it blocked. */
+function renderRoots(report: RunReport, roots: RootCause[], failed: CheckResult[]): string {
+  if (!roots.length) return '';
+  const items = roots.slice(0, leadingRoots).map((r) => {
+    const blocked = blockedText(r);
+    const several = r.failed.length > 1 ? ` (${r.failed.length} checks)` : '';
+    return `<li><a href="#failure-${failed.indexOf(r.failed[0]!)}"><code>${esc(rootName(report, r))}</code></a> failed${several}: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
+  });
+  const more = roots.length > leadingRoots ? `<li class="muted">… and ${roots.length - leadingRoots} more failed clauses: see the failures</li>` : '';
+  return `<div class="roots"><h2>Root causes</h2><ul>${items.join('')}${more}</ul></div>`;
+}
+
+function renderFailure(check: CheckResult, index: number, root?: RootCause): string {
   const evidence = (check.evidence ?? [])
     // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.
     .map((e, i) => `<details${i === 0 ? ' open' : ''}><summary>${esc(e.label)}</summary><pre>${esc(e.text)}</pre></details>`)
@@ -95,8 +116,14 @@ function renderFailure(check: CheckResult, index: number): string {
   <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group-tag">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
   <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
   ${renderFinding(findingOfCheck(check))}
-  ${evidence}${assertion}${repro}
+  ${evidence}${assertion}${repro}${root?.blocked.length ? renderBlocked(root) : ''}
 </article>`;
+}
+
+/** The checks a failure blocked, folded: each with its title, target and the reason it gave. */
+function renderBlocked(root: RootCause): string {
+  const items = root.blocked.map((b) => `<li><code>${esc(b.clause)}</code> ${esc(b.title)}${b.target ? ` <span class="muted">[${esc(b.target)}]</span>` : ''}<br><span class="muted">${esc(b.message ?? 'not run')}</span></li>`);
+  return `<details class="blocked"><summary>It blocked ${root.blocked.length} check${root.blocked.length === 1 ? '' : 's'}</summary><ul>${items.join('')}</ul></details>`;
 }
 
 function renderFinding(finding: Finding): string {
@@ -121,7 +148,8 @@ function renderFinding(finding: Finding): string {
 function renderRow(check: CheckResult): string {
   const group = check.group ? groupTitle(check.group) : '';
   const text = `${check.clause} ${check.title} ${check.target} ${check.suite} ${group}`.toLowerCase();
-  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${check.status}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group-tag">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
+  const status = check.blockedBy ? `blocked by ${check.blockedBy}` : check.status;
+  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${esc(status)}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group-tag">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
 }
 
 function esc(text: string): string {
@@ -129,15 +157,16 @@ function esc(text: string): string {
 }
 
 const css = `
-:root{--pass:#1a7f37;--fail:#cf222e;--skip:#9a6700;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:var(--fg)}
+:root{--pass:#1a7f37;--fail:#cf222e;--skip:#9a6700;--block:#8250df;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:var(--fg)}
 body{margin:0}header{padding:1.2rem 2rem;border-bottom:4px solid var(--line)}header.pass{border-color:var(--pass)}header.fail{border-color:var(--fail)}
 h1{margin:0 0 .8rem;font-size:1.5rem}.pass .verdict{color:var(--pass)}.fail .verdict{color:var(--fail)}
 .cards{display:flex;gap:.8rem;flex-wrap:wrap}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:7rem}.card b{font-size:1.4rem;display:block}
-.card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}
-.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.4rem 0 0;padding-left:1.2rem;color:var(--muted)}.targets .error{color:var(--fail)}
+.card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}.card.blocked b{color:var(--block)}
+.roots h2{font-size:1rem;margin:1rem 0 .3rem}.roots ul{margin:0;padding-left:1.2rem}.roots li{margin:.2rem 0}.roots a{color:var(--fail)}.blocked-by{color:var(--block)}
+.meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.8rem 0 0;padding-left:1.2rem;color:var(--muted)}.targets .error{color:var(--fail)}
 main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
-tr.failed td.status{color:var(--fail);font-weight:600}tr.passed td.status{color:var(--pass)}tr.skipped td.status{color:var(--skip)}
+tr.failed td.status{color:var(--fail);font-weight:600}tr.passed td.status{color:var(--pass)}tr.skipped td.status{color:var(--skip)}tr.blocked td.status{color:var(--block)}
 .failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;padding:.6rem 1rem;margin:1rem 0}
 .failure h3{margin:.2rem 0;font-size:1rem}tr.section th{background:#f6f8fa;font-size:.85rem}.group-tag{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line);color:var(--muted);font-weight:normal}.level{font-size:.75rem;border-radius:4px;padding:0 .35rem;border:1px solid var(--line)}.level.MUST{color:var(--fail)}.level.SHOULD{color:var(--skip)}
 pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;max-height:24rem;white-space:pre-wrap;word-break:break-word;font-size:.82rem}

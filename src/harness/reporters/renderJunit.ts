@@ -1,4 +1,4 @@
-import junitModule, { type Builder } from 'junit-report-builder';
+import junitModule, { type Builder, type TestCase } from 'junit-report-builder';
 import type { CheckResult, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
 
@@ -8,7 +8,8 @@ const junit = junitModule as unknown as Builder;
 
 /**
  * JUnit XML for CI: a testsuite per suite and target, a testcase per check named after its clause,
- * and the failure's evidence and reproduction in the failure body where CI shows it.
+ * and the failure's evidence and reproduction in the failure body where CI shows it. A blocked check is
+ * skipped, its message naming the failed clause that blocked it and why (a `blockedBy` property too).
  */
 export function renderJunit(report: RunReport): string {
   const builder = junit.newBuilder().name(`conform ${report.version}`);
@@ -27,7 +28,9 @@ export function renderJunit(report: RunReport): string {
         .name(`${check.clause} [${check.level}] ${check.title}`)
         .time(check.durationMs / 1000);
       if (check.group) testCase.property('group', check.group);
-      if (check.status === 'skipped') testCase.skipped();
+      if (check.blockedBy) testCase.property('blockedBy', check.blockedBy);
+      if (check.status === 'skipped') skipped(testCase, check.message);
+      if (check.status === 'blocked') skipped(testCase, `blocked by ${check.blockedBy ?? 'another clause'}: ${check.message ?? 'not run'}`);
       if (check.status === 'failed') {
         // A failed SHOULD check is reported as failed too: CI decides by exit code, people by the text.
         testCase.failure(check.message?.split('\n')[0] ?? 'failed', check.level).stacktrace(failureDetails(check));
@@ -35,4 +38,21 @@ export function renderJunit(report: RunReport): string {
     }
   }
   return builder.build();
+}
+
+/**
+ * Marks a test case skipped with a reason: the builder writes a bare <skipped/>, so the reason goes
+ * onto that element (JUnit's `message` attribute, which CI tools show) once it is built.
+ */
+function skipped(testCase: TestCase, message: string | undefined): void {
+  testCase.skipped();
+  if (!message) return;
+  const build = testCase.build.bind(testCase);
+  testCase.build = (parent) => {
+    const element = build(parent);
+    for (const child of element.children) {
+      if ('name' in child && child.name === 'skipped' && 'att' in child) child.att('message', message);
+    }
+    return element;
+  };
 }

@@ -1,6 +1,7 @@
-import { groupTitle, verdictOf, type Verdict } from '../buildReport.ts';
+import { groupTitle, rootCauses, verdictOf, type RootCause, type Verdict } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
+import { clauseList, rootHeadline } from './rootCauseText.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /** Failures shown in full; the table lists them all. */
@@ -14,31 +15,33 @@ const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD
 
 /**
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
- * a table of the failed clauses with each one's headline, then each failure's causes, diagnoses and
- * reproduction. Evidence stays in the HTML and JSON reports.
+ * then the root causes, a row per failed clause with its headline and the checks its failure blocked
+ * folded under it (the one that blocked most first), then the targets, then each failure's causes,
+ * diagnoses and reproduction. Evidence stays in the HTML and JSON reports.
  */
 export function renderMarkdown(report: RunReport): string {
-  const failed = report.checks.filter((c) => c.status === 'failed');
+  const roots = rootCauses(report);
+  const failed = roots.flatMap((r) => r.failed);
   const verdict = verdictOf(report);
-  const { passed, skipped } = report.summary;
+  const { passed, blocked, skipped } = report.summary;
   const out: string[] = [
     `## conform: ${verdictIcons[verdict]} ${verdict}`,
     '',
-    `**${failed.length} failed**, ${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
-    '',
-    ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`),
+    `**${failed.length} failed**, ${blocked ? `${blocked} blocked, ` : ''}${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
   ];
+
+  // The ordinary clauses first, then each group (security checks) in a table of its own.
+  for (const group of [...new Set(roots.map((r) => r.group ?? ''))].sort()) {
+    out.push('', `### Failed ${group ? groupTitle(group).toLowerCase() : 'clauses'}`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
+    for (const r of roots.filter((root) => (root.group ?? '') === group)) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
+  }
+
+  out.push('', ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`));
   for (const e of report.errors ?? []) out.push(`- ⚠️ ${inline(e)}`);
 
-  if (failed.length) {
-    // The ordinary clauses first, then each group (security checks) in a table of its own.
-    for (const group of [...new Set(failed.map((c) => c.group ?? ''))].sort()) {
-      out.push('', `### Failed ${group ? groupTitle(group).toLowerCase() : 'clauses'}`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
-      for (const c of failed.filter((f) => (f.group ?? '') === group)) out.push(`| ${code(c.clause)} | ${c.level} | ${cell(c.target || c.suite)} | ${cell(c.message ?? 'failed')} |`);
-    }
-    failed.slice(0, detailedFailures).forEach((c) => out.push('', ...failureSection(c)));
-    if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
-  }
+  const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
+  failed.slice(0, detailedFailures).forEach((c) => out.push('', ...failureSection(c, blockers.get(c))));
+  if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
 
   if (report.uncovered.length) {
     out.push('', `<details><summary>${report.uncovered.length} clause(s) no check covers</summary>`, '');
@@ -49,7 +52,14 @@ export function renderMarkdown(report: RunReport): string {
   return text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n\n… (cut at ${maxChars} characters: see the HTML or JSON report)\n`;
 }
 
-function failureSection(c: CheckResult): string[] {
+/** A root's "what went wrong" cell: its headline, and the checks it blocked folded under it. */
+function rootCell(root: RootCause): string {
+  const more = root.failed.length > 1 ? ` (${root.failed.length} checks of this clause failed)` : '';
+  const blocked = root.blocked.length ? `<details><summary>it blocked ${root.blocked.length} check${root.blocked.length === 1 ? '' : 's'}</summary>${cell(clauseList(root.blocked), 2000)}</details>` : '';
+  return `${cell(rootHeadline(root))}${more}${blocked}`;
+}
+
+function failureSection(c: CheckResult, root: RootCause | undefined): string[] {
   const finding = findingOfCheck(c);
   const lines = [`#### ${code(c.clause)} ${inline(c.title)}`, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
   if (finding.rule) lines.push('', `Rule: ${inline(finding.rule)}`);
@@ -65,6 +75,11 @@ function failureSection(c: CheckResult): string[] {
     const repro = c.reproduction.length > reproductionChars ? `${c.reproduction.slice(0, reproductionChars)}\n# … cut: the JSON and HTML reports hold the whole command` : c.reproduction;
     lines.push('', `Reproduce${finding.groups.length ? ' the first failing case' : ''}:`, '', ...fenced(repro, 'sh'));
   }
+  if (root?.blocked.length) {
+    lines.push('', `<details><summary>It blocked ${root.blocked.length} check${root.blocked.length === 1 ? '' : 's'}</summary>`, '');
+    for (const b of root.blocked) lines.push(`- ${code(b.clause)} ${inline(b.title)}: ${inline(b.message ?? 'not run')}`);
+    lines.push('', '</details>');
+  }
   return lines;
 }
 
@@ -73,8 +88,8 @@ function inline(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/[<>&]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function cell(text: string): string {
-  return inline(short(text)).replace(/\|/g, '\\|');
+function cell(text: string, length = 200): string {
+  return inline(short(text, length)).replace(/\|/g, '\\|');
 }
 
 function short(text: string, length = 200): string {

@@ -59,7 +59,7 @@ export function failingReport(): RunReport {
       status: 'failed',
       durationMs: 3,
       message: 'the current user must come as JSON',
-      finding: { ...findingFromErrors([{ message: 'the current user must come as JSON: expected false to be true', diff: '- Expected\n+ Received\n\n- true\n+ false' }]), diagnosis: 'The API answered with an HTML page instead of JSON: a wrong address.' },
+      finding: { ...findingFromErrors([{ message: "the current user must come as JSON: expected 'text/html' to be 'application/json' // Object.is equality", diff: '- Expected\n+ Received\n\n- application/json\n+ text/html' }]), diagnosis: 'The API answered with an HTML page instead of JSON: a wrong address.' },
       reproduction: curl('/v2/users/me'),
     },
     {
@@ -79,4 +79,36 @@ export function failingReport(): RunReport {
     { id: 'unit-record › ref › UR-ID', suite: 'unit-record', target: 'reference validator (in-process)', clause: 'UR-ID', level: 'MUST', title: 'id', status: 'passed', durationMs: 1 },
   ];
   return buildReport({ version: '0.1.0', suites: ['fetch-service', 'meeting-platform', 'unit-record'], seed: 7, strict: false, startedAt: new Date(0), durationMs: 1200, checks, filtered: false });
+}
+
+/**
+ * A run against a meeting platform whose token endpoint answers `{}`: MP-TOKEN-FLOW fails and blocks the
+ * checks that need a token, MP-TOKEN-FIELDS fails on its own, MP-ME-401 passes. The checks come in the
+ * order a run reports them (the blocked ones first), so the reports must reorder them.
+ */
+export function blockedReport(): RunReport {
+  const target = 'meeting platform at http://127.0.0.1:4010';
+  const check = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
+    id: `meeting-platform › ${target} › ${clause} ${extra.title ?? clause.toLowerCase()}`,
+    suite: 'meeting-platform',
+    target,
+    clause,
+    level: 'MUST',
+    title: clause.toLowerCase(),
+    status,
+    durationMs: 1,
+    ...extra,
+  });
+  const noToken = 'no access token to run this check with: POST http://127.0.0.1:4010/oauth/token answered 200 application/json without an access_token';
+  const blocked = (clause: string, title?: string) => check(clause, 'blocked', { blockedBy: 'MP-TOKEN-FLOW', message: noToken, evidence: [{ label: 'walk', text: 'nothing' }], ...(title ? { title } : {}) });
+  const checks = [
+    blocked('MP-ME-200'),
+    blocked('MP-MEETINGS-LIST'),
+    blocked('MP-FUZZ-NO-5XX', 'getCurrentUser'),
+    blocked('MP-FUZZ-NO-5XX', 'listMeetings'),
+    check('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'expires_in must be a positive integer of seconds; got undefined' }),
+    check('MP-TOKEN-FLOW', 'failed', { message: 'the token response must hold a non-empty access_token string', evidence: [{ label: 'token request', text: 'POST http://127.0.0.1:4010/oauth/token → 200\n{}' }], reproduction: "curl -sS -X POST 'http://127.0.0.1:4010/oauth/token'" }),
+    check('MP-ME-401', 'passed'),
+  ];
+  return buildReport({ version: '0.1.0', suites: ['meeting-platform'], seed: 7, strict: false, startedAt: new Date(0), durationMs: 1200, checks, filtered: false });
 }
