@@ -1,34 +1,47 @@
 import { describe, expect, test } from 'vitest';
-import { classifyDestination, isPrivateHost } from './classifyDestination.ts';
+import { classifyDestination } from './classifyDestination.ts';
 import { virtualFarm } from './virtualFarm.ts';
+
+const kindOf = (url: string, insecure = false): string => {
+  try {
+    return classifyDestination(new URL(url), [virtualFarm], insecure).kind;
+  } catch (err) {
+    return `refused ${(err as { status: number }).status}`;
+  }
+};
 
 describe('classifyDestination', () => {
   test.each([
-    ['http://127.0.0.1/', 'private'],
-    ['http://0x7f000002:81/', 'private'],
-    ['http://017700000001/', 'private'],
-    ['http://[::ffff:169.254.169.254]/', 'private'],
-    ['http://[fe80::1]/', 'private'],
-    ['http://[::]/', 'private'],
-    ['http://100.64.0.1/', 'private'],
-    ['http://LOCALHOST./', 'private'],
+    ['http://127.0.0.1/', 'refused 403'],
+    ['http://0x7f000002:81/', 'refused 403'],
+    ['http://017700000001/', 'refused 403'],
+    ['http://[::ffff:169.254.169.254]/', 'refused 403'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'refused 403'],
+    ['http://[2002:a9fe:a9fe::1]/', 'refused 403'],
+    ['http://[fe80::1]/', 'refused 403'],
+    ['http://[::]/', 'refused 403'],
+    ['http://100.64.0.1/', 'refused 403'],
+    ['http://LOCALHOST./', 'refused 403'],
+    ['http://metadata.google.internal/', 'refused 403'],
+    ['http://db.corp.internal/', 'refused 403'],
+    ['http://example.com:25/', 'refused 403'],
     ['http://93.184.215.14/', 'public'],
     ['http://[2606:4700::1111]/', 'public'],
     ['http://example.com/', 'public'],
     ['https://status.conform.invalid/429', 'status'],
   ])('%s is %s', (url, kind) => {
-    expect(classifyDestination(new URL(url), [virtualFarm]).kind).toBe(kind);
+    expect(kindOf(url)).toBe(kind);
+  });
+
+  test('with allowInsecureSsl a local destination is a 400 saying why', () => {
+    expect(kindOf('https://10.0.0.1/', true)).toBe('refused 400');
+    expect(kindOf('https://metadata/', true)).toBe('refused 400');
   });
 
   test("a farm's listeners are recognised by origin, whatever their address", () => {
     const farm = { ...virtualFarm, httpUrl: 'http://127.0.0.1:4000', expiredTlsUrl: 'https://127.0.0.1:4002' };
-    expect(classifyDestination(new URL('http://127.0.0.1:4000/small'), [farm])).toMatchObject({ kind: 'farm', listener: 'http' });
-    expect(classifyDestination(new URL('https://127.0.0.1:4002/'), [farm])).toMatchObject({ kind: 'farm', listener: 'expired-tls' });
-    expect(classifyDestination(new URL('http://127.0.0.1:4001/'), [farm]).kind).toBe('private');
-  });
-
-  test('IPv6 outside 2000::/3 is not public, even where ipaddr.js calls it unicast', () => {
-    expect(isPrivateHost('4000::1')).toBe(true);
-    expect(isPrivateHost('2001:4860:4860::8888')).toBe(false);
+    expect(classifyDestination(new URL('http://127.0.0.1:4000/small'), [farm], false)).toMatchObject({ kind: 'farm', listener: 'http' });
+    expect(classifyDestination(new URL('https://127.0.0.1:4002/'), [farm], false)).toMatchObject({ kind: 'farm', listener: 'expired-tls' });
+    expect(() => classifyDestination(new URL('http://127.0.0.1:4001/'), [farm], false)).toThrow(expect.objectContaining({ status: 403 }));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createStubResolver } from '../testing/stubResolver.ts';
-import { DestinationPolicy, effectivePort } from './DestinationPolicy.ts';
-import { ServiceError } from './ServiceError.ts';
+import { DestinationPolicy } from './DestinationPolicy.ts';
+import { ServiceError } from './core/ServiceError.ts';
 
 const resolver = createStubResolver({
   'public.test': '93.184.216.34',
@@ -45,11 +45,6 @@ describe('checkUrl: what the URL alone shows', () => {
     expect(codeOf(() => policy.checkUrl(new URL('https://127.0.0.1:8443/'), true))).toBeUndefined();
   });
 
-  test('effectivePort', () => {
-    expect(effectivePort(new URL('http://a/'))).toBe(80);
-    expect(effectivePort(new URL('https://a/'))).toBe(443);
-    expect(effectivePort(new URL('https://a:8443/'))).toBe(8443);
-  });
 });
 
 describe('addressesFor: the answers a connection may dial', () => {
