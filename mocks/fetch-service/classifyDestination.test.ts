@@ -1,10 +1,15 @@
 import { describe, expect, test } from 'vitest';
+import { originTable } from '../origin/originTable.ts';
+import { RequestLog } from '../origin/RequestLog.ts';
+import type { FarmInfo } from '../origin/FarmRoute.ts';
 import { classifyDestination } from './classifyDestination.ts';
 import { virtualFarm } from './virtualFarm.ts';
 
+const tables = (...farms: FarmInfo[]) => farms.map((farm) => originTable(farm, new RequestLog()));
+
 const kindOf = (url: string, insecure = false): string => {
   try {
-    return classifyDestination(new URL(url), [virtualFarm], insecure).kind;
+    return classifyDestination(new URL(url), tables(virtualFarm), insecure).kind;
   } catch (err) {
     return `refused ${(err as { status: number }).status}`;
   }
@@ -40,8 +45,8 @@ describe('classifyDestination', () => {
 
   test("a farm's listeners are recognised by origin, whatever their address", () => {
     const farm = { ...virtualFarm, httpUrl: 'http://127.0.0.1:4000', expiredTlsUrl: 'https://127.0.0.1:4002' };
-    expect(classifyDestination(new URL('http://127.0.0.1:4000/small'), [farm], false)).toMatchObject({ kind: 'farm', listener: 'http' });
-    expect(classifyDestination(new URL('https://127.0.0.1:4002/'), [farm], false)).toMatchObject({ kind: 'farm', listener: 'expired-tls' });
-    expect(() => classifyDestination(new URL('http://127.0.0.1:4001/'), [farm], false)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(classifyDestination(new URL('http://127.0.0.1:4000/small'), tables(farm), false)).toMatchObject({ kind: 'farm', listener: 'http' });
+    expect(classifyDestination(new URL('https://127.0.0.1:4002/'), tables(farm), false)).toMatchObject({ kind: 'farm', listener: 'expired-tls' });
+    expect(() => classifyDestination(new URL('http://127.0.0.1:4001/'), tables(farm), false)).toThrow(expect.objectContaining({ status: 403 }));
   });
 });

@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import { checkTargetUrl, normalizeHost, refusalFor } from '../../src/fetch-service/core/destinationRule.ts';
-import type { FarmInfo, FarmListener } from '../origin/FarmRoute.ts';
-import { farmListeners, reservedStatusHost } from './virtualFarm.ts';
+import type { FarmListener } from '../origin/FarmRoute.ts';
+import type { OriginTable } from '../origin/originTable.ts';
+import { reservedStatusHost } from './virtualFarm.ts';
 
 /** Where a URL the mock may fetch would take it. */
 export type Destination =
-  | { kind: 'farm'; farm: FarmInfo; listener: FarmListener; origin: string }
+  | { kind: 'farm'; table: OriginTable; listener: FarmListener; origin: string }
   | { kind: 'status'; path: string }
   | { kind: 'public' };
 
@@ -17,34 +18,17 @@ export type Destination =
  * resolves nothing, through a stand-in for the resolver: names that only ever resolve to cloud metadata
  * or an internal network are refused as their address would be. Other names are public.
  */
-export function classifyDestination(url: URL, farms: readonly FarmInfo[], insecure: boolean): Destination {
+export function classifyDestination(url: URL, farms: readonly OriginTable[], insecure: boolean): Destination {
   const origin = url.origin;
-  for (const farm of farms) {
-    const listener = listenerOrigins(farm).get(origin);
-    if (listener) return { kind: 'farm', farm, listener, origin };
+  for (const table of farms) {
+    const listener = table.listenerAt(origin);
+    if (listener) return { kind: 'farm', table, listener, origin };
   }
   const host = normalizeHost(url.hostname);
   if (host === reservedStatusHost) return { kind: 'status', path: url.pathname };
   checkTargetUrl(url, insecure, () => false);
   if (!isIP(host) && resolvesInside(host)) throw refusalFor(insecure);
   return { kind: 'public' };
-}
-
-// Each farm's listeners by origin, worked out once per farm rather than on every hop.
-const originsOf = new WeakMap<FarmInfo, Map<string, FarmListener>>();
-
-function listenerOrigins(farm: FarmInfo): Map<string, FarmListener> {
-  let origins = originsOf.get(farm);
-  if (!origins) {
-    origins = new Map();
-    // The first listener named for an origin wins.
-    for (const [listener, field] of farmListeners) {
-      const origin = new URL(farm[field]).origin;
-      if (!origins.has(origin)) origins.set(origin, listener);
-    }
-    originsOf.set(farm, origins);
-  }
-  return origins;
 }
 
 const metadataNames = new Set(['metadata.google.internal', 'metadata', 'instance-data']);

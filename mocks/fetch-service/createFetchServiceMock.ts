@@ -7,6 +7,7 @@ import { RequestLog, type FarmRequest } from '../origin/RequestLog.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { fetchServiceRoutes } from './fetchServiceRoutes.ts';
 import { virtualFarm } from './virtualFarm.ts';
+import { originTable } from '../origin/originTable.ts';
 
 /** Where the handlers answer when no base URL is given: a reserved name, never a real service. */
 export const defaultMockBaseUrl = 'https://fetch-service.conform.invalid';
@@ -69,7 +70,7 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
     prefix,
     keys: new Set(options.apiKeys),
     limiter,
-    fetch: { farms, limits, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs), log },
+    fetch: { farms: farms.map((info) => originTable(info, log)), limits, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs) },
     latencyMs: options.latencyMs ?? 0,
   });
   return {
