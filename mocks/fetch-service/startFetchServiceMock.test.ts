@@ -45,16 +45,16 @@ describe.each<MockAdapter>(['node', 'msw'])('startFetchServiceMock over HTTP on 
     test('frees the slot when the caller hangs up during a slow fetch', async () => {
       const hangUp = new AbortController();
       const slow = post({ url: `${farm.httpUrl}/slow/headers` }, hangUp.signal).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => served.mock.inFlight).toBe(1);
       hangUp.abort();
       await slow;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => served.mock.inFlight).toBe(0);
       expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(200);
     });
 
     test('holds a slot while a slow fetch runs: a second one at the same time gets 429', async () => {
       const slow = post({ url: `${farm.httpUrl}/slow/headers` });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => served.mock.inFlight).toBe(1);
       expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(429);
       expect((await slow).status).toBe(504);
     });
