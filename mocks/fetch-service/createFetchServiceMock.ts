@@ -3,11 +3,11 @@ import { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimi
 import { FETCH_SERVICE_DEFAULTS, type FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import type { RouteTable } from '../MockExchange.ts';
 import type { FarmInfo } from '../origin/FarmRoute.ts';
+import { originTable } from '../origin/originTable.ts';
 import { RequestLog, type FarmRequest } from '../origin/RequestLog.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { fetchServiceRoutes } from './fetchServiceRoutes.ts';
 import { virtualFarm } from './virtualFarm.ts';
-import { originTable } from '../origin/originTable.ts';
 
 /** Where the handlers answer when no base URL is given: a reserved name, never a real service. */
 export const defaultMockBaseUrl = 'https://fetch-service.conform.invalid';
@@ -53,8 +53,8 @@ const mockRequestLogSize = 10_000;
  * reference's own rules and words (src/fetch-service/core): the key check (401), validation (400, 415),
  * the concurrency limit (429 with Retry-After), and fetches answered from the origin farm's own route
  * table in memory with the seed's 502 and 504 rules and the reference's SSRF refusals (403, or 400 for
- * allowInsecureSsl). Every error carries `{statusCode, error, message}`. Any error status
- * can be had on purpose: `Prefer: code=NNN`, or the URL `https://status.conform.invalid/NNN`. As msw
+ * allowInsecureSsl). Every error carries `{statusCode, error, message}`. Any error status can be
+ * had on purpose: `Prefer: code=NNN`, or the URL `https://status.conform.invalid/NNN`. As msw
  * handlers, and as a route table startFetchServiceMock serves over HTTP.
  */
 export function createFetchServiceMock(options: FetchServiceMockOptions): FetchServiceMock {
