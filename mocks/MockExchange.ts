@@ -34,15 +34,19 @@ export interface MockReply {
   body: string;
 }
 
-/** One mock's behaviour: the adapters only move requests in and replies out. */
-export interface RouteTable {
+/**
+ * One mock's behaviour: the adapters only move requests in and replies out. The two service mocks answer
+ * MockRequest with MockReply; the origin farm's table (mocks/origin/originTable.ts) reads a little more of
+ * the request and answers with bytes, streams and broken connections.
+ */
+export interface RouteTable<Request extends MockRequest = MockRequest, Reply = MockReply> {
   /**
    * Whether the mock answers for this origin and path at all. In-process, anything else is some other
    * service's (msw lets it pass); over HTTP it is a wrong address (the server's 404).
    */
   serves(origin: string, path: string): boolean;
   /** Answers synchronously where it can: the node:http adapter then writes without a promise in between. */
-  answer(request: MockRequest): MockReply | Promise<MockReply>;
+  answer(request: Request): Reply | Promise<Reply>;
 }
 
 /** How a mock is served over HTTP: its route table straight on node:http, or its msw handlers. */

@@ -1,67 +1,54 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FarmInfo, FarmListener } from '../origin/FarmRoute.ts';
-import { handleFarmRequest } from '../origin/handleFarmRequest.ts';
-import { originRoutes } from '../origin/originRoutes.ts';
-import type { RequestLog } from '../origin/RequestLog.ts';
-import { VirtualResponse, type VirtualBreak } from './VirtualResponse.ts';
+import { Readable } from 'node:stream';
+import { upstreamFailed } from '../../src/fetch-service/core/ServiceError.ts';
+import type { FarmReply, HeaderLines, OriginRequest } from '../origin/FarmExchange.ts';
+import type { FarmListener } from '../origin/FarmRoute.ts';
+import type { OriginTable } from '../origin/originTable.ts';
 
 export interface VirtualTarget {
-  farm: FarmInfo;
+  table: OriginTable;
   listener: FarmListener;
   /** Base URL of the listener, as the farm's routes build absolute Locations on it. */
   origin: string;
 }
 
-export type VirtualExchange =
-  | { ok: true; status: number; rawHeaders: Array<[string, string]>; body: Buffer }
-  | { ok: false; reason: VirtualBreak };
-
-export interface VirtualCallOptions {
-  maxBytes: number;
-  /** When the exchange is cut as timed out, in milliseconds from now. */
-  deadlineMs: number;
-  /** Where the farm's handler logs the request (`/__farm/requests` of the virtual farm reads it). */
-  log: RequestLog;
+/** What the farm answered, as a fetch reads it: the status, the header lines and the body as a stream. */
+export interface VirtualResponse {
+  status: number;
+  headers: HeaderLines;
+  body: Readable;
 }
 
 /**
- * One GET of `url` answered by the origin farm's own request handler and route table, in memory: no
- * socket, no copy of what the farm serves. Routes that write raw bytes on the connection (the broken
- * ones) get a socket stand-in whose first use counts as a broken connection.
+ * One GET of `url` answered by an origin farm's route table in memory (its in-memory adapter): no socket,
+ * no copy of what the farm serves, the request logged as the farm logs it. `hangUp` aborting is the client
+ * going away (the fetch's deadline, or its end): the route stops waiting and the body stream is destroyed.
+ * A route that breaks its connection is what a client of the real farm sees then: a 502.
  */
-export async function callVirtualFarm(target: VirtualTarget, url: URL, options: VirtualCallOptions): Promise<VirtualExchange> {
-  const res = new VirtualResponse(options.maxBytes);
-  const socket = {
-    remoteAddress: 'virtual',
-    write: (_bytes: unknown, callback?: () => void) => {
-      res.break('broken');
-      callback?.();
-      return true;
-    },
-    end: () => res.break('broken'),
-    destroy: () => res.break('broken'),
-    resetAndDestroy: () => res.break('broken'),
-  };
-  const req = {
+export async function callVirtualFarm(target: VirtualTarget, url: URL, hangUp: AbortSignal): Promise<VirtualResponse> {
+  hangUp.throwIfAborted();
+  const request: OriginRequest = {
     method: 'GET',
-    url: url.pathname + url.search,
+    origin: target.origin,
+    path: url.pathname,
+    query: url.search.slice(1),
+    target: url.pathname + url.search,
     headers: { host: url.host, 'user-agent': 'conform-fetch-service-mock', accept: '*/*' },
-    socket,
+    body: '',
+    listener: target.listener,
+    remoteAddress: 'virtual',
+    onHangUp: (listener) => hangUp.addEventListener('abort', listener, { once: true }),
   };
-  const closed = new Promise<void>((resolve) => res.once('close', () => resolve()));
-  const timer = setTimeout(() => res.break('deadline'), options.deadlineMs);
-  const state = { info: target.farm, log: options.log, routes: originRoutes };
-  // The farm's routes use only the parts of IncomingMessage and ServerResponse given here.
-  const handled = handleFarmRequest(req as unknown as IncomingMessage, res as unknown as ServerResponse, target.listener, target.origin, state).catch(() =>
-    res.break('broken'),
-  );
-  try {
-    await Promise.race([handled, closed]);
-    // A route that returned without ending its response left the connection as a broken one would.
-    if (!res.writableEnded) res.break('broken');
-    await closed;
-  } finally {
-    clearTimeout(timer);
-  }
-  return res.broke ? { ok: false, reason: res.broke } : { ok: true, status: res.statusCode, rawHeaders: res.rawHeaders, body: res.body };
+  const answering = Promise.resolve(target.table.answer(request));
+  // A route that outlives the hang-up is not waited for; whatever it answers then goes nowhere.
+  answering.catch(() => undefined);
+  const gone = new Promise<undefined>((resolve) => hangUp.addEventListener('abort', () => resolve(undefined), { once: true }));
+  const reply: FarmReply | undefined = await Promise.race([answering, gone]);
+  if (!reply) throw hangUp.reason;
+  if ('raw' in reply) throw upstreamFailed();
+  const body = Readable.from(reply.stream ?? (reply.body ? [reply.body] : []));
+  // The reader (readCappedBody) gets the hang-up as the stream's error; a body nobody reads (a redirect's,
+  // one already read) is dropped without one.
+  body.on('error', () => undefined);
+  hangUp.addEventListener('abort', () => body.destroy(hangUp.reason as Error), { once: true });
+  return { status: reply.status, headers: reply.headers, body };
 }

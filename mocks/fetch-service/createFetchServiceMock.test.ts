@@ -99,20 +99,16 @@ describe.each<MockAdapter>(['msw', 'node'])('through the %s adapter', (adapter) 
 
     test('answers 504 after a short hold for a page slower than the timeout, and waits for one within it', async () => {
       const { call } = await mockWith({ limits: { timeoutMs: 5000 }, timeoutHoldMs: 100 });
-      let started = performance.now();
-      expectErrorBody(await call({ url: farm('/slow/headers') }), 504);
-      expect(performance.now() - started).toBeLessThan(1000);
+      // The route takes 65 s: only the hold can have answered this within the test's time.
+      expect((await call({ url: farm('/slow/headers') })).body).toMatchObject({ statusCode: 504, message: expect.stringContaining('within 5 seconds') });
       expectErrorBody(await call({ url: farm('/slow/drip?ms=1000&chunks=10') }), 504);
-      started = performance.now();
       expect((await call({ url: farm('/slow/headers?ms=200') })).body).toMatchObject({ statusCode: 200, content: 'answered after 200 ms\n' });
-      expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     });
 
     test('answers 429 with Retry-After beyond the concurrent fetches allowed per key, and frees the slot after', async () => {
       const { call, mock } = await mockWith({ limits: { maxConcurrency: 2, timeoutMs: 300 }, timeoutHoldMs: 300 });
       const slow = [call({ url: farm('/slow/headers') }), call({ url: farm('/slow/headers') })];
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(mock.inFlight).toBe(2);
+      await expect.poll(() => mock.inFlight).toBe(2);
       const refused = await call({ url: farm('/small') });
       expectErrorBody(refused, 429);
       expect(refused.headers.get('retry-after')).toBe('1');

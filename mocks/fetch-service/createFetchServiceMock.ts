@@ -1,11 +1,12 @@
 import type { HttpHandler } from 'msw';
+import { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimiter.ts';
+import { FETCH_SERVICE_DEFAULTS, type FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import type { RouteTable } from '../MockExchange.ts';
 import type { FarmInfo } from '../origin/FarmRoute.ts';
+import { originTable } from '../origin/originTable.ts';
 import { RequestLog, type FarmRequest } from '../origin/RequestLog.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { fetchServiceRoutes } from './fetchServiceRoutes.ts';
-import { KeySlots } from './KeySlots.ts';
-import { defaultMockLimits, type MockLimits } from './MockLimits.ts';
 import { virtualFarm } from './virtualFarm.ts';
 
 /** Where the handlers answer when no base URL is given: a reserved name, never a real service. */
@@ -22,7 +23,8 @@ export interface FetchServiceMockOptions {
    * make it. The reserved virtual farm (`virtualFarm`) is always answered for too.
    */
   farm?: FarmInfo;
-  limits?: Partial<MockLimits>;
+  /** The reference's limits and defaults (FETCH_SERVICE_DEFAULTS), any of them changed. */
+  limits?: Partial<FetchServiceLimits>;
   /** Added to every answer, in milliseconds. */
   latencyMs?: number;
   /** How long a fetch bound to time out is held before its 504; default the smaller of 1 s and the timeout. */
@@ -35,7 +37,7 @@ export interface FetchServiceMock {
   /** The mock's behaviour, which both adapters serve (serveRouteTable over node:http). */
   routes: RouteTable;
   baseUrl: string;
-  limits: MockLimits;
+  limits: FetchServiceLimits;
   farms: readonly FarmInfo[];
   /** What the virtual farms were asked, as `/__farm/requests` lists it (every one, or those with `?probe=`). */
   originRequests(probe?: string): FarmRequest[];
@@ -47,27 +49,28 @@ export interface FetchServiceMock {
 const mockRequestLogSize = 10_000;
 
 /**
- * A mock of seed fetch-service.md without a network (see fetchServiceRoutes): the key check (401),
- * validation (400, 415), the concurrency limit (429 with Retry-After), and fetches answered from the
- * origin farm's own routes in memory with the seed's 502 and 504 rules and the reference's SSRF refusals
- * (403, or 400 for allowInsecureSsl). Every error carries `{statusCode, error, message}`. Any error status
- * can be had on purpose: `Prefer: code=NNN`, or the URL `https://status.conform.invalid/NNN`. As msw
+ * A mock of seed fetch-service.md without a network (see fetchServiceRoutes), answering by the
+ * reference's own rules and words (src/fetch-service/core): the key check (401), validation (400, 415),
+ * the concurrency limit (429 with Retry-After), and fetches answered from the origin farm's own route
+ * table in memory with the seed's 502 and 504 rules and the reference's SSRF refusals (403, or 400 for
+ * allowInsecureSsl). Every error carries `{statusCode, error, message}`. Any error status can be
+ * had on purpose: `Prefer: code=NNN`, or the URL `https://status.conform.invalid/NNN`. As msw
  * handlers, and as a route table startFetchServiceMock serves over HTTP.
  */
 export function createFetchServiceMock(options: FetchServiceMockOptions): FetchServiceMock {
   if (options.apiKeys.length === 0) throw new Error('the fetch-service mock needs at least one API key');
   const base = new URL(options.baseUrl ?? defaultMockBaseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
-  const limits: MockLimits = { ...defaultMockLimits, ...options.limits };
+  const limits: FetchServiceLimits = { ...FETCH_SERVICE_DEFAULTS, ...options.limits };
   const farms = [virtualFarm, ...(options.farm ? [options.farm] : [])];
-  const slots = new KeySlots(() => limits.maxConcurrency);
+  const limiter = new ConcurrencyLimiter<string>(limits.maxConcurrency);
   const log = new RequestLog(mockRequestLogSize);
   const routes = fetchServiceRoutes({
     origin: base.origin,
     prefix,
     keys: new Set(options.apiKeys),
-    slots,
-    fetch: { farms, limits, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs), log },
+    limiter,
+    fetch: { farms: farms.map((info) => originTable(info, log)), limits, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs) },
     latencyMs: options.latencyMs ?? 0,
   });
   return {
@@ -78,7 +81,7 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
     farms,
     originRequests: (probe) => log.requests(probe),
     get inFlight() {
-      return slots.inFlight;
+      return limiter.total;
     },
   };
 }

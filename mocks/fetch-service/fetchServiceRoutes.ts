@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimiter.ts';
+import { REPLY_HEADERS } from '../../src/fetch-service/core/REPLY_HEADERS.ts';
+import { routeOf } from '../../src/fetch-service/core/routeOf.ts';
+import { errorForStatus, internalError, requestTooLarge, ServiceError, tooManyRequests, unauthorized } from '../../src/fetch-service/core/ServiceError.ts';
+import { checkContentType, parseFetchRequest } from '../../src/fetch-service/core/validateFetchRequest.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
-import { FetchRefusal } from './FetchRefusal.ts';
-import type { KeySlots } from './KeySlots.ts';
-import { parseFetchRequest } from './parseFetchRequest.ts';
 import { preferredStatus } from './reservedStatus.ts';
 import { virtualFetch, type VirtualFetchContext } from './virtualFetch.ts';
 
@@ -12,32 +14,32 @@ export interface FetchServiceRouteContext {
   origin: string;
   prefix: string;
   keys: ReadonlySet<string>;
-  slots: KeySlots;
+  limiter: ConcurrencyLimiter<string>;
   fetch: VirtualFetchContext;
   /** Added to every answer, in milliseconds. */
   latencyMs: number;
 }
 
-const jsonHeaders = { 'content-type': 'application/json' } as const;
-
 /**
- * The fetch service as one route table: POST /v1/fetch (the key check, 401; `Prefer: code=NNN`; the
- * request's parse, 415 and 400; the concurrency slot, 429; the fetch without a network), GET /healthz
- * without a key, 405 for other methods on /v1/fetch and 404 for other paths. Every answer carries an
- * X-Request-Id (the result's id too), and every error the seed's `{statusCode, error, message}`.
+ * The fetch service as one route table, in the reference's order and words (src/fetch-service/core):
+ * the route (404, 405; GET or HEAD /healthz without a key), the key check (401), `Prefer: code=NNN`, the
+ * Content-Type (415), the request rule (400), the concurrency slot (429), then the fetch without a
+ * network. Every answer carries an X-Request-Id (the result's id too), and every error the seed's
+ * `{statusCode, error, message}`.
  */
 export function fetchServiceRoutes(ctx: FetchServiceRouteContext): RouteTable {
-  const fetchPath = `${ctx.prefix}/v1/fetch`;
-  const healthPath = `${ctx.prefix}/healthz`;
+  const { limits } = ctx.fetch;
 
   const fetchPage = async (request: MockRequest, id: string): Promise<object> => {
     const key = request.headers['x-svc-api-key'];
-    if (!key || !ctx.keys.has(key)) throw new FetchRefusal(401);
+    if (!key || !ctx.keys.has(key)) throw unauthorized();
     const forced = preferredStatus(request.headers.prefer);
-    if (forced) throw new FetchRefusal(forced);
-    const fetchRequest = parseFetchRequest(request);
-    const release = ctx.slots.tryAcquire(key);
-    if (!release) throw new FetchRefusal(429);
+    if (forced) throw errorForStatus(forced, limits.timeoutMs);
+    checkContentType(request.headers['content-type']);
+    if (Buffer.byteLength(request.body) > limits.maxRequestBytes) throw requestTooLarge(limits.maxRequestBytes);
+    const fetchRequest = parseFetchRequest(request.body);
+    const release = ctx.limiter.tryAcquire(key);
+    if (!release) throw tooManyRequests();
     // A caller that hangs up gives its slot back at once, as the reference does (seed §8's limit
     // counts fetches in flight for someone, not abandoned ones).
     request.onHangUp(release);
@@ -48,24 +50,16 @@ export function fetchServiceRoutes(ctx: FetchServiceRouteContext): RouteTable {
     }
   };
 
-  const route = (request: MockRequest, id: string): object | Promise<object> => {
-    if (request.path === fetchPath) {
-      if (request.method === 'POST') return fetchPage(request, id);
-      throw new FetchRefusal(405);
-    }
-    if (request.path === healthPath && request.method === 'GET') return { status: 'ok' };
-    // Every other path gets the JSON error body too, never a server's HTML page.
-    throw new FetchRefusal(404);
-  };
+  const route = (request: MockRequest, id: string): object | Promise<object> =>
+    routeOf(request.method, request.path.slice(ctx.prefix.length)) === 'fetch' ? fetchPage(request, id) : { status: 'ok' };
 
   const answer = async (request: MockRequest): Promise<MockReply> => {
     if (ctx.latencyMs > 0) await sleep(ctx.latencyMs);
     const id = randomUUID();
     try {
-      return { status: 200, headers: { ...jsonHeaders, 'x-request-id': id }, body: JSON.stringify(await route(request, id)) };
+      return { status: 200, headers: { ...REPLY_HEADERS, 'x-request-id': id }, body: JSON.stringify(await route(request, id)) };
     } catch (err) {
-      const refusal = err instanceof FetchRefusal ? err : new FetchRefusal(500);
-      return refusalReply(refusal, { 'x-request-id': id });
+      return errorReply(err instanceof ServiceError ? err : internalError(), { 'x-request-id': id });
     }
   };
 
@@ -75,7 +69,7 @@ export function fetchServiceRoutes(ctx: FetchServiceRouteContext): RouteTable {
   };
 }
 
-/** A refusal as the seed's error reply. */
-export function refusalReply(refusal: FetchRefusal, headers: Record<string, string> = {}): MockReply {
-  return { status: refusal.status, headers: { ...jsonHeaders, ...headers, ...refusal.headers }, body: JSON.stringify(refusal.body()) };
+/** An error as the seed's error reply. */
+export function errorReply(error: ServiceError, headers: Record<string, string> = {}): MockReply {
+  return { status: error.status, headers: { ...REPLY_HEADERS, ...headers, ...error.headers }, body: JSON.stringify(error.body()) };
 }

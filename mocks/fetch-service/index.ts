@@ -1,5 +1,6 @@
 // The fetch-service mock: msw handlers for one's own tests, and the same handlers over HTTP.
 export { createFetchServiceMock, defaultMockBaseUrl, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
 export { startFetchServiceMock, type FetchServiceMockServer, type FetchServiceMockServerOptions } from './startFetchServiceMock.ts';
-export { defaultMockLimits, type MockLimits } from './MockLimits.ts';
+// The mock's limits are the reference's: the same defaults, under the names this entry has always given them.
+export { FETCH_SERVICE_DEFAULTS as defaultMockLimits, type FetchServiceLimits as MockLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 export { virtualFarm, reservedStatusHost } from './virtualFarm.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { FetchRefusal } from './FetchRefusal.ts';
+import { ServiceError } from '../../src/fetch-service/core/ServiceError.ts';
 import { preferredStatus, reservedStatusPage } from './reservedStatus.ts';
 
 test('preferredStatus reads code=NNN for error statuses only', () => {
@@ -10,8 +10,10 @@ test('preferredStatus reads code=NNN for error statuses only', () => {
   expect(preferredStatus(null)).toBeUndefined();
 });
 
-test('reservedStatusPage: an error code is the service refusing, a lower one a fetched status', () => {
-  expect(() => reservedStatusPage('/502')).toThrow(expect.objectContaining({ status: 502 }) as FetchRefusal);
-  expect(reservedStatusPage('/301').statusCode).toBe(301);
-  expect(() => reservedStatusPage('/99')).toThrow(expect.objectContaining({ status: 400 }) as FetchRefusal);
+test('reservedStatusPage: an error code is the service refusing in the catalogue\'s words, a lower one a fetched status', () => {
+  expect(() => reservedStatusPage('/502', 60_000)).toThrow(expect.objectContaining({ status: 502 }) as ServiceError);
+  expect(() => reservedStatusPage('/504', 60_000)).toThrow(expect.objectContaining({ message: expect.stringContaining('within 60 seconds') }) as ServiceError);
+  expect(() => reservedStatusPage('/429', 60_000)).toThrow(expect.objectContaining({ headers: { 'retry-after': '1' } }) as ServiceError);
+  expect(reservedStatusPage('/301', 60_000).statusCode).toBe(301);
+  expect(() => reservedStatusPage('/99', 60_000)).toThrow(expect.objectContaining({ status: 400 }) as ServiceError);
 });

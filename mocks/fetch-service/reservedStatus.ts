@@ -1,4 +1,4 @@
-import { badRequest, FetchRefusal } from './FetchRefusal.ts';
+import { badRequest, errorForStatus } from '../../src/fetch-service/core/ServiceError.ts';
 import type { FetchedPage } from './FetchedPage.ts';
 import { reservedStatusHost } from './virtualFarm.ts';
 
@@ -14,13 +14,14 @@ export function preferredStatus(prefer: string | null | undefined): number | und
 
 /**
  * The answer for a URL on the reserved status host: `/CODE` with an error CODE (400-599) is the service's
- * own reply with that status; a lower CODE is a fetched response that had it (a 200 reply reporting it).
+ * own reply with that status, as the error catalogue words it; a lower CODE is a fetched response that had
+ * it (a 200 reply reporting it).
  */
-export function reservedStatusPage(path: string): FetchedPage {
+export function reservedStatusPage(path: string, timeoutMs: number): FetchedPage {
   const text = /^\/(\d{3})$/.exec(path)?.[1];
   const code = Number(text);
   if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599.`);
-  if (code >= 400) throw new FetchRefusal(code);
+  if (code >= 400) throw errorForStatus(code, timeoutMs);
   const content = `status ${code}\n`;
   return {
     statusCode: code,

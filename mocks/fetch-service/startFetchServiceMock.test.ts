@@ -34,25 +34,27 @@ describe.each<MockAdapter>(['node', 'msw'])('startFetchServiceMock over HTTP on 
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     });
 
-    test('answers a request body it will not read with the seed error body too (413 as JSON)', async () => {
-      const response = await fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: 'x'.repeat(2 << 20) });
-      expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.any(String) });
+    test('refuses a request body past maxRequestBytes as the reference does, however far past', async () => {
+      for (const size of [(64 << 10) + 1, 2 << 20]) {
+        const response = await fetch(`${served.url}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: 'x'.repeat(size) });
+        expect(response.status, String(size)).toBe(400);
+        expect(await response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body must be at most 65536 bytes.' });
+      }
     });
 
     test('frees the slot when the caller hangs up during a slow fetch', async () => {
       const hangUp = new AbortController();
       const slow = post({ url: `${farm.httpUrl}/slow/headers` }, hangUp.signal).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => served.mock.inFlight).toBe(1);
       hangUp.abort();
       await slow;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => served.mock.inFlight).toBe(0);
       expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(200);
     });
 
     test('holds a slot while a slow fetch runs: a second one at the same time gets 429', async () => {
       const slow = post({ url: `${farm.httpUrl}/slow/headers` });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => served.mock.inFlight).toBe(1);
       expect((await post({ url: `${farm.httpUrl}/small` })).status).toBe(429);
       expect((await slow).status).toBe(504);
     });

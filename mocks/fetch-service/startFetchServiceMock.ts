@@ -1,9 +1,10 @@
 import type { ServeOptions } from '../listenServer.ts';
 import type { MockAdapter, ServeProblem } from '../MockExchange.ts';
 import { serveMock } from '../serveMock.ts';
-import { FetchRefusal } from './FetchRefusal.ts';
+import { FETCH_SERVICE_DEFAULTS } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
+import { errorForStatus, requestTooLarge } from '../../src/fetch-service/core/ServiceError.ts';
 import { createFetchServiceMock, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
-import { refusalReply } from './fetchServiceRoutes.ts';
+import { errorReply } from './fetchServiceRoutes.ts';
 
 export interface FetchServiceMockServerOptions extends Omit<FetchServiceMockOptions, 'baseUrl'>, ServeOptions {
   /** Default "node": the route table straight on node:http; "msw" serves the same table's msw handlers. */
@@ -17,11 +18,12 @@ export interface FetchServiceMockServer {
   close(): Promise<void>;
 }
 
-// Even what the server answers by itself (body too large, a failure) is the seed's error body.
-const fallback = ({ status, message }: ServeProblem) => refusalReply(new FetchRefusal(status, message));
-
 /** The mock over real HTTP, on loopback unless `host` says otherwise. */
 export async function startFetchServiceMock(options: FetchServiceMockServerOptions): Promise<FetchServiceMockServer> {
   const { host, port, adapter = 'node', ...mockOptions } = options;
+  const limits = { ...FETCH_SERVICE_DEFAULTS, ...mockOptions.limits };
+  // What the server answers by itself is the reference's answer too: a body past what the adapter reads
+  // is past maxRequestBytes, another address the 404, a failure the 500 (its cause is not the caller's).
+  const fallback = ({ status }: ServeProblem) => errorReply(status === 413 ? requestTooLarge(limits.maxRequestBytes) : errorForStatus(status, limits.timeoutMs));
   return serveMock((url) => createFetchServiceMock({ ...mockOptions, baseUrl: url }), { adapter, host, port, fallback });
 }

@@ -13,14 +13,6 @@ export const virtualFarm: FarmInfo = {
   ca: '',
 };
 
-/** The farm's listeners by base URL field, so a URL's origin tells which listener it would reach. */
-export const farmListeners: ReadonlyArray<[FarmListener, keyof FarmInfo]> = [
-  ['http', 'httpUrl'],
-  ['https', 'httpsUrl'],
-  ['expired-tls', 'expiredTlsUrl'],
-  ['wrong-host-tls', 'wrongHostTlsUrl'],
-];
-
 /** Listeners whose certificate does not verify: fetched only with allowInsecureSsl. */
 export const unverifiableListeners: ReadonlySet<FarmListener> = new Set(['expired-tls', 'wrong-host-tls']);
 

@@ -2,7 +2,6 @@ import type { components } from '../../src/generated/meeting-platform.ts';
 import type { MockReply, MockRequest } from '../MockExchange.ts';
 import type { Grant } from './accessTokens.ts';
 import type { Clock } from './clock.ts';
-import type { RouteParams } from './gatewayPath.ts';
 import { inListType, parseListQuery, slicePage, type ListQuery } from './meetingListPage.ts';
 import type { MeetingPlatformState, MeetingRow, UserRow } from './meetingPlatformState.ts';
 import type { PageTokens } from './pageTokens.ts';
@@ -27,11 +26,11 @@ export interface ApiContext {
  * rate checks run before `parse`, in the platform's order (meetingPlatformRoutes).
  */
 export interface ApiRoute<Input> {
-  /** Under the API base URL; `:name` one segment, `:name*` the rest of the path. */
+  /** Under the API base URL, as PathPattern writes it: `:name` one segment, `:name+` the rest of the path. */
   pattern: string;
   /** The granular scope first, then the classic one it replaced: either allows the call. */
   scopes: readonly string[];
-  parse(request: MockRequest, params: RouteParams): Input | readonly FieldError[];
+  parse(request: MockRequest, params: Record<string, string>): Input | readonly FieldError[];
   answer(input: Input, grant: Grant, ctx: ApiContext): MockReply;
 }
 
@@ -138,7 +137,7 @@ function listItemJson(m: MeetingRow): string {
 
 /** GET /v2/meetings/{meetingId}: the numeric id, or a UUID (already decoded by the gateway and route). */
 export const getMeeting: ApiRoute<{ meetingId: string }> = {
-  pattern: '/v2/meetings/:meetingId*',
+  pattern: '/v2/meetings/:meetingId+',
   scopes: routeScopes.meeting,
   parse: (_request, params) => ({ meetingId: params.meetingId ?? '' }),
   answer({ meetingId }, grant, { state }) {
@@ -151,14 +150,14 @@ export const getMeeting: ApiRoute<{ meetingId: string }> = {
 
 /** An operation ready to match and run: its input parsed, a request that does not parse answered 400 code 300. */
 export interface BoundApiRoute {
-  segments: readonly string[];
+  pattern: string;
   scopes: readonly string[];
-  run(request: MockRequest, params: RouteParams, grant: Grant, ctx: ApiContext): MockReply;
+  run(request: MockRequest, params: Record<string, string>, grant: Grant, ctx: ApiContext): MockReply;
 }
 
 function bind<Input>(route: ApiRoute<Input>): BoundApiRoute {
   return {
-    segments: route.pattern.split('/').filter(Boolean),
+    pattern: route.pattern,
     scopes: route.scopes,
     run(request, params, grant, ctx) {
       const input = route.parse(request, params);

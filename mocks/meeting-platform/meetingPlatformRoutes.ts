@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
+import { PathPattern } from '../../src/openapi/PathPattern.ts';
 import type { AccessTokens } from './accessTokens.ts';
 import { apiRoutes, type ApiContext } from './apiRoutes.ts';
-import { baseOf, gatewayPath, isUnder, matchSegments } from './gatewayPath.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 import { invalidAccessToken, missingScopes, rateLimited, serviceUnavailable } from './platformResponses.ts';
 import type { Random } from './seededRandom.ts';
@@ -43,19 +43,20 @@ export interface MeetingPlatformRouteContext {
 export function meetingPlatformRoutes(ctx: MeetingPlatformRouteContext): RouteTable {
   const auth = baseOf(ctx.authUrl);
   const api = baseOf(ctx.apiBaseUrl);
-  const tokenPath = `${auth.prefix}/oauth/token`;
+  // Behind the gateway, which decodes paths once (PathPattern's decodeOnce).
+  const gateway = { decodeOnce: true };
+  const tokenPath = new PathPattern(`${auth.prefix}/oauth/token`, gateway);
+  const routes = apiRoutes.map((route) => ({ route, pattern: new PathPattern(api.prefix + route.pattern, gateway) }));
   const { scenario } = ctx;
   const token: TokenEndpointContext = { accounts: ctx.accounts, tokens: ctx.tokens, authUrl: ctx.authUrl, apiBaseUrl: ctx.apiBaseUrl };
 
   const route = (request: MockRequest): MockReply => {
     if (scenario.wrongAddress) return htmlNotFound();
     if (scenario.errorRate > 0 && ctx.random() < scenario.errorRate) return serviceUnavailable();
-    const path = gatewayPath(request.path);
-    if (request.method === 'POST' && request.origin === auth.origin && path === tokenPath) return tokenEndpoint(request, token);
-    if (request.method !== 'GET' || request.origin !== api.origin || !path.startsWith(`${api.prefix}/`)) return htmlNotFound();
-    const parts = path.slice(api.prefix.length + 1).split('/');
-    for (const apiRoute of apiRoutes) {
-      const params = matchSegments(apiRoute.segments, parts);
+    if (request.method === 'POST' && request.origin === auth.origin && tokenPath.match(request.path)) return tokenEndpoint(request, token);
+    if (request.method !== 'GET' || request.origin !== api.origin) return htmlNotFound();
+    for (const { route: apiRoute, pattern } of routes) {
+      const params = pattern.match(request.path)?.params;
       if (!params) continue;
       const grant = ctx.tokens.verify(request.headers.authorization);
       if (!grant) return invalidAccessToken();
@@ -70,4 +71,20 @@ export function meetingPlatformRoutes(ctx: MeetingPlatformRouteContext): RouteTa
     serves: (origin, path) => isUnder(auth, origin, path) || isUnder(api, origin, path),
     answer: (request) => (scenario.latencyMs > 0 ? sleep(scenario.latencyMs).then(() => route(request)) : route(request)),
   };
+}
+
+/** A base URL split into its origin and the path prefix routes live under ("" for none). */
+interface Base {
+  origin: string;
+  prefix: string;
+}
+
+function baseOf(baseUrl: string): Base {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+}
+
+/** Whether a request for `origin` and (raw) `path` is addressed to the host of `base`, under its prefix. */
+function isUnder(base: Base, origin: string, path: string): boolean {
+  return origin === base.origin && (base.prefix === '' || path.startsWith(base.prefix));
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FarmReply, OriginRequest } from './FarmExchange.ts';
 import type { RequestLog } from './RequestLog.ts';
 
 /** Which of the farm's listeners took a request: every listener serves the same routes. */
@@ -18,26 +18,28 @@ export interface FarmInfo {
   ca: string;
 }
 
-/** What a handler is given: the farm's state comes in through here, so route modules hold none. */
+/** What a route is given: the farm's state comes in through here, so route modules hold none. */
 export interface RouteContext {
-  req: IncomingMessage;
-  res: ServerResponse;
+  request: OriginRequest;
+  /** The request's URL on the listener that took it (dot segments resolved). */
   url: URL;
-  /** Values of the route's `:name` segments. */
+  /** Values of the route's `:name` segments, as sent. */
   params: Record<string, string>;
-  /** Base URL of the listener that took the request, so absolute Locations stay on it. */
-  origin: string;
-  listener: FarmListener;
+  /** Aborted when the client goes away: a route still waiting stops then. */
+  signal: AbortSignal;
   info: FarmInfo;
   log: RequestLog;
   routes: readonly FarmRoute[];
 }
 
 export interface FarmRoute {
-  /** Path pattern; a `:name` segment matches any one segment. */
+  /** Path pattern (PathPattern): a `:name` segment matches any one segment. */
   path: string;
   /** The query parameters it reads, as shown in the route table (e.g. `ms=N`). */
   query?: string;
   summary: string;
-  handle(ctx: RouteContext): void | Promise<void>;
+  /** The answer; a QueryError thrown before it is 400 with its message. */
+  answer(ctx: RouteContext): FarmReply | Promise<FarmReply>;
+  /** How long the route takes to answer in full for `url`, when it is slow on purpose. */
+  plannedDelayMs?(url: URL): number;
 }

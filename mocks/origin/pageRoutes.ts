@@ -1,22 +1,15 @@
+import { textReply } from './FarmExchange.ts';
 import { farmPages, type FarmPage } from './farmPages.ts';
 import type { FarmRoute } from './FarmRoute.ts';
 import { QueryError } from './queryInteger.ts';
-import { sendText } from './sendBody.ts';
 
 /** Statuses that must not carry a body (RFC 9110 §6.4.1). */
 const bodiless = new Set([204, 304]);
 
 function pageRoute(page: FarmPage): FarmRoute {
-  // Raw header pairs keep the order and the repeated lines exactly as the catalogue lists them.
-  const rawHeaders = page.headers.flat();
-  return {
-    path: page.path,
-    summary: page.summary,
-    handle({ res }) {
-      res.writeHead(page.status, rawHeaders);
-      res.end(page.body);
-    },
-  };
+  // Header lines keep the order and the repeated lines exactly as the catalogue lists them.
+  const reply = { status: page.status, headers: page.headers, body: page.body };
+  return { path: page.path, summary: page.summary, answer: () => reply };
 }
 
 export const pageRoutes: readonly FarmRoute[] = [
@@ -24,16 +17,11 @@ export const pageRoutes: readonly FarmRoute[] = [
   {
     path: '/status/:code',
     summary: 'answers with status CODE (200-599) and a short text body',
-    handle({ res, params }) {
+    answer({ params }) {
       const text = params.code ?? '';
       const code = Number(text);
       if (!/^\d{3}$/.test(text) || code < 200 || code > 599) throw new QueryError(`status must be 200-599, got "${text}"`);
-      if (bodiless.has(code)) {
-        res.writeHead(code);
-        res.end();
-      } else {
-        sendText(res, code, `status ${code}\n`);
-      }
+      return bodiless.has(code) ? { status: code, headers: [] } : textReply(code, `status ${code}\n`);
     },
   },
 ];

@@ -1,7 +1,6 @@
-import type { ServerResponse } from 'node:http';
+import { textReply, type FarmResponse } from './FarmExchange.ts';
 import type { FarmRoute } from './FarmRoute.ts';
 import { boundedInteger, QueryError } from './queryInteger.ts';
-import { sendText } from './sendBody.ts';
 
 /**
  * Where `/redirect/to` points when no `url` is given: a loopback address other than the farm's own, on the
@@ -22,57 +21,57 @@ function redirectStatus(text: string | null | undefined): number {
   return status;
 }
 
-function redirect(res: ServerResponse, status: number, location: string): void {
-  sendText(res, status, `redirecting to ${location}\n`, { Location: location });
+function redirect(status: number, location: string): FarmResponse {
+  return textReply(status, `redirecting to ${location}\n`, [['Location', location]]);
 }
 
 export const redirectRoutes: readonly FarmRoute[] = [
   {
     path: '/redirect/chain/:n',
     summary: `302 to /redirect/chain/N-1 (query kept) until N=0, which answers 200: N hops (N <= ${maxChain})`,
-    handle({ res, url, params }) {
+    answer({ url, params }) {
       const hops = boundedInteger('N', params.n, { fallback: 0, min: 0, max: maxChain });
-      if (hops === 0) sendText(res, 200, 'end of the redirect chain\n');
-      else redirect(res, 302, `/redirect/chain/${hops - 1}${url.search}`);
+      if (hops === 0) return textReply(200, 'end of the redirect chain\n');
+      return redirect(302, `/redirect/chain/${hops - 1}${url.search}`);
     },
   },
   {
     path: '/redirect/loop/:side',
     summary: 'a loop: /redirect/loop/a 302s to /redirect/loop/b and b back to a (query kept)',
-    handle({ res, url, params }) {
+    answer({ url, params }) {
       if (params.side !== 'a' && params.side !== 'b') throw new QueryError('the loop has two sides: a and b');
-      redirect(res, 302, `/redirect/loop/${params.side === 'a' ? 'b' : 'a'}${url.search}`);
+      return redirect(302, `/redirect/loop/${params.side === 'a' ? 'b' : 'a'}${url.search}`);
     },
   },
   {
     path: '/redirect/relative',
     summary: 'a 302 whose Location is the relative reference ../small (query kept)',
-    handle({ res, url }) {
-      redirect(res, 302, `../small${url.search}`);
+    answer({ url }) {
+      return redirect(302, `../small${url.search}`);
     },
   },
   {
     path: '/redirect/absolute',
     summary: "a 302 whose Location is an absolute URL of /small on the same listener (query kept)",
-    handle({ res, url, origin }) {
-      redirect(res, 302, `${origin}/small${url.search}`);
+    answer({ url, request }) {
+      return redirect(302, `${request.origin}/small${url.search}`);
     },
   },
   {
     path: '/redirect/status/:code',
     summary: `redirects to /small with status CODE: one of ${redirectStatuses.join(', ')} (query kept)`,
-    handle({ res, url, params }) {
-      redirect(res, redirectStatus(params.code), `/small${url.search}`);
+    answer({ url, params }) {
+      return redirect(redirectStatus(params.code), `/small${url.search}`);
     },
   },
   {
     path: '/redirect/to',
     query: 'url=URL&status=CODE',
     summary: `redirects to URL (default ${defaultPrivateTarget}, loopback) with CODE (default 302): aim it at a canary`,
-    handle({ res, url }) {
+    answer({ url }) {
       const target = url.searchParams.get('url') ?? defaultPrivateTarget;
       if (!URL.canParse(target)) throw new QueryError(`url is not an absolute URL: "${target}"`);
-      redirect(res, redirectStatus(url.searchParams.get('status')), target);
+      return redirect(redirectStatus(url.searchParams.get('status')), target);
     },
   },
 ];

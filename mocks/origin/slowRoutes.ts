@@ -1,8 +1,6 @@
-import type { ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { textReply } from './FarmExchange.ts';
 import type { FarmRoute } from './FarmRoute.ts';
 import { queryInteger } from './queryInteger.ts';
-import { sendText } from './sendBody.ts';
 
 /** Past the spec's fixed 60-second fetch timeout, so the default already outlasts a conforming service. */
 export const defaultSlowMs = 65_000;
@@ -11,35 +9,52 @@ export const defaultSlowMs = 65_000;
 export const defaultDrip = { ms: 1000, chunks: 90 } as const;
 
 const maxMs = 10 * 60_000;
+const maxChunks = 100_000;
+const dot = Buffer.from('.');
+const newline = Buffer.from('\n');
 
 /**
- * Waits `ms` unless the client goes away first; true when the response is still worth writing. Tied to
- * the response's close so an abandoned slow request leaves no timer behind (and close() is not held up).
+ * Resolves after `ms`, or rejects as soon as the client goes away, so an abandoned slow request leaves no
+ * timer behind (and the farm's close() is not held up).
  */
-async function waitWhileOpen(res: ServerResponse, ms: number): Promise<boolean> {
-  if (res.destroyed) return false;
-  const gone = new AbortController();
-  const onClose = (): void => gone.abort();
-  res.once('close', onClose);
-  try {
-    await sleep(ms, undefined, { signal: gone.signal });
-    return !res.destroyed;
-  } catch {
-    return false;
-  } finally {
-    res.off('close', onClose);
-  }
+function waitWhileWanted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const gone = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', gone);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', gone, { once: true });
+  });
 }
+
+async function* drip(ms: number, chunks: number, signal: AbortSignal): AsyncGenerator<Buffer> {
+  for (let i = 0; i < chunks; i++) {
+    await waitWhileWanted(ms, signal);
+    yield dot;
+  }
+  yield newline;
+}
+
+const slowMs = (url: URL): number => queryInteger(url, 'ms', { fallback: defaultSlowMs, min: 0, max: maxMs });
+const dripMs = (url: URL): number => queryInteger(url, 'ms', { fallback: defaultDrip.ms, min: 0, max: maxMs });
+const dripChunks = (url: URL): number => queryInteger(url, 'chunks', { fallback: defaultDrip.chunks, min: 1, max: maxChunks });
 
 export const slowRoutes: readonly FarmRoute[] = [
   {
     path: '/slow/headers',
     query: 'ms=N',
     summary: `sends nothing for N ms (default ${defaultSlowMs}), then a small 200 text`,
-    async handle({ res, url }) {
-      const ms = queryInteger(url, 'ms', { fallback: defaultSlowMs, min: 0, max: maxMs });
-      if (await waitWhileOpen(res, ms)) sendText(res, 200, `answered after ${ms} ms\n`);
+    async answer({ url, signal }) {
+      const ms = slowMs(url);
+      await waitWhileWanted(ms, signal);
+      return textReply(200, `answered after ${ms} ms\n`);
     },
+    plannedDelayMs: slowMs,
   },
   {
     path: '/slow/drip',
@@ -47,16 +62,11 @@ export const slowRoutes: readonly FarmRoute[] = [
     summary:
       `sends 200 headers at once, then a '.' chunk every N ms (default ${defaultDrip.ms}), ` +
       `K times (default ${defaultDrip.chunks}), then a newline`,
-    async handle({ res, url }) {
-      const ms = queryInteger(url, 'ms', { fallback: defaultDrip.ms, min: 0, max: maxMs });
-      const chunks = queryInteger(url, 'chunks', { fallback: defaultDrip.chunks, min: 1, max: 100_000 });
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.flushHeaders();
-      for (let i = 0; i < chunks; i++) {
-        if (!(await waitWhileOpen(res, ms))) return;
-        res.write('.');
-      }
-      res.end('\n');
+    answer({ url, signal }) {
+      const ms = dripMs(url);
+      const chunks = dripChunks(url);
+      return { status: 200, headers: [['Content-Type', 'text/plain; charset=utf-8']], stream: drip(ms, chunks, signal) };
     },
+    plannedDelayMs: (url) => dripMs(url) * dripChunks(url),
   },
 ];

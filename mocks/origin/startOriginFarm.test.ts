@@ -128,14 +128,9 @@ describe('startOriginFarm', () => {
 test('close() cuts hanging responses at once and frees the ports', async () => {
   const farm = await startOriginFarm();
   const hanging = getRaw(`${farm.httpsUrl}/slow/headers`, { ca: farm.ca });
-  await waitFor(() => farm.requests().length === 1);
-  const started = Date.now();
+  await expect.poll(() => farm.requests().length).toBe(1);
+  // The slow route answers after 65 s: close() resolving within the test's time is what shows it cut it.
   await farm.close();
-  expect(Date.now() - started).toBeLessThan(1000);
   expect((await hanging).error).not.toBeNull();
   expect((await getRaw(`${farm.httpUrl}/small`)).error?.code).toBe('ECONNREFUSED');
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}

@@ -3,11 +3,10 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { farmCertificates, type FarmCertificates, type KeyAndCert } from './farmCertificates.ts';
 import type { FarmInfo, FarmListener } from './FarmRoute.ts';
-import { handleFarmRequest, type FarmState } from './handleFarmRequest.ts';
+import { answerFarmRequest } from './answerFarmRequest.ts';
 import { isWildcard, listenerUrl } from './listenerUrl.ts';
-import { originRoutes } from './originRoutes.ts';
+import { originTable, type OriginTable } from './originTable.ts';
 import { RequestLog, type FarmRequest } from './RequestLog.ts';
-import { sendText } from './sendBody.ts';
 
 export interface OriginFarmOptions {
   /** Address every listener binds to; default 127.0.0.1. */
@@ -51,13 +50,11 @@ export async function startOriginFarm(options: OriginFarmOptions = {}): Promise<
   const log = new RequestLog();
   const listeners = createListeners(options, certs);
   // Set once every port is known; the info the routes serve depends on all of them.
-  let ready: { state: FarmState; origins: Map<FarmListener, string> } | undefined;
+  let ready: { table: OriginTable; origins: Map<FarmListener, string> } | undefined;
   for (const { name, server } of listeners) {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      // A fixed port can be hit before the other listeners are bound: say so instead of hanging.
-      if (!ready) sendText(res, 503, 'the origin farm is starting\n');
-      // Last resort: an error while answering an error must cut the connection, not the process.
-      else handleFarmRequest(req, res, name, ready.origins.get(name)!, ready.state).catch(() => res.destroy());
+      // Last resort: an error while answering must cut the connection, not the process.
+      answerFarmRequest(ready?.table, req, res, name, ready?.origins.get(name) ?? '').catch(() => res.destroy());
     });
   }
 
@@ -69,7 +66,7 @@ export async function startOriginFarm(options: OriginFarmOptions = {}): Promise<
   }
   const origins = new Map(listeners.map((l) => [l.name, listenerUrl(l.scheme, host, (l.server.address() as AddressInfo).port)]));
   const info = farmInfo(origins, certs.ca);
-  ready = { state: { info, log, routes: originRoutes }, origins };
+  ready = { table: originTable(info, log), origins };
   return {
     ...info,
     requests: (probe) => log.requests(probe),

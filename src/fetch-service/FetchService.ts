@@ -1,20 +1,21 @@
-import { FETCH_SERVICE_DEFAULTS } from './FETCH_SERVICE_DEFAULTS.ts';
+import { FETCH_SERVICE_DEFAULTS } from './core/FETCH_SERVICE_DEFAULTS.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { components } from '../generated/fetch-service.ts';
 import { type AccessLogEntry, jsonLinesLogger, type Logger } from './accessLog.ts';
 import { ApiKeyRing } from './ApiKeyRing.ts';
-import { BufferBudget } from './BufferBudget.ts';
-import { ConcurrencyLimiter } from './ConcurrencyLimiter.ts';
+import { BufferBudget } from './core/BufferBudget.ts';
+import { ConcurrencyLimiter } from './core/ConcurrencyLimiter.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { type Dial, socketDial } from './dial.ts';
 import { fetchPage, type FetchLimits } from './fetchPage.ts';
 import { OutboundDispatchers, type ProxySettings } from './OutboundDispatchers.ts';
-import { parseMediaType, isJson } from './parseMediaType.ts';
-import { readJsonBody } from './readJsonBody.ts';
+import { readRequestText } from './readRequestText.ts';
+import { REPLY_HEADERS } from './core/REPLY_HEADERS.ts';
+import { routeOf } from './core/routeOf.ts';
 import { type Resolver, systemResolver } from './resolver.ts';
-import { callerGone, fetchTimedOut, ServiceError } from './ServiceError.ts';
-import { validateFetchRequest } from './validateFetchRequest.ts';
+import { callerGone, fetchTimedOut, internalError, ServiceError, shuttingDown, tooManyRequests, unauthorized } from './core/ServiceError.ts';
+import { checkContentType, parseFetchRequest } from './core/validateFetchRequest.ts';
 
 export type FetchResult = components['schemas']['FetchResult'];
 
@@ -48,15 +49,7 @@ export interface FetchServiceOptions {
 
 export { FETCH_SERVICE_DEFAULTS };
 
-const JSON_LINES = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff'];
-
-function notFound(): ServiceError {
-  return new ServiceError(404, 'not_found', 'No such endpoint: the fetch operation is POST /v1/fetch.');
-}
-
-function shuttingDown(): ServiceError {
-  return new ServiceError(503, 'shutting_down', 'The service is shutting down; retry on another instance.');
-}
+const JSON_LINES = Object.entries(REPLY_HEADERS).flat();
 
 /**
  * The page-fetch service as a Node request listener: routing, authentication, validation, per-key limits,
@@ -148,7 +141,7 @@ export class FetchService {
       this.#send(res, 200, result, { 'x-request-id': entry.id });
       entry.status = 200;
     } catch (err) {
-      const error = err instanceof ServiceError ? err : new ServiceError(500, 'internal', 'Internal error.');
+      const error = err instanceof ServiceError ? err : internalError();
       entry.status = error.status;
       entry.error = error.code;
       if (!res.headersSent && !res.destroyed) this.#send(res, error.status, error.body(), { 'x-request-id': entry.id, ...error.headers });
@@ -161,32 +154,19 @@ export class FetchService {
   }
 
   async #route(req: IncomingMessage, path: string, entry: AccessLogEntry, controller: AbortController): Promise<unknown> {
-    if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (routeOf(req.method ?? '', path) === 'health') {
       if (this.#stopping) throw shuttingDown();
       return { status: 'ok' };
     }
-    if (path !== '/v1/fetch') throw notFound();
-    if (req.method !== 'POST') throw new ServiceError(405, 'method_not_allowed', 'The fetch operation takes POST.', { allow: 'POST' });
     if (this.#stopping) throw shuttingDown();
     const key = this.#keys.identify(header(req, 'x-svc-api-key'));
-    if (key === 0) {
-      throw new ServiceError(401, 'unauthorized', 'A valid API key is required in the X-SVC-API-Key header.', {
-        'www-authenticate': 'APIKey header="X-SVC-API-Key"',
-      });
-    }
+    if (key === 0) throw unauthorized();
     entry.key = key;
-    const contentType = req.headers['content-type'];
-    if (contentType !== undefined && !isJson(parseMediaType(contentType)?.essence ?? '')) {
-      throw new ServiceError(415, 'unsupported_media_type', 'The request body must be sent as application/json.');
-    }
-    const request = validateFetchRequest(await readJsonBody(req, this.#maxRequestBytes));
+    checkContentType(header(req, 'content-type'));
+    const request = parseFetchRequest(await readRequestText(req, this.#maxRequestBytes));
     entry.target = `${request.target.protocol}//${request.target.host}`;
     const release = this.#limiter.tryAcquire(key);
-    if (!release) {
-      throw new ServiceError(429, 'too_many_requests', 'Too many concurrent fetches for this API key: wait and retry, or reduce concurrency.', {
-        'retry-after': '1',
-      });
-    }
+    if (!release) throw tooManyRequests();
     const deadline = setTimeout(() => controller.abort(fetchTimedOut(this.#limits.timeoutMs)), this.#limits.timeoutMs);
     const reservation = this.#budget.open();
     try {

@@ -1,3 +1,5 @@
+import { normalizeHost } from './core/destinationRule.ts';
+
 /** One operator allowlist entry: a host, and a port when the entry names one. */
 export interface AllowHostEntry {
   host: string;
@@ -22,14 +24,6 @@ export function parseAllowHost(entry: string): AllowHostEntry {
   const port = match[2] === undefined ? undefined : Number(match[2]);
   if (port !== undefined && (port < 1 || port > 65535)) throw new Error(`port out of range: ${JSON.stringify(entry)}`);
   return port === undefined ? { host: normalizeHost(hostname) } : { host: normalizeHost(hostname), port };
-}
-
-/** The form hosts are compared in: lowercase, IPv6 without brackets, no trailing root dot. */
-export function normalizeHost(hostname: string): string {
-  let host = hostname.toLowerCase();
-  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  if (host.length > 1 && host.endsWith('.')) host = host.slice(0, -1);
-  return host;
 }
 
 /**

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 import { createStubResolver } from '../testing/stubResolver.ts';
-import { BufferBudget } from './BufferBudget.ts';
+import { BufferBudget } from './core/BufferBudget.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { fetchPage } from './fetchPage.ts';
 import { OutboundDispatchers } from './OutboundDispatchers.ts';
-import { fetchTimedOut } from './ServiceError.ts';
-import { validateFetchRequest } from './validateFetchRequest.ts';
+import { fetchTimedOut } from './core/ServiceError.ts';
+import { validateFetchRequest } from './core/validateFetchRequest.ts';
 
 let origin: LocalOrigin;
 let rawPort = 0;

@@ -1,14 +1,16 @@
 import type { Readable } from 'node:stream';
-import type { Reservation } from './BufferBudget.ts';
+import type { Reservation } from './core/BufferBudget.ts';
 import type { Dispatcher } from 'undici';
 import pkg from '../../package.json' with { type: 'json' };
-import { decodeBody, type DecodedBody } from './decodeBody.ts';
-import { effectivePort, type DestinationPolicy } from './DestinationPolicy.ts';
-import { foldHeaders } from './foldHeaders.ts';
+import { decodeBody, type DecodedBody } from './core/decodeBody.ts';
+import type { DestinationPolicy } from './DestinationPolicy.ts';
+import { effectivePort } from './core/destinationRule.ts';
+import { foldHeaders } from './core/foldHeaders.ts';
 import type { OutboundDispatchers } from './OutboundDispatchers.ts';
-import { ACCEPT_ENCODING, discardBody, readCappedBody } from './readCappedBody.ts';
-import { fetchTimedOut, ServiceError, tlsVerificationFailed, upstreamFailed } from './ServiceError.ts';
-import type { ValidatedRequest } from './validateFetchRequest.ts';
+import { ACCEPT_ENCODING, discardBody, readCappedBody } from './core/readCappedBody.ts';
+import { nextHop, REDIRECT_STATUSES } from './core/nextHop.ts';
+import { fetchTimedOut, ServiceError, tlsVerificationFailed, tooManyRedirects, upstreamFailed } from './core/ServiceError.ts';
+import type { ValidatedRequest } from './core/validateFetchRequest.ts';
 
 export interface FetchLimits {
   maxBytes: number;
@@ -37,8 +39,6 @@ const REQUEST_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': ACCEPT_ENCODING,
 };
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 // Certificate verification failures as Node (OpenSSL) names them; other TLS errors are handshake failures.
 const CERTIFICATE_ERRORS = new Set([
@@ -83,11 +83,11 @@ async function follow(request: ValidatedRequest, context: FetchContext, signal: 
       headers: REQUEST_HEADERS,
       signal,
     });
-    const location = request.allowRedirects && REDIRECTS.has(response.statusCode) ? response.headers.location : undefined;
+    const location = request.allowRedirects && REDIRECT_STATUSES.has(response.statusCode) ? response.headers.location : undefined;
     if (typeof location === 'string') {
       if (redirects >= limits.maxRedirects) {
         discardBody(response.body as unknown as Readable);
-        throw upstreamFailed(`The fetched URL redirected more than ${limits.maxRedirects} times.`);
+        throw tooManyRedirects(limits.maxRedirects);
       }
       // Read what little the 3xx carries so its connection can be reused.
       await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
@@ -107,7 +107,7 @@ async function readPage(response: Dispatcher.ResponseData, context: FetchContext
   );
   return {
     statusCode: response.statusCode,
-    headers: foldHeaders(headers),
+    headers: foldHeaders(Object.entries(headers)),
     ...decodeBody(bytes, headers['content-type'], decoded),
     redirects,
     bytes: bytes.length,
@@ -116,16 +116,6 @@ async function readPage(response: Dispatcher.ResponseData, context: FetchContext
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The next URL of a redirect. Location bytes reach us as latin1; browsers read them as UTF-8. */
-function nextHop(location: string, base: URL): URL {
-  const utf8 = Buffer.from(location, 'latin1').toString('utf8');
-  const text = utf8.includes('\uFFFD') ? location : utf8;
-  if (!URL.canParse(text, base)) throw upstreamFailed('The fetched URL redirected to an invalid location.');
-  const next = new URL(text, base);
-  next.hash = '';
-  return next;
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -144,5 +134,5 @@ function asServiceError(err: unknown, signal: AbortSignal, timeoutMs: number): S
   if (code.startsWith('ERR_SSL') || code === 'ERR_TLS_HANDSHAKE_TIMEOUT') {
     return upstreamFailed('The TLS handshake with the fetched host failed.');
   }
-  return upstreamFailed('The fetched host could not be reached or did not answer with a valid HTTP response.');
+  return upstreamFailed();
 }

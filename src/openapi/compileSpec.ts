@@ -2,7 +2,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CompiledHeader, CompiledLink, CompiledMedia, CompiledOperation, CompiledParameter, CompiledResponse, JsonSchema, ParameterLocation, SecurityScheme } from './CompiledOperation.ts';
 import { createAjv, extensionKeys } from './createAjv.ts';
 import { dereference } from './dereference.ts';
-import { matchPathTemplate, templateWeight } from './matchPathTemplate.ts';
+import { PathPattern } from './PathPattern.ts';
 
 /** The parts of an OpenAPI 3.1 document this module reads. */
 export interface OpenApiDocument {
@@ -59,7 +59,7 @@ export function compileSpec(name: string, document: OpenApiDocument): CompiledSp
     }
   }
   // Most specific template first, so /v2/users/me is found before a /v2/users/{userId} would be.
-  const byWeight = [...operations].sort((a, b) => templateWeight(b.path) - templateWeight(a.path));
+  const byWeight = [...operations].sort((a, b) => PathPattern.fromTemplate(b.path).weight - PathPattern.fromTemplate(a.path).weight);
   return {
     name,
     title: resolved.info.title,
@@ -72,7 +72,7 @@ export function compileSpec(name: string, document: OpenApiDocument): CompiledSp
     operationFor(method, url) {
       const path = (typeof url === 'string' ? new URL(url, 'http://conform.invalid') : url).pathname;
       const upper = method.toUpperCase();
-      return byWeight.find((o) => (o.method === upper || (upper === 'HEAD' && o.method === 'GET')) && matchPathTemplate(o.path, path));
+      return byWeight.find((o) => (o.method === upper || (upper === 'HEAD' && o.method === 'GET')) && PathPattern.fromTemplate(o.path).match(path));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { CompiledOperation, CompiledParameter } from './CompiledOperation.ts';
 import { headerGetter, type HeaderSource } from './headerGetter.ts';
-import { matchPathTemplate } from './matchPathTemplate.ts';
+import { PathPattern } from './PathPattern.ts';
 import { essenceOf, isJsonMediaType, mediaRangeCovers } from './mediaType.ts';
 import { parseParameterText } from './parseParameterText.ts';
 import { schemaViolations } from './schemaViolations.ts';
@@ -41,7 +41,7 @@ export function validateRequest(operation: CompiledOperation, request: RequestRe
   const url = new URL(request.url, 'http://conform.invalid');
   const header = headerGetter(request.headers);
   const out: ValidatedRequest = { violations: [], path: {}, query: {}, header: {}, body: undefined };
-  const rawPath = matchPathTemplate(operation.path, url.pathname)?.params ?? {};
+  const rawPath = PathPattern.fromTemplate(operation.path).match(url.pathname)?.params ?? {};
 
   for (const p of operation.parameters) {
     let text: string | undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'commander';
-import { defaultMockLimits } from '../../../mocks/fetch-service/MockLimits.ts';
+import { FETCH_SERVICE_DEFAULTS as defaultMockLimits } from '../../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { demoSeed } from '../../../mocks/meeting-platform/demoSeed.ts';

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { FETCH_SERVICE_DEFAULTS } from '../../fetch-service/FETCH_SERVICE_DEFAULTS.ts';
+import { FETCH_SERVICE_DEFAULTS } from '../../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { parseAllowHost } from '../../fetch-service/HostAllowlist.ts';
 import type { RunningFetchService, StartOptions } from '../../fetch-service/startFetchService.ts';
 import { untilSignal } from '../untilSignal.ts';

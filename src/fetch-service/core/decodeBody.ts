@@ -1,7 +1,7 @@
 import { isTextual, parseMediaType } from './parseMediaType.ts';
 import { resolveEncoding } from './resolveEncoding.ts';
 import { sniffMediaType } from './sniffMediaType.ts';
-import { TextDecoder } from '../encoding/TextDecoder.ts';
+import { TextDecoder } from '../../encoding/TextDecoder.ts';
 
 export interface DecodedBody {
   content: string;

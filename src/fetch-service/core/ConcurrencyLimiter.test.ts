@@ -25,3 +25,14 @@ test('releasing twice gives back one slot only', () => {
   again();
   expect(limiter.inFlight(7)).toBe(0);
 });
+
+test('any key type; the total counts slots across keys', () => {
+  const limiter = new ConcurrencyLimiter<string>(2);
+  const a = limiter.tryAcquire('k')!;
+  limiter.tryAcquire('k');
+  limiter.tryAcquire('other');
+  expect(limiter.total).toBe(3);
+  a();
+  a();
+  expect(limiter.total).toBe(2);
+});

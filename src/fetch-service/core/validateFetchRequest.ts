@@ -1,5 +1,6 @@
-import type { components } from '../generated/fetch-service.ts';
-import { badRequest } from './ServiceError.ts';
+import type { components } from '../../generated/fetch-service.ts';
+import { isJson, parseMediaType } from './parseMediaType.ts';
+import { badRequest, unsupportedMediaType } from './ServiceError.ts';
 
 /** A fetch request with its defaults applied (seed §2). */
 export type FetchRequest = components['schemas']['FetchRequest'];
@@ -11,6 +12,22 @@ export interface ValidatedRequest extends FetchRequest {
 
 const MAX_URL_LENGTH = 8192;
 const BOOLEAN_OPTIONS = ['allowRedirects', 'allowInsecureSsl', 'proxies'] as const;
+
+/** Seed §2: the body is JSON. A Content-Type naming anything else is 415; none at all is read as JSON. */
+export function checkContentType(header: string | undefined): void {
+  if (header !== undefined && !isJson(parseMediaType(header)?.essence ?? '')) throw unsupportedMediaType();
+}
+
+/** A request body's text (UTF-8 already decoded) as a fetch request: JSON, then validateFetchRequest. */
+export function parseFetchRequest(text: string): ValidatedRequest {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  return validateFetchRequest(body);
+}
 
 /**
  * Checks a parsed request body against seed §2 and §4 rule 1 and applies the defaults. Unknown fields are

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { badRequest, callerGone, ServiceError } from './ServiceError.ts';
+import { badRequest, callerGone, requestTooLarge, type ServiceError } from './core/ServiceError.ts';
 
 // Stateless between calls (no streaming), so one decoder serves every request.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -27,11 +27,14 @@ function tooLarge(req: IncomingMessage, maxBytes: number, drain: DrainLimits): S
     if (dropped > drain.bytes) req.socket.destroy();
   });
   req.once('end', stop).once('close', stop).resume();
-  return new ServiceError(400, 'bad_request', `The request body must be at most ${maxBytes} bytes.`);
+  return requestTooLarge(maxBytes);
 }
 
-/** Reads and parses a JSON request body of at most `maxBytes`, refusing a longer one as soon as it shows. */
-export async function readJsonBody(req: IncomingMessage, maxBytes: number, drain: DrainLimits = DRAIN): Promise<unknown> {
+/**
+ * Reads a request body of at most `maxBytes` as UTF-8 text (a BOM dropped), refusing a longer one as soon
+ * as it shows; what the text must hold is the request rule's to say (core/validateFetchRequest).
+ */
+export async function readRequestText(req: IncomingMessage, maxBytes: number, drain: DrainLimits = DRAIN): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(req, maxBytes, drain);
   const bytes = await new Promise<Buffer>((resolve, reject) => {
@@ -53,15 +56,9 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number, drain
       if (!req.complete) reject(callerGone());
     });
   });
-  let text: string;
   try {
-    text = strictUtf8.decode(bytes);
+    return strictUtf8.decode(bytes);
   } catch {
     throw badRequest('The request body must be UTF-8 encoded JSON.');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw badRequest('The request body is not valid JSON.');
   }
 }
