@@ -37,6 +37,8 @@ export interface HostileTargetOptions {
  */
 export async function startHostileTarget(options: HostileTargetOptions = {}): Promise<HostileTarget> {
   const dripMs = options.dripMs ?? 1000;
+  // Compressed once, now: made on first request, it could take longer than a test's headers deadline.
+  const member = await gzipBomb();
   const elsewhere = await startLocalOrigin((_req, res) => res.end('{"note":"nothing here should ever be asked"}'));
   const target = await startLocalOrigin((req, res) => {
     const [, behaviour, ...rest] = (req.url ?? '/').split('?')[0]!.split('/');
@@ -45,7 +47,7 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
     if (rest.length === 0) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     // Read the request whole (a 32 MiB upload included) before misbehaving, as a real server would.
     req.resume();
-    req.on('end', () => serve(behaviour as HostileBehaviour, req, res, { dripMs, elsewhere: elsewhere.url }));
+    req.on('end', () => serve(behaviour as HostileBehaviour, req, res, { dripMs, elsewhere: elsewhere.url, member }));
   });
   return {
     base: (behaviour) => `${target.url}/${behaviour}`,
@@ -60,7 +62,7 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
   };
 }
 
-function serve(behaviour: HostileBehaviour, req: IncomingMessage, res: ServerResponse, o: { dripMs: number; elsewhere: string }): void {
+function serve(behaviour: HostileBehaviour, req: IncomingMessage, res: ServerResponse, o: { dripMs: number; elsewhere: string; member: Buffer }): void {
   switch (behaviour) {
     case 'hang':
       return;
@@ -73,7 +75,7 @@ function serve(behaviour: HostileBehaviour, req: IncomingMessage, res: ServerRes
     case 'drip':
       return drip(res, o.dripMs);
     case 'gzip-bomb':
-      void bomb(res);
+      void bomb(res, o.member);
       return;
     case 'huge-headers': {
       const line = 'x'.repeat(1000);
@@ -106,8 +108,7 @@ function drip(res: ServerResponse, everyMs: number): void {
   res.on('close', () => clearInterval(timer));
 }
 
-async function bomb(res: ServerResponse): Promise<void> {
-  const member = await gzipBomb();
+async function bomb(res: ServerResponse, member: Buffer): Promise<void> {
   res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
   for (let i = 0; i < bombMembers && !res.destroyed; i++) {
     if (!res.write(member)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
