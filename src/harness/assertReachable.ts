@@ -1,4 +1,5 @@
-import { boundedRequest, failureOf, NoAnswer } from './boundedRequest.ts';
+import { boundedRequest, failureOf } from './boundedRequest.ts';
+import { NoAnswer } from './NoAnswer.ts';
 import type { RequestBounds } from './requestBounds.ts';
 import { RunError } from './RunError.ts';
 

@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 import { startHostileTarget, type HostileTarget } from '../testing/startHostileTarget.ts';
-import { BodyBudget, boundedRequest, bodyText, createBoundedAgent, NoAnswer, SilentTargets, type BoundedInit } from './boundedRequest.ts';
+import { BodyBudget } from './BodyBudget.ts';
+import { boundedRequest, bodyText, createBoundedAgent, type BoundedInit } from './boundedRequest.ts';
+import { NoAnswer } from './NoAnswer.ts';
+import { SilentTargets } from './SilentTargets.ts';
 import type { RequestBounds } from './requestBounds.ts';
 
 const wall = createLoopbackOnlyDial();

@@ -3,7 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, request, type buildConnector, type Dispatcher } from 'undici';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
+import { BodyBudget } from './BodyBudget.ts';
+import { NoAnswer } from './NoAnswer.ts';
 import { maxHeaderBytes, requestBoundsFrom, type RequestBounds } from './requestBounds.ts';
+import { SilentTargets } from './SilentTargets.ts';
 import { version } from './version.ts';
 
 /**
@@ -48,98 +51,7 @@ export interface BoundedAnswer {
   wireBytes: number;
 }
 
-/** No complete HTTP answer came; `message` says what happened instead, in words (never a bare code). */
-export class NoAnswer extends Error {
-  /** The target did start an answer (headers too large, a body too long, too slow or undecodable). */
-  readonly answered: boolean;
-  /** Ended by one of the bounds (a deadline, the body cap, the header cap), not by the network or the caller. */
-  readonly bounded: boolean;
-
-  constructor(reason: string, o: { answered?: boolean; bounded?: boolean } = {}) {
-    super(reason);
-    this.name = 'NoAnswer';
-    this.answered = o.answered ?? false;
-    this.bounded = o.bounded ?? false;
-  }
-}
-
-/**
- * Origins that have not given one complete answer in this process. Each exchange is bounded, but a
- * check may send dozens in a row: against a target that drips on every path, that is dozens of full
- * deadlines. Once an origin has run into the bounds `giveUpAfter` times without ever answering whole,
- * further requests to it end at once with that history as their reason. An origin that has answered
- * once is never given up on: a correct target, or one broken on a few paths, is judged on every request.
- */
-export class SilentTargets {
-  readonly giveUpAfter: number;
-  readonly #origins = new Map<string, { answered: boolean; failures: number; last: string }>();
-
-  constructor(giveUpAfter = 3) {
-    this.giveUpAfter = giveUpAfter;
-  }
-
-  /** The reason not to send to `url`'s origin, or undefined to go ahead. */
-  givenUp(url: string): NoAnswer | undefined {
-    const o = this.#origins.get(originOf(url));
-    if (!o || o.answered || o.failures < this.giveUpAfter) return undefined;
-    return new NoAnswer(`not sent: none of the ${o.failures} requests to ${originOf(url)} so far got a complete answer (the last: ${o.last})`, { bounded: true });
-  }
-
-  answered(url: string): void {
-    this.#origins.set(originOf(url), { answered: true, failures: 0, last: '' });
-  }
-
-  failed(url: string, why: NoAnswer): void {
-    const origin = originOf(url);
-    const o = this.#origins.get(origin) ?? { answered: false, failures: 0, last: '' };
-    if (why.bounded && !o.answered) this.#origins.set(origin, { answered: false, failures: o.failures + 1, last: why.message });
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
 const processSilentTargets = new SilentTargets();
-
-/**
- * The bytes all bodies in flight in one process may hold together. The cap bounds one body; a check that
- * sends 64 requests at once (the 429 crowd) to a target streaming endless bodies would still hold 64
- * times the cap. A body that would take the process past its budget ends as if it had passed the cap.
- * At least 128 MiB and twice the cap: far above what a target answering properly ever has in flight.
- */
-export class BodyBudget {
-  readonly #fixedBytes: number | undefined;
-  #held = 0;
-
-  constructor(bytes?: number) {
-    this.#fixedBytes = bytes;
-  }
-
-  limit(maxBodyBytes: number): number {
-    return this.#fixedBytes ?? Math.max(128 * 1024 * 1024, 2 * maxBodyBytes);
-  }
-
-  get held(): number {
-    return this.#held;
-  }
-
-  /** Takes `n` bytes, or returns false when that would pass the limit. */
-  take(n: number, maxBodyBytes: number): boolean {
-    if (this.#held + n > this.limit(maxBodyBytes)) return false;
-    this.#held += n;
-    return true;
-  }
-
-  give(n: number): void {
-    this.#held -= n;
-  }
-}
-
 const processBodyBudget = new BodyBudget();
 
 /** Why an exchange got no answer, for evidence ("no HTTP answer: ..."): a NoAnswer's words, else the error's message. */
