@@ -1,18 +1,21 @@
+import { boundedRequest, failureOf } from './boundedRequest.ts';
+import { NoAnswer } from './NoAnswer.ts';
+import type { RequestBounds } from './requestBounds.ts';
 import { RunError } from './RunError.ts';
 
 /**
- * A target that cannot be reached is "could not run" (exit 2), not a run of failed checks: one quick
- * request before the suites start tells the two apart. Any HTTP answer, error statuses included, counts.
- * undici's request rather than fetch: fetch refuses ports browsers block (6000, 9, ...), a target need not.
+ * A target that cannot be reached is "could not run" (exit 2), not a run of failed checks: one request
+ * before the suites start tells the two apart. Any whole HTTP answer, error statuses included, counts;
+ * one that does not come within the run's bounds (`--headers-timeout`, `--body-timeout`, `--max-body-mib`)
+ * is refused with what happened instead, in words ("no answer within 30 s").
  */
-export async function assertReachable(flag: string, url: string, timeoutMs = 5000): Promise<void> {
-  const { request } = await import('undici');
+export async function assertReachable(flag: string, url: string, bounds: RequestBounds): Promise<void> {
   try {
-    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
-    await res.body.dump();
+    await boundedRequest(url, { bounds });
   } catch (err) {
-    const code = err instanceof Error && 'code' in err ? String(err.code) : undefined;
-    const reason = code ?? (err instanceof Error ? err.message : String(err));
-    throw new RunError(`cannot reach ${flag} ${url}: ${reason}`);
+    const reason = failureOf(err);
+    // It answered, just not usably: "cannot reach" would send the user looking at the network.
+    const answered = err instanceof NoAnswer && err.answered;
+    throw new RunError(answered ? `${flag} ${url} gave no usable answer: ${reason}` : `cannot reach ${flag} ${url}: ${reason}`);
   }
 }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { assertReachable } from './assertReachable.ts';
 import { buildReport } from './buildReport.ts';
 import { isLoopbackHost } from './isLoopbackHost.ts';
+import { requestBoundsFrom, type RequestBounds } from './requestBounds.ts';
 import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import type { CheckResult, RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
@@ -41,6 +42,15 @@ export interface RunOptions {
   fuzzRuns?: number;
   /** Requests per second to each target (default 10 for a deployment not on loopback, none on loopback; 0: none). */
   rateLimit?: number;
+  /**
+   * Seconds any request waits for an answer's headers (default 30); the fetch service's POSTs wait
+   * `fetchTimeout` more, since it may take that long before its 504.
+   */
+  headersTimeout?: number;
+  /** Seconds from an answer's headers to its body's last byte (default 60). */
+  bodyTimeout?: number;
+  /** MiB of an answer's body read at most, on the wire and once decompressed (default 64). */
+  maxBodyMib?: number;
   /** SHOULD failures also fail the run (see exitCodeOf). */
   strict?: boolean;
   /** Only checks whose name contains this text. */
@@ -79,6 +89,9 @@ const optionRoutes: { [K in keyof RunOptions]?: OptionRoute } = {
   seed: { flag: '--seed', env: targetEnv.seed },
   fuzzRuns: { flag: '--fuzz-runs', env: targetEnv.fuzzRuns },
   rateLimit: { flag: '--rate-limit', env: targetEnv.rateLimit },
+  headersTimeout: { flag: '--headers-timeout', env: targetEnv.headersTimeout },
+  bodyTimeout: { flag: '--body-timeout', env: targetEnv.bodyTimeout },
+  maxBodyMib: { flag: '--max-body-mib', env: targetEnv.maxBodyMib },
 };
 
 /**
@@ -193,15 +206,26 @@ async function checkOptions(options: RunOptions, suites: SuiteName[]): Promise<R
   if (options.rateLimit !== undefined && !(Number.isFinite(options.rateLimit) && options.rateLimit >= 0)) {
     throw new RunError(`--rate-limit takes a number of requests per second, 0 or more, got ${options.rateLimit}`);
   }
+  for (const key of ['headersTimeout', 'bodyTimeout', 'maxBodyMib'] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw new RunError(`${optionRoutes[key]!.flag} takes a positive number, got ${value}`);
+  }
   if (Boolean(options.authUrl) !== Boolean(options.apiBaseUrl)) {
     throw new RunError('--auth-url and --api-base-url go together: give both to check a meeting platform deployment');
   }
   if (options.baseUrl && !(options.apiKey ?? process.env.SVC_API_KEY)) {
     throw new RunError('--base-url needs an API key: set $SVC_API_KEY or pass --api-key');
   }
+  // The bounds the suites will read from the environment, so the preflight is held to the same ones.
+  let bounds: RequestBounds;
+  try {
+    bounds = requestBoundsFrom({ ...process.env, ...env });
+  } catch (err) {
+    throw new RunError((err as Error).message);
+  }
   for (const key of ['baseUrl', 'originUrl', 'authUrl', 'apiBaseUrl'] as const) {
     const url = options[key];
-    if (url) await assertReachable(optionRoutes[key]!.flag, url);
+    if (url) await assertReachable(optionRoutes[key]!.flag, url, bounds);
   }
   return env;
 }

@@ -78,6 +78,12 @@ export const targetEnv = {
   fuzzRuns: 'CONFORM_FUZZ_RUNS',
   /** Requests per second to each target; unset: 10 for a deployment elsewhere, no limit on loopback; 0: none. */
   rateLimit: 'CONFORM_RATE_LIMIT',
+  /** Seconds a request waits for the answer's headers (requestBounds.ts). */
+  headersTimeout: 'CONFORM_HEADERS_TIMEOUT',
+  /** Seconds from the headers to the body's last byte. */
+  bodyTimeout: 'CONFORM_BODY_TIMEOUT',
+  /** MiB of an answer's body read at most. */
+  maxBodyMib: 'CONFORM_MAX_BODY_MIB',
 } as const;
 
 /** Generated requests per operation and kind when --fuzz-runs is not given. */

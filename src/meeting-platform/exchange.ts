@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../harness/boundedRequest.ts';
 import { honourRetryAfter, pace } from '../harness/rateLimit.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
@@ -44,32 +45,37 @@ const maxRateLimitRetries = 3;
 
 /**
  * Sends one request without following redirects (a redirect to a login page is a wrong address, not
- * an answer) and reads the whole body. A 429 is waited out (Retry-After, at most 5 s) and retried a few
- * times, so read-only checks against a real account stay within its rate limits. Network failures throw.
+ * an answer) and reads the whole body, within the run's deadlines and size cap (boundedRequest). A 429
+ * is waited out (Retry-After, at most 5 s) and retried a few times, so read-only checks against a real
+ * account stay within its rate limits. No answer throws, saying why in words: "GET https://…: no HTTP
+ * answer: the body did not end within 60 s (4,096 bytes read)"; its `cause` holds the reason alone.
  */
 export async function exchange(url: string, init: ExchangeInit = {}): Promise<Exchange> {
   const method = init.method ?? 'GET';
   for (let attempt = 0; ; attempt++) {
     await pace(url, init.signal);
     const started = performance.now();
-    // Bytes, not a string: fetch would label a string body text/plain when the request names no Content-Type.
-    const body = init.body === undefined ? undefined : Buffer.from(init.body);
-    const response = await fetch(url, { method, headers: init.headers, body, redirect: 'manual', signal: init.signal });
-    const bodyText = await response.text();
-    if (response.status === 429) honourRetryAfter(url, response.headers.get('retry-after'));
-    if (response.status === 429 && attempt < maxRateLimitRetries) {
-      const wait = Math.min(Number(response.headers.get('retry-after')) || 1, 5);
+    let answer: BoundedAnswer;
+    try {
+      answer = await boundedRequest(url, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}), signal: init.signal });
+    } catch (err) {
+      throw new Error(`${method} ${url}: no HTTP answer: ${failureOf(err)}`, { cause: err });
+    }
+    if (answer.status === 429) honourRetryAfter(url, answer.headers.get('retry-after'));
+    if (answer.status === 429 && attempt < maxRateLimitRetries) {
+      const wait = Math.min(Number(answer.headers.get('retry-after')) || 1, 5);
       await sleep(wait * 1000, undefined, { signal: init.signal });
       continue;
     }
-    const x = read(method, url, response, bodyText, performance.now() - started, init);
+    const x = read(method, url, answer, performance.now() - started, init);
     for (const observer of observers) observer(x);
     return x;
   }
 }
 
-function read(method: string, url: string, response: Response, bodyText: string, durationMs: number, init: ExchangeInit): Exchange {
-  const contentType = response.headers.get('content-type') ?? '';
+function read(method: string, url: string, answer: BoundedAnswer, durationMs: number, init: ExchangeInit): Exchange {
+  const bodyText = textOf(answer.body);
+  const contentType = answer.headers.get('content-type') ?? '';
   let json: unknown;
   let isJson = false;
   if (/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
@@ -82,7 +88,7 @@ function read(method: string, url: string, response: Response, bodyText: string,
   }
   const isHtml = /^text\/html\b/i.test(contentType) || /^\s*<(!doctype html|html)/i.test(bodyText);
   const request = { requestHeaders: init.headers ?? {}, ...(init.body !== undefined ? { requestBody: init.body } : {}), generated: init.generated === true };
-  return { method, url, status: response.status, contentType, headers: response.headers, bodyText, json, isJson, isHtml, durationMs, ...request };
+  return { method, url, status: answer.status, contentType, headers: answer.headers, bodyText, json, isJson, isHtml, durationMs, ...request };
 }
 
 /** The first characters of a body, on one line, for messages. */

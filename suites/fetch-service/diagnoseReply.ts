@@ -19,7 +19,8 @@ export function diagnoseReply(x: Exchange): ReplyCause | undefined {
   if (x.status === 0) {
     return {
       cause: 'no HTTP answer',
-      diagnosis: `The request got no HTTP answer (${x.failure ?? 'unknown failure'}): the service closed the connection, crashed or was not listening. Its logs for this request say more.`,
+      diagnosis: `The request got no HTTP answer (${x.failure ?? 'unknown failure'}): the service closed the connection, crashed, was not listening, ` +
+        'or did not answer within the run\'s deadlines and size cap (--headers-timeout, --body-timeout, --max-body-mib). Its logs for this request say more.',
     };
   }
   if (isHtml(x)) {

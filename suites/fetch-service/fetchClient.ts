@@ -1,5 +1,6 @@
 import { shellQuote } from '../../src/harness/curlCommand.ts';
 import { cut } from '../../src/harness/generatedChecks.ts';
+import { bodyText, boundedRequest, failureOf } from '../../src/harness/boundedRequest.ts';
 import { honourRetryAfter, pace } from '../../src/harness/rateLimit.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
 
@@ -133,23 +134,24 @@ export class FetchClient {
     // The variable stands for the key in curl and evidence; on the wire it is the key.
     const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
     try {
-      // Bytes, not a string: fetch would label a string body text/plain when the call sends no Content-Type.
-      // A stream body has no length, so it goes chunked; `duplex` is what fetch asks of a stream body.
-      const bytes = Buffer.from(requestBody);
-      const body = call.chunked ? new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) : bytes;
-      const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body, duplex: 'half', redirect: 'manual', signal: call.signal ?? null };
-      const response = await fetch(endpoint, init);
-      const text = await response.text();
-      if (response.status === 429) honourRetryAfter(endpoint, response.headers.get('retry-after'));
+      // The service may take its whole fetch timeout before a 504: the headers deadline allows that on top.
+      const answer = await boundedRequest(endpoint, {
+        method: 'POST',
+        headers,
+        body: requestBody,
+        chunked: call.chunked === true,
+        signal: call.signal,
+        extraHeadersSeconds: this.target.fetchTimeoutSeconds,
+      });
+      const text = bodyText(answer.body);
+      if (answer.status === 429) honourRetryAfter(endpoint, answer.headers.get('retry-after'));
       const replyHeaders: Record<string, string> = {};
-      response.headers.forEach((value, name) => (replyHeaders[name] = value));
-      if (response.status !== 429) this.#waiting.shift()?.();
-      return { ...base, status: response.status, headers: replyHeaders, text, json: parseJson(text), durationMs: performance.now() - started };
+      answer.headers.forEach((value, name) => (replyHeaders[name] = value));
+      if (answer.status !== 429) this.#waiting.shift()?.();
+      return { ...base, status: answer.status, headers: replyHeaders, text, json: parseJson(text), durationMs: performance.now() - started };
     } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-      const failure = cause instanceof Error ? `${'code' in cause ? `${String(cause.code)}: ` : ''}${cause.message}` : String(cause);
       this.#waiting.shift()?.();
-      return { ...base, status: 0, headers: {}, text: '', json: undefined, durationMs: performance.now() - started, failure };
+      return { ...base, status: 0, headers: {}, text: '', json: undefined, durationMs: performance.now() - started, failure: failureOf(err) };
     }
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/boundedRequest.ts';
 
 /**
  * The origin farm as the suite sees it: over HTTP only (`/__farm/info`, `/__farm/pages`,
@@ -100,7 +101,12 @@ function rehost(listenerUrl: string, origin: URL): string {
 }
 
 async function getJson(url: URL): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`origin farm: GET ${url.href} answered ${response.status}; is ${url.origin} a conform origin farm?`);
-  return response.json();
+  let answer: BoundedAnswer;
+  try {
+    answer = await boundedRequest(url.href);
+  } catch (err) {
+    throw new Error(`origin farm: GET ${url.href}: no HTTP answer: ${failureOf(err)}`);
+  }
+  if (answer.status < 200 || answer.status > 299) throw new Error(`origin farm: GET ${url.href} answered ${answer.status}; is ${url.origin} a conform origin farm?`);
+  return JSON.parse(bodyText(answer.body)) as unknown;
 }

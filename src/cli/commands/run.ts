@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { run, type ReportFile, type RunOptions } from '../../harness/run.ts';
 import { suiteNames, type SuiteName } from '../../harness/suites.ts';
 import { defaultRateLimit } from '../../harness/rateLimit.ts';
+import { defaultRequestBounds } from '../../harness/requestBounds.ts';
 import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
 import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
 import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePositiveNumber } from '../parseOptions.ts';
@@ -20,7 +21,10 @@ export function registerRun(program: Command): void {
         "against the project's own embedded targets, started in-process on 127.0.0.1.",
         '',
         'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict);',
-        '2 could not run (bad flags, unreachable target).',
+        '2 could not run (bad flags, a target unreachable or giving no usable answer).',
+        '',
+        'Every request has a deadline for its headers and one for its whole body, and its body a size',
+        'cap: a target that hangs, drips, streams forever or bombs ends the exchange with the reason.',
         '',
         'Split across machines: each runs `conform run ... --shard I/N --report blob=DIR`, then',
         '`conform report merge DIR --report FORMAT=PATH` makes the one report of the whole run.',
@@ -47,6 +51,9 @@ export function registerRun(program: Command): void {
     .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
     .addOption(new Option('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off').argParser(parseNonNegativeInteger).default(defaultFuzzRuns))
     .addOption(new Option('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`).argParser(parseNonNegativeNumber))
+    .addOption(new Option('--headers-timeout <seconds>', `seconds any request waits for an answer's headers (fetch-service POSTs: plus --fetch-timeout)`).argParser(parsePositiveNumber).default(defaultRequestBounds.headersTimeout))
+    .addOption(new Option('--body-timeout <seconds>', "seconds from an answer's headers to its body's last byte").argParser(parsePositiveNumber).default(defaultRequestBounds.bodyTimeout))
+    .addOption(new Option('--max-body-mib <MiB>', "MiB of an answer's body read at most (on the wire and once decompressed)").argParser(parsePositiveNumber).default(defaultRequestBounds.maxBodyMib))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
     .addOption(shardOption())
