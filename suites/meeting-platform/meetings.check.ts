@@ -244,7 +244,6 @@ for (const target of currentTargets()['meeting-platform']) {
         if (!page || page.exchange.status !== 200) return ctx.skip('the list has one page only: no next_page_token to ask again');
         const again = await apiGet(target.apiBaseUrl, page.path, await sessionFor(target).token(), ctx.signal);
         ctx.evidence(`GET ${page.path} again`, summarize(again));
-        ctx.reproduction(apiCurl(target.apiBaseUrl, page.path));
         const before = page.meetings.map(identity).join(', ');
         const meetings = field(again, 'meetings');
         const after = Array.isArray(meetings) ? (meetings as Meeting[]).map(identity).join(', ') : undefined;
