@@ -6,13 +6,11 @@ import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import type { CheckResult } from './report.ts';
 import type { Shard } from './shardFiles.ts';
-import type { SuiteName } from './suites.ts';
-import { targetEnv } from './targets.ts';
+import type { ConformOptions } from './ConformOptions.ts';
 
 export interface RunSuitesOptions {
-  suites: SuiteName[];
-  /** Environment for the global setup and the suites (targets, seed); merged over process.env. */
-  env: Record<string, string>;
+  /** What the global setup and the suites get (vitest's `provide`): the suites, their targets, the seed. */
+  options: ConformOptions;
   /** Only checks whose name contains this text. */
   grep?: string;
   /** Only this part of the suites' files (vitest's sharding). */
@@ -38,24 +36,17 @@ export interface RunSuitesResult {
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
   const collected = collectChecks(options.onCheck, options.onProgress);
-  // The global setup and the suites' workers read targets from the environment (see targets.ts).
-  const saved = { ...process.env };
-  Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
-  try {
-    await withVitest(
-      {
-        reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
-        testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
-        shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
-        ...(options.serial ? { fileParallelism: false } : {}),
-      },
-      (vitest) => vitest.start(options.suites.map((s) => `suites/${s}/`)),
-      collected.errors,
-    );
-  } finally {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  }
+  await withVitest(
+    {
+      reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
+      testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
+      shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
+      provide: { conformOptions: options.options },
+      ...(options.serial ? { fileParallelism: false } : {}),
+    },
+    (vitest) => vitest.start(options.options.suites.map((s) => `suites/${s}/`)),
+    collected.errors,
+  );
   return { checks: collected.checks, errors: collected.errors };
 }
 
