@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { assertReachable } from './assertReachable.ts';
 import { buildReport } from './buildReport.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
-import { prepareReportFiles, writeReportFiles } from './reportFiles.ts';
+import { preflight } from './preflight.ts';
+import { resolveReportFiles, writeReportFiles } from './reportFiles.ts';
 import type { RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import type { RunOptions } from './RunOptions.ts';
@@ -23,17 +23,17 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { shard } = options;
   const { options: conform, problems } = toConformOptions(options, process.env);
   if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
+  const reports = resolveReportFiles(options.report);
+  const blobs = reports.filter((r) => r.format === 'blob');
+  if (blobs.length > 1) problems.push('--report blob=DIR takes one folder');
   if (problems.length) throw new RunError(problems.join('\n'));
   const { suites, seed } = conform;
-  await checkTargets(conform);
-  const reports = prepareReportFiles(options.report);
-  const blobs = reports.filter((r) => r.format === 'blob');
-  if (blobs.length > 1) throw new RunError('--report blob=DIR takes one folder');
+  const found = await preflight(conform, reports);
+  if (found.length) throw new RunError(found.join('\n'));
   // An unsharded run's blob is its only shard's, so the merge reads it like any other.
   const part = shard ?? { index: 1, count: 1 };
   const files = blobs[0] ? shardFiles(blobs[0].path, part) : undefined;
 
-  options.onStart?.({ suites, seed });
   const startedAt = new Date();
   const started = performance.now();
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
@@ -45,6 +45,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     shard,
     blobFile: files?.blob,
     serial: rateLimited(conform),
+    onReady: () => options.onStart?.({ suites, seed }),
     onCheck: options.onCheck,
     onProgress: options.onProgress,
   });
@@ -96,16 +97,4 @@ function rateLimited(options: ConformOptions): boolean {
   const given = [...options.targets['fetch-service'].map((t) => [t.baseUrl, t.limits] as const), ...options.targets['meeting-platform'].flatMap((t) => [[t.authUrl, t.limits], [t.apiBaseUrl, t.limits]] as const)];
   // Embedded targets listen on loopback, where only a rate given outright applies.
   return (options.limits.rateLimit ?? 0) > 0 || given.some(([url, limits]) => rateLimitFor(url, limits.rateLimit) !== Infinity);
-}
-
-/** A target that cannot be reached is "could not run" (exit 2), found before the suites start. */
-async function checkTargets(options: ConformOptions): Promise<void> {
-  for (const t of options.targets['fetch-service']) {
-    await assertReachable('--base-url', t.baseUrl, t.limits.bounds);
-    if (t.originUrl) await assertReachable('--origin-url', t.originUrl, t.limits.bounds);
-  }
-  for (const t of options.targets['meeting-platform']) {
-    await assertReachable('--auth-url', t.authUrl, t.limits.bounds);
-    await assertReachable('--api-base-url', t.apiBaseUrl, t.limits.bounds);
-  }
 }
