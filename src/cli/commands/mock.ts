@@ -6,7 +6,7 @@ import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { demoSeed } from '../../../mocks/meeting-platform/demoSeed.ts';
 import { needsDoubleEncoding } from '../../meeting-platform/encodeMeetingId.ts';
 import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../meeting-platform/meetingCredentials.ts';
-import { untilSignal } from '../untilSignal.ts';
+import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
 import { numberRules } from '../../harness/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
@@ -86,7 +86,7 @@ export function registerMock(program: Command): void {
   const mock = program
     .command('mock')
     .summary('serve a spec-derived mock over HTTP until SIGINT or SIGTERM')
-    .description(`Serves a mock of one service on loopback (by default) until SIGINT or SIGTERM.\nSERVICE: ${Object.keys(mockServices).join(' | ')}`);
+    .description(`Serves a mock of one service on loopback (by default) until SIGINT, SIGTERM or SIGHUP, or until the\nprocess that started it (npx) is gone.\nSERVICE: ${Object.keys(mockServices).join(' | ')}`);
   for (const [name, service] of Object.entries(mockServices)) {
     const sub = mock
       .command(name)
@@ -96,7 +96,10 @@ export function registerMock(program: Command): void {
       .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'));
     for (const option of service.options?.() ?? []) sub.addOption(option);
     sub.addHelpText('after', () => `\n${service.help(process.env)}`).action(async (options: MockOptions) => {
-      await runMock(service, options, process.env, (text) => process.stdout.write(text), untilSignal);
+      // Listening for the stop before anything starts: a signal while it starts, or right after the
+      // banner is printed, still closes it cleanly.
+      const stopped = untilStopped();
+      await runMock(service, options, process.env, (text) => process.stdout.write(text), () => stopped);
     });
   }
 }

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { formatRouteTable } from '../../../mocks/origin/formatRouteTable.ts';
 import { originRoutes } from '../../../mocks/origin/originRoutes.ts';
 import type { OriginFarm, OriginFarmOptions } from '../../../mocks/origin/startOriginFarm.ts';
-import { untilSignal } from '../untilSignal.ts';
+import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
 import { numberRules } from '../../harness/numberRules.ts';
 import { numberOption } from '../parseOptions.ts';
@@ -69,7 +69,10 @@ export function registerOrigin(program: Command): void {
     )
     .addHelpText('after', helpText)
     .action(async (options: OriginOptions) => {
-      await runOrigin(options, (text) => process.stdout.write(text), untilSignal);
+      // Listening for the stop before anything starts: a signal while it starts, or right after the
+      // listeners are printed, still closes it cleanly.
+      const stopped = untilStopped();
+      await runOrigin(options, (text) => process.stdout.write(text), () => stopped);
     });
 }
 

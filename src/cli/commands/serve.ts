@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { FETCH_SERVICE_DEFAULTS } from '../../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { parseAllowHost } from '../../fetch-service/HostAllowlist.ts';
 import type { RunningFetchService, StartOptions } from '../../fetch-service/startFetchService.ts';
-import { untilSignal } from '../untilSignal.ts';
+import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
 import { numberRules } from '../../harness/numberRules.ts';
 import { numberOption } from '../parseOptions.ts';
@@ -88,7 +88,10 @@ export function registerServe(program: Command, env: Env = process.env): void {
     )
     .addHelpText('after', helpText)
     .action(async (options: ServeFetchServiceOptions) => {
-      await runServeFetchService(options, env, (text) => process.stdout.write(text), untilSignal);
+      // Listening for the stop before anything starts: a signal while it starts, or right after the
+      // URL is printed, still closes it cleanly.
+      const stopped = untilStopped();
+      await runServeFetchService(options, env, (text) => process.stdout.write(text), () => stopped);
     });
 }
 
