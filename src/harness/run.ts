@@ -16,8 +16,10 @@ export type { RunOptions } from './RunOptions.ts';
 
 /**
  * Runs conformance suites and returns the report `--report json` writes. Throws a RunError when the
- * run cannot happen (contradictory options, an unreachable target) or cannot finish (a suite that
- * failed to load, no check ran); failed checks are no error: they are in the report (exitCodeOf).
+ * run cannot happen, before any check runs, with every problem found, one per line (contradictory
+ * options, missing credentials, an unreachable target, a validator that cannot run, a report file that
+ * cannot be written, a --grep or --shard that selects no check), or cannot finish (a suite that failed
+ * to load, no check ran); failed checks are no error: they are in the report (exitCodeOf).
  */
 export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { shard } = options;
