@@ -39,7 +39,10 @@ describe('a server command stops when the process the user started is stopped', 
   test.for(servers)('$name: killing the launcher npx runs it through (sh -c) stops the orphaned server and frees its ports', { timeout: 60_000 }, async ({ args, ready, listeners }) => {
     // What npm exec runs: a shell with the command line, conform its child. The shell dies of the signal.
     const line = [process.execPath, conformBin, ...args].map((a) => `'${a}'`).join(' ');
-    const server = await start(['/bin/sh', '-c', line], ready, listeners);
+    // npm marks what it launches with $npm_command; only then is the parent's death the launch's end.
+    const server = await startServerCommand(['/bin/sh', '-c', line], ready, { env: { ...process.env, npm_command: 'exec' } });
+    started.push(server);
+    expect(server.ports).toHaveLength(listeners);
     server.launcher.kill('SIGTERM');
     await exitOf(server.launcher);
     await untilRefused(server.ports);

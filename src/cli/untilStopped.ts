@@ -12,8 +12,12 @@ const parentCheckMs = 250;
  * listening. An orphan is adopted by another process (init, or a subreaper), so a parent id that
  * changes is the parent gone; there is no event for it, hence the look every quarter second (unref'd:
  * it keeps nothing alive).
+ *
+ * Only under npm (npx, npm run, which set $npm_command): there the parent is npm's own shell, which
+ * lives exactly as long as the launch. Started any other way (`conform mock … &` or `nohup` in a script
+ * that then ends), a server is meant to outlive its parent, and does.
  */
-export function untilStopped(): Promise<NodeJS.Signals | 'parent gone'> {
+export function untilStopped(env: NodeJS.ProcessEnv = process.env): Promise<NodeJS.Signals | 'parent gone'> {
   return new Promise((resolve) => {
     const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     const parent = process.ppid;
@@ -24,8 +28,9 @@ export function untilStopped(): Promise<NodeJS.Signals | 'parent gone'> {
     };
     for (const signal of signals) process.on(signal, stop);
     // Started by init itself (a container's first process): there is no parent to lose.
+    const launchedByNpm = Boolean(env.npm_command);
     const watch = setInterval(() => {
-      if (parent > 1 && process.ppid !== parent) stop('parent gone');
+      if (launchedByNpm && parent > 1 && process.ppid !== parent) stop('parent gone');
     }, parentCheckMs).unref();
   });
 }
