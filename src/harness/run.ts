@@ -7,6 +7,7 @@ import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportF
 import type { CheckResult, RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import { isShard, optionsFingerprint, shardFiles, type Shard, type ShardRecord } from './shardFiles.ts';
+import { finishSuppressions, loadSuppressions, type SuppressionOptions } from './suppressions/suppressionsFile.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultSeed, targetEnv } from './targets.ts';
 import { version } from './version.ts';
@@ -17,7 +18,7 @@ export type { ReportFile } from './reportFiles.ts';
  * What `conform run` does, without a command line: each option is its flag in camelCase
  * (`--base-url` is `baseUrl`). Adding a flag: a field here and a row in `optionRoutes`.
  */
-export interface RunOptions {
+export interface RunOptions extends SuppressionOptions {
   /** Default: every suite. */
   suites?: SuiteName[];
   /** fetch-service: the deployment to check; default the embedded reference and mock. */
@@ -108,6 +109,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   }
   const env = await checkOptions({ ...options, seed }, suites);
   const reports = prepareReportFiles(options.report);
+  const suppressions = await loadSuppressions(options);
   const blobs = reports.filter((r) => r.format === 'blob');
   if (blobs.length > 1) throw new RunError('--report blob=DIR takes one folder');
   // An unsharded run's blob is its only shard's, so the merge reads it like any other.
@@ -127,10 +129,10 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     shard,
     blobFile: files?.blob,
     serial: rateLimited(options),
-    onCheck: options.onCheck,
+    onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
   });
-  const report = buildReport({
+  let report = buildReport({
     version,
     suites,
     seed,
@@ -143,6 +145,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   });
   if (shard) report.shard = shard;
   if (errors.length) report.errors = errors;
+  report = await finishSuppressions(report, suppressions);
   if (files) {
     const record: ShardRecord = {
       tool: 'conform',
