@@ -3,6 +3,7 @@ import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
 import { targetSummaries } from './targetSummaries.ts';
+import { cell, code, fenced, inline, short } from './markdownText.ts';
 
 /** Failures shown in full; the table lists them all. */
 const detailedFailures = 20;
@@ -104,32 +105,4 @@ function failureSection(c: CheckResult, root: RootCause | undefined, mark = ''):
     lines.push('', '</details>');
   }
   return lines;
-}
-
-/** One line of text safe in Markdown: no line breaks, no HTML. */
-function inline(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/[<>&]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function cell(text: string, length = 200): string {
-  return inline(short(text, length)).replace(/\|/g, '\\|');
-}
-
-function short(text: string, length = 200): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
-}
-
-/** An inline code span that survives backticks inside (CommonMark: a longer fence, padded). */
-function code(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
-}
-
-/** A fenced code block whose fence is longer than any backtick run in the text. */
-function fenced(text: string, language: string): string[] {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return [`${fence}${language}`, text, fence];
 }
