@@ -166,12 +166,13 @@ describe('the packed package, installed in a fresh project', () => {
   test('run() returns the report --report json writes, with every check of every suite', async () => {
     const r = timed('run() (every suite)', await node(project, ['run-conform.ts']));
     expect(r.code, r.stderr).toBe(0);
-    const { report, seen, exitCode } = JSON.parse(r.stdout) as { report: RunReport; seen: string[]; exitCode: number };
+    const { report, seen, exitCode, diff } = JSON.parse(r.stdout) as { report: RunReport; seen: string[]; exitCode: number; diff: Record<string, number> };
     expect(readReport('reports/conform.json')).toEqual(report);
     expect(Object.keys(report.target).sort()).toEqual([...suiteNames].sort());
     for (const suite of suiteNames) expect(report.checks.filter((c) => c.suite === suite).length, suite).toBeGreaterThan(0);
     expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0 });
     expect(seen.sort()).toEqual(report.checks.map((c) => c.id).sort());
     expect(exitCode).toBe(0);
+    expect(diff).toEqual({ newlyFailing: 0, fixed: 0, stillFailing: 0, newlyCovered: 0, newlyUncovered: 0, newlyAccepted: 0, newlyBlocked: 0, newWarnings: 0 });
   }, slow);
 });

@@ -20,7 +20,7 @@ export interface ClauseChange {
   group?: string;
   before: ClauseState;
   after: ClauseState;
-  /** What its failure says: AFTER's headline when it fails, warns or is accepted there, BEFORE's otherwise. */
+  /** What its failure says: AFTER's headline when it fails, warns or is accepted there (what blocked it, blocked), BEFORE's otherwise. */
   message?: string;
   /** Accepted in AFTER: the suppressions file's reason. */
   reason?: string;
@@ -124,7 +124,7 @@ export function diffReports(before: RunReport, after: RunReport): ReportDiff {
         before: from,
         after: to,
       };
-      const message = ['failed', 'warning', 'accepted'].includes(to) ? y?.message : x?.message;
+      const message = to === 'blocked' ? `blocked by ${y?.blockedBy ?? 'another clause'}${y?.message ? `: ${y.message}` : ''}` : ['failed', 'warning', 'accepted'].includes(to) ? y?.message : x?.message;
       if (message) change.message = message;
       if (to === 'accepted' && y?.reason) change.reason = y.reason;
       const covered = (s: ClauseState) => s !== 'uncovered';
@@ -175,6 +175,7 @@ interface ClauseOutcome {
   group?: string;
   message?: string;
   reason?: string;
+  blockedBy?: string;
 }
 
 interface TargetOutcome {
@@ -205,6 +206,7 @@ function statesOf(report: RunReport): Map<string, TargetOutcome> {
         ...(c.group ? { group: c.group } : {}),
         ...(c.message ? { message: c.message } : {}),
         ...(c.suppression?.reason ? { reason: c.suppression.reason } : {}),
+        ...(c.blockedBy ? { blockedBy: c.blockedBy } : {}),
       });
     }
   }
