@@ -1,3 +1,4 @@
+import { isJsonObject } from './isJsonObject.ts';
 import type { CheckStatus, RunReport } from './report.ts';
 import { isSuiteName } from './suites.ts';
 
@@ -18,14 +19,14 @@ export function parseRunReport(text: string): RunReport {
     throw new Error(`is not JSON (${(err as Error).message.split('\n')[0]})`);
   }
   const hint = 'expected the JSON report of conform run --report json=PATH';
-  if (!isRecord(data) || data.tool !== 'conform') throw new Error(`is not a conform report: ${hint}`);
+  if (!isJsonObject(data) || data.tool !== 'conform') throw new Error(`is not a conform report: ${hint}`);
   if (!Array.isArray(data.checks)) throw new Error(`is not a conform report (no "checks" list): ${hint}`);
-  if (!isRecord(data.target) || !Object.entries(data.target).every(([suite, labels]) => isSuiteName(suite) && Array.isArray(labels) && labels.every((l) => typeof l === 'string'))) {
+  if (!isJsonObject(data.target) || !Object.entries(data.target).every(([suite, labels]) => isSuiteName(suite) && Array.isArray(labels) && labels.every((l) => typeof l === 'string'))) {
     throw new Error(`is not a conform report ("target" is not each suite's list of target labels): ${hint}`);
   }
   data.checks.forEach((c: unknown, i) => {
     const where = `check ${i + 1}`;
-    if (!isRecord(c)) throw new Error(`is not a conform report: ${where} is not an object`);
+    if (!isJsonObject(c)) throw new Error(`is not a conform report: ${where} is not an object`);
     for (const key of ['suite', 'target', 'clause', 'title'] as const) {
       if (typeof c[key] !== 'string') throw new Error(`is not a conform report: ${where} has no "${key}" string`);
     }
@@ -41,8 +42,4 @@ export function parseRunReport(text: string): RunReport {
     strict: data.strict === true,
     uncovered: Array.isArray(data.uncovered) ? (data.uncovered as RunReport['uncovered']) : [],
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -49,12 +49,13 @@ export function registerReport(program: Command): void {
     .summary("merge the blobs of a sharded run (vitest's merge-reports) into one conformance report")
     .argument('<dir>', 'the folder holding every shard\'s --report blob=DIR files')
     .addOption(reportOption(false))
+    .option('--suppressions <path>', 'the suppressions file whose accepted failures the merged report shows as the runs do (default: conform-suppressions.json in the working directory, when it exists)')
     .addHelpText('after', mergeHelp)
-    .action(async (dir: string, flags: { report: ReportFile[] }) => {
+    .action(async (dir: string, flags: { report: ReportFile[]; suppressions?: string }) => {
       const { mergeShards } = await import('../../harness/mergeShards.ts');
       process.exitCode = await printOutcome(flags.report, (console) => {
         console.start(`merging the shards in ${resolve(dir)}`);
-        return mergeShards({ dir, report: flags.report, onCheck: (check) => console.check(check) });
+        return mergeShards({ dir, report: flags.report, ...(flags.suppressions ? { suppressions: flags.suppressions } : {}), onCheck: (check) => console.check(check) });
       });
     });
   report

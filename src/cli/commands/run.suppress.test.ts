@@ -117,6 +117,16 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
       expect(readFileSync(join(root, 'again', 'conform-suppressions.json'), 'utf8')).toBe(readFileSync(join(root, 'suppressed', 'conform-suppressions.json'), 'utf8'));
     }, 180_000);
 
+    test('conform report merge of a run\'s blob reads the file as the run does', async () => {
+      const dir = workdir('merged', 'suppressed');
+      const ran = await runAgainst(sameIds, dir, ['--report', 'blob=blobs']);
+      expect(ran.exitCode, said(ran)).toBe(0);
+      const merged = await runConform(['report', 'merge', 'blobs'], {}, { cwd: dir });
+      expect(merged.exitCode, merged.stdout + merged.stderr).toBe(0);
+      expect(statusOf(merged.report, 'FS-RESULT-ID-UNIQUE')).toEqual(['accepted']);
+      expect(merged.report!.summary).toEqual(ran.report!.summary);
+    }, 180_000);
+
     test('a new fault fails the run; the accepted one stays accepted', async () => {
       const r = await runAgainst(both, workdir('new-fault', 'suppressed'));
       expect(r.exitCode, said(r)).toBe(1);

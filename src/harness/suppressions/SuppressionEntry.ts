@@ -1,3 +1,4 @@
+import { isJsonObject } from '../isJsonObject.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../suites.ts';
 
 /**
@@ -66,7 +67,7 @@ export function parseSuppressions(text: string): SuppressionEntry[] {
     throw new SuppressionsError(`is not JSON (${(err as Error).message.split('\n')[0]})`);
   }
   const shape = `expected {"version": ${formatVersion}, "suppressions": [...]}, as conform run --suppress writes`;
-  if (!isRecord(data)) throw new SuppressionsError(`is not a suppressions file: ${shape}`);
+  if (!isJsonObject(data)) throw new SuppressionsError(`is not a suppressions file: ${shape}`);
   const unknown = Object.keys(data).filter((k) => !['about', 'version', 'suppressions'].includes(k));
   if (unknown.length) throw new SuppressionsError(`has an unknown field "${unknown[0]}": ${shape}`);
   if (data.version !== formatVersion) throw new SuppressionsError(`has version ${JSON.stringify(data.version)}; this conform reads version ${formatVersion}`);
@@ -83,7 +84,7 @@ export function parseSuppressions(text: string): SuppressionEntry[] {
 }
 
 function parseEntry(raw: unknown, where: string): SuppressionEntry {
-  if (!isRecord(raw)) throw new SuppressionsError(`${where} is not an object`);
+  if (!isJsonObject(raw)) throw new SuppressionsError(`${where} is not an object`);
   const unknown = Object.keys(raw).find((k) => !(entryKeys as readonly string[]).includes(k));
   if (unknown !== undefined) throw new SuppressionsError(`${where} has an unknown field "${unknown}" (fields: ${entryKeys.join(', ')})`);
   for (const key of requiredKeys) {
@@ -131,8 +132,4 @@ function compareLists(a: readonly string[], b: readonly string[]): number {
     if (a[i]! !== b[i]!) return a[i]! < b[i]! ? -1 : 1;
   }
   return 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
