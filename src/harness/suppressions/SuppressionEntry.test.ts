@@ -24,8 +24,9 @@ describe('parseSuppressions', () => {
     expect(text.endsWith('}\n')).toBe(true);
   });
 
-  test('an empty reason is read (a warning on every run, not a refusal)', () => {
+  test('an empty reason is read (a warning on every run, not a refusal); so are an empty target and cause, which a run can write', () => {
     expect(parseSuppressions(file([{ ...entry, reason: '' }]))[0]!.reason).toBe('');
+    expect(parseSuppressions(file([{ ...entry, target: '', cause: '' }]))[0]).toMatchObject({ target: '', cause: '' });
   });
 
   test.each<[string, string, string]>([
@@ -38,7 +39,7 @@ describe('parseSuppressions', () => {
     ['a misspelt field', file([{ ...entry, untill: '2031-01-01' }]), 'entry 1 has an unknown field "untill" (fields: suite, target, clause, check, cause, fingerprint, reason, until)'],
     ['a missing reason', file([{ ...entry, reason: undefined }]), 'entry 1 has no "reason"'],
     ['a field of the wrong type', file([{ ...entry, clause: 504 }]), 'entry 1: "clause" must be a string, got 504'],
-    ['an empty target', file([{ ...entry, target: '' }]), 'entry 1: "target" is empty'],
+    ['an empty clause', file([{ ...entry, clause: '' }]), 'entry 1: "clause" is empty'],
     ['an unknown suite', file([{ ...entry, suite: 'fetch' }]), 'entry 1: "suite" must be one of fetch-service, meeting-platform, unit-record, got "fetch"'],
     ['a fingerprint no run writes', file([{ ...entry, fingerprint: 'abc' }]), 'entry 1: "fingerprint" must be 16 hex digits as conform run --suppress writes them, got "abc"'],
     ['a date that is none', file([{ ...entry, until: '2031-02-30' }]), 'entry 1: "until" must be a date YYYY-MM-DD, got "2031-02-30"'],

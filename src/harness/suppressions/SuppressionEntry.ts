@@ -90,7 +90,8 @@ function parseEntry(raw: unknown, where: string): SuppressionEntry {
   for (const key of requiredKeys) {
     if (!(key in raw)) throw new SuppressionsError(`${where} has no "${key}"`);
     if (typeof raw[key] !== 'string') throw new SuppressionsError(`${where}: "${key}" must be a string, got ${JSON.stringify(raw[key])}`);
-    if (key !== 'reason' && raw[key] === '') throw new SuppressionsError(`${where}: "${key}" is empty`);
+    // A check outside any target's block has an empty target, and a failure without words an empty cause.
+    if ((key === 'suite' || key === 'clause') && raw[key] === '') throw new SuppressionsError(`${where}: "${key}" is empty`);
   }
   const suite = raw.suite as string;
   if (!isSuiteName(suite)) throw new SuppressionsError(`${where}: "suite" must be one of ${suiteNames.join(', ')}, got ${JSON.stringify(suite)}`);
