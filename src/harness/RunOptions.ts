@@ -2,13 +2,14 @@ import type { CheckResult } from './report.ts';
 import type { ReportFile } from './reportFiles.ts';
 import type { Shard } from './shardFiles.ts';
 import type { SuiteName } from './suites.ts';
+import type { SuppressionOptions } from './suppressions/suppressionsFile.ts';
 
 /**
  * What `conform run` does, without a command line: each option is its flag in camelCase
  * (`--base-url` is `baseUrl`). Adding a flag: a field here, its name in
  * optionNames, and what it becomes in toConformOptions.
  */
-export interface RunOptions {
+export interface RunOptions extends SuppressionOptions {
   /** Default: every suite. */
   suites?: SuiteName[];
   /** fetch-service: the deployment to check; default the embedded reference and mock. */

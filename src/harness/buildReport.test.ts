@@ -12,7 +12,7 @@ const base = { version: '0', suites: ['unit-record' as const], seed: 7, startedA
 describe('buildReport', () => {
   test('counts statuses and lists every clause no check covered', () => {
     const report = buildReport({ ...base, strict: false, checks: [result('UR-HASH', 'passed'), result('UR-ID', 'failed'), result('UR-KIND', 'skipped')] });
-    expect(report.summary).toEqual({ passed: 1, failed: 1, warnings: 0, blocked: 0, skipped: 1 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 0, blocked: 0, skipped: 1 });
     const all = loadCatalogue('unit-record').clauses.map((c) => c.id);
     // A skipped check covers nothing.
     expect(report.uncovered.map((u) => u.id)).toEqual(all.filter((id) => id !== 'UR-HASH' && id !== 'UR-ID'));
@@ -87,7 +87,7 @@ describe('blocked checks', () => {
 
   test('blocked by a clause that failed for the same target: blocked, not failed, and no evidence of its own', () => {
     const report = build([blockedByToken('MP-ME-200'), tokenFails, mp('MP-API-401', 'passed'), blockedByToken('MP-JSON-ONLY')]);
-    expect(report.summary).toEqual({ passed: 1, failed: 1, warnings: 0, blocked: 2, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 0, blocked: 2, skipped: 0 });
     const me = report.checks.find((c) => c.clause === 'MP-ME-200')!;
     expect(me).toMatchObject({ status: 'blocked', blockedBy: 'MP-TOKEN-FLOW', message: expect.stringMatching(/^no access token/) });
     expect(me.evidence).toBeUndefined();
@@ -163,7 +163,7 @@ describe('blocked checks', () => {
   test('warnings: a failed SHOULD check is counted apart and does not fail the run, unless strict', () => {
     const should = mp('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'no expires_in' });
     const report = build([should, mp('MP-ME-200', 'passed')]);
-    expect(report.summary).toEqual({ passed: 1, failed: 0, warnings: 1, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 0, warnings: 1, blocked: 0, skipped: 0 });
     expect(isWarning(report, report.checks[0]!)).toBe(true);
     expect([exitCodeOf(report), verdictOf(report)]).toEqual([0, 'PASS']);
     expect(clauseRows(report).map((r) => [r.clause, r.status, r.failed, r.warnings])).toEqual([

@@ -28,16 +28,25 @@ export function buildReport(input: BuildReportInput): RunReport {
     startedAt: input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
     strict: input.strict,
-    summary: {
-      passed: checks.filter((c) => c.status === 'passed').length,
-      failed: checks.filter((c) => c.status === 'failed' && !isWarning({ strict: input.strict, checks }, c)).length,
-      warnings: checks.filter((c) => isWarning({ strict: input.strict, checks }, c)).length,
-      blocked: checks.filter((c) => c.status === 'blocked').length,
-      skipped: checks.filter((c) => c.status === 'skipped').length,
-    },
+    summary: summaryOf({ strict: input.strict, checks }),
     checks,
     uncovered: input.filtered ? [] : uncoveredClauses(input.suites, checks),
   };
+}
+
+/** The report's counts: each check in one of them (a warning is a failed check counted apart). */
+export function summaryOf(run: { strict: boolean; checks: readonly CheckResult[] }): RunReport['summary'] {
+  const count = (status: CheckStatus) => run.checks.filter((c) => c.status === status).length;
+  const warned = run.checks.filter((c) => isWarning(run, c)).length;
+  return { passed: count('passed'), failed: count('failed') - warned, accepted: count('accepted'), warnings: warned, blocked: count('blocked'), skipped: count('skipped') };
+}
+
+/**
+ * A check that failed, whether the run counts its failure or the suppressions file accepts it: what a
+ * check blocked by its clause waits on.
+ */
+export function isFailure(check: CheckResult): boolean {
+  return check.status === 'failed' || check.status === 'accepted';
 }
 
 /**
@@ -90,7 +99,7 @@ export function resolveBlocked(checks: readonly CheckResult[]): CheckResult[] {
   const checksOf = (c: CheckResult) => clauses.get(clauseKey(c.suite, c.target, c.blockedBy ?? '')) ?? [];
   const rootOf = (c: CheckResult, seen: Set<CheckResult>): string | undefined => {
     const others = checksOf(c);
-    if (others.some((o) => o.status === 'failed')) return c.blockedBy;
+    if (others.some(isFailure)) return c.blockedBy;
     for (const o of others) {
       if (o.status !== 'blocked' || seen.has(o)) continue;
       seen.add(o);
@@ -130,11 +139,14 @@ export interface RootCause {
   blocked: CheckResult[];
 }
 
-/** Each failed clause against its target, with the checks blocked by it, the one that blocked most first. */
-function failedClauses(report: RunReport): RootCause[] {
+/**
+ * Each clause against its target with checks of the status (failed, or accepted), with the checks
+ * blocked by it, the one that blocked most first.
+ */
+function failedClauses(report: RunReport, status: 'failed' | 'accepted' = 'failed'): RootCause[] {
   const roots = new Map<string, RootCause>();
   for (const c of report.checks) {
-    if (c.status !== 'failed') continue;
+    if (c.status !== status) continue;
     const key = clauseKey(c.suite, c.target, c.clause);
     let root = roots.get(key);
     if (!root) roots.set(key, (root = { suite: c.suite, target: c.target, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), failed: [], blocked: [] }));
@@ -162,6 +174,17 @@ export function warnings(report: RunReport): RootCause[] {
   return failedClauses(report).filter((r) => r.failed.some((c) => isWarning(report, c)));
 }
 
+/**
+ * The failures the suppressions file accepts, as `rootCauses` gives failures: each clause against its
+ * target whose checks failed for accepted causes only, with the checks its failure blocked (they do not
+ * fail the run: the entry accepts what the failure keeps from running). A clause with an accepted check
+ * and a failed one is a root cause, and what it blocked is listed there.
+ */
+export function acceptedFailures(report: RunReport): RootCause[] {
+  const failed = new Set(failedClauses(report).map((r) => clauseKey(r.suite, r.target, r.clause)));
+  return failedClauses(report, 'accepted').map((r) => (failed.has(clauseKey(r.suite, r.target, r.clause)) ? { ...r, blocked: [] } : r));
+}
+
 /** Every failed check that is no warning, root causes first: the order the reports list failures in. */
 export function failuresInOrder(report: RunReport): CheckResult[] {
   return rootCauses(report).flatMap((r) => r.failed);
@@ -180,10 +203,18 @@ export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): Un
 /**
  * 0: every MUST check passed (and, strict, every SHOULD check); 1: a check that counts failed, or could not
  * run because another failed (blocked): its rule went unverified for a failure, whatever that one's level.
+ * An accepted failure fails nothing, nor does what it blocked.
  */
 export function exitCodeOf(report: RunReport): 0 | 1 {
   const counts = (c: CheckResult) => c.level === 'MUST' || report.strict;
-  return report.checks.some((c) => (c.status === 'failed' || c.status === 'blocked') && counts(c)) ? 1 : 0;
+  const acceptedOnly = acceptedBlockers(report);
+  const fails = (c: CheckResult) => c.status === 'failed' || (c.status === 'blocked' && !acceptedOnly.has(clauseKey(c.suite, c.target, c.blockedBy ?? '')));
+  return report.checks.some((c) => fails(c) && counts(c)) ? 1 : 0;
+}
+
+/** The clauses (per target) whose checks failed for accepted causes only: what they block fails nothing. */
+function acceptedBlockers(report: RunReport): Set<string> {
+  return new Set(acceptedFailures(report).filter((r) => r.blocked.length).map((r) => clauseKey(r.suite, r.target, r.clause)));
 }
 
 /** A run's outcome as every report heads it; COULD NOT RUN outranks the checks, since some never ran. */
@@ -204,6 +235,8 @@ export interface ClauseRow {
   failed: number;
   /** Failed SHOULD checks of a run that is not strict. */
   warnings: number;
+  /** Failed checks the suppressions file accepts. */
+  accepted: number;
   blocked: number;
   skipped: number;
   /** `warning` for a SHOULD clause whose checks failed in a run that is not strict. */
@@ -217,13 +250,13 @@ export function clauseRows(report: RunReport): ClauseRow[] {
     const key = `${c.suite}:${c.clause}`;
     let row = rows.get(key);
     if (!row) {
-      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, warnings: 0, blocked: 0, skipped: 0, status: 'skipped' };
+      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, warnings: 0, accepted: 0, blocked: 0, skipped: 0, status: 'skipped' };
       rows.set(key, row);
     }
     if (isWarning(report, c)) row.warnings++;
     else row[c.status]++;
     // A clause with a blocked check is not verified, however its other checks went.
-    row.status = row.failed ? 'failed' : row.warnings ? 'warning' : row.blocked ? 'blocked' : row.passed ? 'passed' : 'skipped';
+    row.status = row.failed ? 'failed' : row.warnings ? 'warning' : row.blocked ? 'blocked' : row.accepted ? 'accepted' : row.passed ? 'passed' : 'skipped';
   }
   return [...rows.values()];
 }

@@ -7,8 +7,10 @@ import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportF
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import { blobName, shardFilePattern, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName } from './suites.ts';
+import { finishSuppressions, loadSuppressions, type SuppressionOptions } from './suppressions/suppressionsFile.ts';
 
-export interface MergeOptions {
+/** `suppressions`: the file whose entries the merged report applies, as each run does (never written by a merge). */
+export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions'> {
   /** The folder the shards' `--report blob=DIR` wrote into (all of them, e.g. a CI's downloaded artifacts). */
   dir: string;
   report?: ReportFile[];
@@ -27,6 +29,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const records = await readShardRecords(dir);
   const first = records[0]!;
   const reports = prepareReportFiles(options.report);
+  const suppressions = await loadSuppressions({ suppressions: options.suppressions });
   if (reports.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
 
   // vitest reads every file of the folder it merges as a blob: it gets a folder of the blobs alone.
@@ -38,14 +41,14 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
       await copyFile(blob, join(blobDir, blobName(r.shard)));
     }
     const { mergeBlobs } = await import('./runSuites.ts');
-    merged = await mergeBlobs(blobDir, options.onCheck);
+    merged = await mergeBlobs(blobDir, options.onCheck && suppressions ? (check) => options.onCheck!(suppressions.accept(check)) : options.onCheck);
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }
 
   const starts = records.map((r) => Date.parse(r.startedAt));
   const ends = records.map((r, i) => starts[i]! + r.durationMs);
-  const report = buildReport({
+  let report = buildReport({
     version: first.version,
     suites: first.suites,
     seed: first.seed,
@@ -59,6 +62,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   // What kept checks from running in a shard is in that shard's blob too: each error once.
   const errors = [...new Set([...records.flatMap((r) => r.errors), ...merged.errors])];
   if (errors.length) report.errors = errors;
+  report = await finishSuppressions(report, suppressions);
   await writeReportFiles(report, reports);
   if (errors.length) throw couldNotRun(report);
   if (!merged.checks.length) throw noChecksRan(report, first.grep);

@@ -7,8 +7,40 @@ import type { SuiteName } from './suites.ts';
 /**
  * blocked: the check could not run because a clause it depends on failed against the same target (see
  * CheckBlocked.ts); not a failure of its own, and only ever next to that clause's failure in a report.
+ * accepted: the check failed, and the suppressions file accepts each cause it failed for (`suppression`
+ * says why): not failing, shown apart like a warning.
  */
-export type CheckStatus = 'passed' | 'failed' | 'blocked' | 'skipped';
+export type CheckStatus = 'passed' | 'failed' | 'accepted' | 'blocked' | 'skipped';
+
+/** The suppressions file's entries that matched a failed check (suppressions/applySuppressions.ts). */
+export interface CheckSuppression {
+  /** The entries' reasons, each once. */
+  reason: string;
+  /** The earliest `until` among them (YYYY-MM-DD). */
+  until?: string;
+  /** An entry's `until` has passed: the check is failed again, its message saying so. */
+  expired?: boolean;
+  /** The fingerprints of the causes the entries matched. */
+  fingerprints: string[];
+}
+
+/** What a run did with its suppressions file (conform run --suppressions, --suppress, --prune). */
+export interface SuppressionsSummary {
+  /** The file as the user named it (default conform-suppressions.json). */
+  file: string;
+  /** Entries in the file, after --suppress and --prune. */
+  entries: number;
+  /** Entries whose check ran and no longer fails for their cause: --prune drops them. */
+  stale: number;
+  /** Entries whose `until` has passed (a failure they match fails the run again). */
+  expired: number;
+  /** Entries whose reason is empty or the placeholder: a warning line, no failure. */
+  unexplained: number;
+  /** --suppress: the entries this run added. */
+  added?: number;
+  /** --prune: the entries this run dropped. */
+  pruned?: number;
+}
 
 /** One check's outcome, as every report format shows it. */
 export interface CheckResult {
@@ -28,6 +60,8 @@ export interface CheckResult {
   message?: string;
   /** A blocked check: the failed clause it depends on (the root cause it is listed under). */
   blockedBy?: string;
+  /** An accepted check, or a failed one whose acceptance expired: the suppressions file's say. */
+  suppression?: CheckSuppression;
   /** A failed check: what went wrong, in counts, causes, examples and diagnoses. */
   finding?: Finding;
   /** Reproduces the first failing case. */
@@ -63,13 +97,16 @@ export interface RunReport {
   /**
    * `failed` counts the failures that fail the run; `warnings` the failed SHOULD checks of a run that is
    * not strict (their status is failed, their level SHOULD): shown apart, they do not change the exit code.
-   * Under --strict a failed SHOULD check is a failure and `warnings` is 0.
+   * Under --strict a failed SHOULD check is a failure and `warnings` is 0. `accepted` counts the failed
+   * checks the suppressions file accepts (status accepted): they do not change the exit code either.
    */
-  summary: { passed: number; failed: number; warnings: number; blocked: number; skipped: number };
+  summary: { passed: number; failed: number; accepted: number; warnings: number; blocked: number; skipped: number };
   checks: CheckResult[];
   uncovered: UncoveredClause[];
   /** A shard's report (`--shard I/N`): its checks only, no uncovered clauses; `conform report merge` makes the whole one. */
   shard?: Shard;
   /** What kept checks from running (a suite that failed to load, a target that did not start); absent when nothing did. */
   errors?: string[];
+  /** The suppressions file the run read or wrote; absent when there was none. */
+  suppressions?: SuppressionsSummary;
 }

@@ -8,6 +8,7 @@ import type { RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import type { RunOptions } from './RunOptions.ts';
 import { isShard, optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
+import { finishSuppressions, loadSuppressions } from './suppressions/suppressionsFile.ts';
 import { toConformOptions } from './toConformOptions.ts';
 import { version } from './version.ts';
 
@@ -26,6 +27,13 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { options: conform, problems } = toConformOptions(options, process.env);
   if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
   const reports = resolveReportFiles(options.report);
+  let suppressions: Awaited<ReturnType<typeof loadSuppressions>>;
+  try {
+    suppressions = await loadSuppressions(options);
+  } catch (err) {
+    if (!(err instanceof RunError)) throw err;
+    problems.push(err.message);
+  }
   const blobs = reports.filter((r) => r.format === 'blob');
   if (blobs.length > 1) problems.push('--report blob=DIR takes one folder');
   if (problems.length) throw new RunError(problems.join('\n'));
@@ -48,10 +56,10 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     blobFile: files?.blob,
     serial: rateLimited(conform),
     onReady: () => options.onStart?.({ suites, seed }),
-    onCheck: options.onCheck,
+    onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
   });
-  const report = buildReport({
+  let report = buildReport({
     version,
     suites,
     seed,
@@ -64,6 +72,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   });
   if (shard) report.shard = shard;
   if (errors.length) report.errors = errors;
+  report = await finishSuppressions(report, suppressions);
   if (files) {
     const record: ShardRecord = {
       tool: 'conform',

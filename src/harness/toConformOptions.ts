@@ -3,11 +3,12 @@ import type { ConformOptions, ExchangeLimits, TargetOptions } from './ConformOpt
 import { numberProblem, numberRules, type NumberRule } from './numberRules.ts';
 import { defaultRequestBounds } from './requestBounds.ts';
 import type { RunOptions } from './RunOptions.ts';
+import type { SuppressionOptions } from './suppressions/suppressionsFile.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultFuzzRuns, defaultSeed } from './targets.ts';
 
 /** The options a run turns into ConformOptions: run()'s, less what only run() itself uses. */
-export type OptionInput = Omit<RunOptions, 'report' | 'strict' | 'grep' | 'shard' | 'onStart' | 'onCheck' | 'onProgress'>;
+export type OptionInput = Omit<RunOptions, 'report' | 'strict' | 'grep' | 'shard' | 'onStart' | 'onCheck' | 'onProgress' | keyof SuppressionOptions>;
 
 /** How the user gave each option, for the problems that name it: flags for run(), variables for a plain vitest run. */
 export type OptionNames = { [K in keyof Required<OptionInput>]: string };

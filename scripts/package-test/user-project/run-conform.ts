@@ -1,7 +1,9 @@
 // A user's script driving conform: every suite against the embedded targets, the JSON report written
 // as `conform run --report json=PATH` would, the returned report and the checks seen on the way printed.
-import { exitCodeOf, run, type CheckResult } from 'conform-harness';
+import { diffReports, exitCodeOf, run, type CheckResult } from 'conform-harness';
 
 const seen: CheckResult[] = [];
 const report = await run({ report: [{ format: 'json', path: 'reports/conform.json' }], onCheck: (check) => seen.push(check) });
-process.stdout.write(JSON.stringify({ report, seen: seen.map((c) => c.id), exitCode: exitCodeOf(report) }));
+// A run against itself: nothing changed.
+const diff = diffReports(report, report);
+process.stdout.write(JSON.stringify({ report, seen: seen.map((c) => c.id), exitCode: exitCodeOf(report), diff: diff.counts }));

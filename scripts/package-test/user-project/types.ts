@@ -1,6 +1,6 @@
 // Type-checked, never run: the package's declarations type what it exports. Were an entry's types
 // missing (any), each @ts-expect-error below would be unused, itself an error.
-import type { RunOptions, RunReport } from 'conform-harness';
+import { diffReports, type ReportDiff, type RunOptions, type RunReport } from 'conform-harness';
 import { createFetchServiceMock } from 'conform-harness/mocks/fetch-service';
 import { createMeetingPlatformMock } from 'conform-harness/mocks/meeting-platform';
 import { validateRecord, type RecordError } from 'conform-harness/records';
@@ -9,6 +9,10 @@ import { validateRecord, type RecordError } from 'conform-harness/records';
 export const wrongSeed: RunOptions = { seed: 'seven' };
 // @ts-expect-error only the three suites exist
 export const wrongSuite: RunOptions = { suites: ['no-such-suite'] };
+// @ts-expect-error --suppress is a switch, not a path (that is `suppressions`)
+export const wrongSuppress: RunOptions = { suppress: 'conform-suppressions.json' };
+export const settled: RunOptions = { suppress: true, prune: true, suppressions: 'ci/accepted.json' };
+export const changed = (before: RunReport, after: RunReport): ReportDiff['counts'] => diffReports(before, after).counts;
 // @ts-expect-error a check passed, failed or was skipped
 export const wrongStatus: RunReport['checks'][number]['status'] = 'ok';
 // @ts-expect-error the fetch-service mock needs its API keys

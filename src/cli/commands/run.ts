@@ -31,6 +31,10 @@ export function registerRun(program: Command): void {
         '',
         'Split across machines: each runs `conform run ... --shard I/N --report blob=DIR`, then',
         '`conform report merge DIR --report FORMAT=PATH` makes the one report of the whole run.',
+        '',
+        'Accepted deviations: a run reads conform-suppressions.json in the working directory when it',
+        'exists; a failure it lists (by suite, target, clause and a fingerprint of the cause) is reported',
+        'as accepted and does not fail the run, a new one does, and so does one whose "until" date passed.',
       ].join('\n'),
     )
     .argument('[suite...]', 'suites to run')
@@ -60,6 +64,9 @@ export function registerRun(program: Command): void {
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
     .addOption(shardOption())
+    .option('--suppress', 'accept the current failures: add each to the suppressions file, with a reason to write')
+    .option('--prune', "drop the suppressions file's entries whose check ran and no longer fails for their cause")
+    .option('--suppressions <path>', 'the suppressions file (default: conform-suppressions.json in the working directory)')
     .action(async (suiteArgs: string[], flags: RunFlags) => {
       process.exitCode = await runCommand(suiteArgs, flags);
     });

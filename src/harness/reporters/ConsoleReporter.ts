@@ -1,17 +1,21 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { clauseSections, failuresInOrder, rootCauses, verdictOf, warnings } from '../buildReport.ts';
+import { acceptedFailures, clauseSections, failuresInOrder, rootCauses, verdictOf, warnings } from '../buildReport.ts';
 import type { CheckResult, CheckStatus, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
-import { rootCauseLead, rootCauseTitle, rootName, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
+import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
-/** Each status's mark in a check's line and its word in the clause table; a warning is a failed SHOULD check. */
+/**
+ * Each status's mark in a check's line and its word in the clause table; a warning is a failed SHOULD
+ * check, an accepted check a failure the suppressions file accepts.
+ */
 const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style: Style }> = {
   passed: { mark: '✓', word: 'pass', style: 'green' },
   failed: { mark: '✗', word: 'FAIL', style: 'red' },
   warning: { mark: '⚠', word: 'warn', style: 'yellow' },
+  accepted: { mark: '≈', word: 'accept', style: 'blue' },
   blocked: { mark: '⊘', word: 'blocked', style: 'magenta' },
   skipped: { mark: '-', word: 'skip', style: 'dim' },
 };
@@ -71,7 +75,8 @@ export class ConsoleReporter {
     const level = result.level === 'SHOULD' ? this.paint('dim', ' (SHOULD)') : '';
     const where = result.target ? this.paint('dim', ` [${result.target}]`) : '';
     const by = result.blockedBy ? this.paint(style, ` blocked by ${result.blockedBy}`) : '';
-    this.write(`${this.paint(style, mark)} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}${by}`);
+    const accepted = result.status === 'accepted' ? this.paint(style, ' accepted') : '';
+    this.write(`${this.paint(style, mark)} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}${by}${accepted}`);
   }
 
   summary(report: RunReport): void {
@@ -91,6 +96,14 @@ export class ConsoleReporter {
       for (const line of warned.lines) this.write(this.paint('yellow', `  ⚠ ${line}`));
       if (warned.more) this.write(this.paint('dim', `  … and ${warned.more} more: see the warnings below`));
     }
+    // Then the accepted failures, apart again: the suppressions file accepts them, with a reason each.
+    const accepted = acceptedLead(report);
+    if (accepted.lines.length) {
+      this.write();
+      this.write(this.paint('bold', `Accepted (${acceptedTitle(report)})`));
+      for (const line of accepted.lines) this.write(this.paint('blue', `  ≈ ${line}`));
+      if (accepted.more) this.write(this.paint('dim', `  … and ${accepted.more} more: see the accepted failures below`));
+    }
 
     // One width for every section, so the groups' columns line up with the ordinary clauses'.
     const sections = clauseSections(report);
@@ -100,7 +113,7 @@ export class ConsoleReporter {
       this.write(this.paint('bold', section.title));
       for (const r of section.rows) {
         const { word, style } = marks[r.status];
-        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warning${r.warnings === 1 ? '' : 's'}` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warning${r.warnings === 1 ? '' : 's'}` : ''}${r.accepted ? `, ${r.accepted} accepted` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
         this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${this.paint(style, word.padEnd(7))}  ${this.paint('dim', counts)}`);
       }
     }
@@ -127,10 +140,20 @@ export class ConsoleReporter {
       }
     }
 
+    const acceptedChecks = acceptedFailures(report).flatMap((r) => r.failed);
+    if (acceptedChecks.length) {
+      this.write();
+      this.write(this.paint('bold', `Accepted (${acceptedChecks.length}): failed checks ${report.suppressions?.file ?? 'the suppressions file'} accepts; they do not fail the run`));
+      for (const a of acceptedChecks) {
+        this.write(this.paint('blue', `≈ ${a.suite} ${a.clause} [${a.level}${a.group ? `, ${a.group}` : ''}] ${a.title}${a.target ? ` [${a.target}]` : ''}`));
+        this.write(indent(`${a.message ?? 'failed'}\n${acceptedWhy(a)}`));
+      }
+    }
+
     if (report.summary.blocked) {
       this.write();
       this.write(this.paint('bold', `Blocked (${report.summary.blocked}): not run, since a clause they depend on failed`));
-      for (const root of [...rootCauses(report), ...warnings(report)].filter((r) => r.blocked.length)) {
+      for (const root of [...rootCauses(report), ...warnings(report), ...acceptedFailures(report)].filter((r) => r.blocked.length)) {
         this.write(`  by ${rootName(report, root)}:`);
         for (const [reason, checks] of byReason(root.blocked)) {
           this.write(this.paint('dim', `    ${reason}`));
@@ -145,6 +168,9 @@ export class ConsoleReporter {
       for (const u of report.uncovered) this.write(`  ${u.suite} ${u.id} ${this.paint('dim', `${u.level}${u.group ? ` (${u.group})` : ''} ${u.section}: ${u.rule}`)}`);
     }
 
+    const notes = suppressionNotes(report);
+    if (notes.length) this.write();
+    for (const n of notes) this.write(this.paint(n.level === 'warning' ? 'yellow' : 'dim', n.text));
     for (const e of report.errors ?? []) this.write(this.paint('red', `error: ${e}`));
     if (report.shard) {
       this.write();
@@ -159,10 +185,14 @@ export class ConsoleReporter {
   }
 }
 
-/** "21 passed, 0 failed, 2 warnings, 4 skipped": warnings and blocked checks named only when there are some. */
+/**
+ * "21 passed, 3 accepted (conform-suppressions.json), 0 failed, 2 warnings, 4 skipped": accepted
+ * failures, warnings and blocked checks named only when there are some.
+ */
 export function summaryLine(report: RunReport): string {
-  const { passed, failed, warnings: warned, blocked, skipped } = report.summary;
-  return `${passed} passed, ${failed} failed, ${warned ? `${warned} warning${warned === 1 ? '' : 's'}, ` : ''}${blocked ? `${blocked} blocked, ` : ''}${skipped} skipped`;
+  const { passed, failed, accepted, warnings: warned, blocked, skipped } = report.summary;
+  const acceptedBy = accepted ? `${accepted} accepted${report.suppressions ? ` (${report.suppressions.file})` : ''}, ` : '';
+  return `${passed} passed, ${acceptedBy}${failed} failed, ${warned ? `${warned} warning${warned === 1 ? '' : 's'}, ` : ''}${blocked ? `${blocked} blocked, ` : ''}${skipped} skipped`;
 }
 
 /** Blocked checks grouped by the reason they give, in run order. */

@@ -13,7 +13,9 @@ const junit = junitModule as unknown as Builder;
  * skipped, its message naming the failed clause that blocked it and why (a `blockedBy` property too).
  * A warning (a failed SHOULD check of a run that is not strict) is no failure, so CI stays green for it:
  * it is skipped with "warning (SHOULD): …" as the message, a `warning` property, and its details as the
- * test case's output; under --strict it is a failure like any other.
+ * test case's output; under --strict it is a failure like any other. An accepted failure (the
+ * suppressions file accepts it) is skipped likewise, with "accepted (FILE): reason" as the message, an
+ * `accepted` property and its details as the output.
  */
 export function renderJunit(report: RunReport): string {
   const builder = junit.newBuilder().name(`conform ${report.version}`);
@@ -35,7 +37,11 @@ export function renderJunit(report: RunReport): string {
       if (check.blockedBy) testCase.property('blockedBy', check.blockedBy);
       if (check.status === 'skipped') skipped(testCase, check.message);
       if (check.status === 'blocked') skipped(testCase, `blocked by ${check.blockedBy ?? 'another clause'}: ${check.message ?? 'not run'}`);
-      if (isWarning(report, check)) {
+      if (check.status === 'accepted') {
+        testCase.property('accepted', 'true').standardOutput(failureDetails(check));
+        if (check.suppression?.until) testCase.property('acceptedUntil', check.suppression.until);
+        skipped(testCase, `accepted (${report.suppressions?.file ?? 'suppressions file'}): ${check.suppression?.reason ?? ''}; ${check.message?.split('\n')[0] ?? 'failed'}`);
+      } else if (isWarning(report, check)) {
         testCase.property('warning', 'true').standardOutput(failureDetails(check));
         skipped(testCase, `warning (SHOULD, does not fail the run unless --strict): ${check.message?.split('\n')[0] ?? 'failed'}`);
       } else if (check.status === 'failed') {

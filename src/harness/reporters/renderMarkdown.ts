@@ -1,8 +1,9 @@
-import { groupTitle, rootCauses, verdictOf, warnings, type RootCause, type Verdict } from '../buildReport.ts';
+import { acceptedFailures, groupTitle, rootCauses, verdictOf, warnings, type RootCause, type Verdict } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
-import { clauseList, rootHeadline, verdictLine } from './rootCauseText.ts';
+import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
 import { targetSummaries } from './targetSummaries.ts';
+import { cell, code, fenced, inline, short } from './markdownText.ts';
 
 /** Failures shown in full; the table lists them all. */
 const detailedFailures = 20;
@@ -17,7 +18,8 @@ const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
  * then the root causes, a row per failed clause with its headline and the checks its failure blocked
  * folded under it (the one that blocked most first), then the warnings (failed SHOULD clauses, which do
- * not fail the run) in a table of their own, then the targets, then each failure's causes, diagnoses and
+ * not fail the run) in a table of their own, then the failures the suppressions file accepts in another
+ * with their reasons, then the targets and what the file needs, then each failure's causes, diagnoses and
  * reproduction, then each warning's. Evidence stays in the HTML and JSON reports.
  */
 export function renderMarkdown(report: RunReport): string {
@@ -26,12 +28,14 @@ export function renderMarkdown(report: RunReport): string {
   const warned = warnings(report);
   const warningChecks = warned.flatMap((r) => r.failed);
   const verdict = verdictOf(report);
-  const { passed, blocked, skipped } = report.summary;
+  const { passed, blocked, skipped, accepted } = report.summary;
+  const acceptedRoots = acceptedFailures(report);
   const warningCount = warningChecks.length ? `${warningChecks.length} warning${warningChecks.length === 1 ? '' : 's'}, ` : '';
+  const acceptedCount = accepted ? `${accepted} accepted, ` : '';
   const out: string[] = [
     `## conform: ${verdictIcons[verdict]} ${verdictLine(report)}`,
     '',
-    `**${failed.length} failed**, ${warningCount}${blocked ? `${blocked} blocked, ` : ''}${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
+    `**${failed.length} failed**, ${acceptedCount}${warningCount}${blocked ? `${blocked} blocked, ` : ''}${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
   ];
 
   // The ordinary clauses first, then each group (security checks) in a table of its own.
@@ -43,8 +47,16 @@ export function renderMarkdown(report: RunReport): string {
     out.push('', '### ⚠️ Warnings: SHOULD clauses that failed (they do not fail the run unless `--strict`)', '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
     for (const r of warned) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
   }
+  if (acceptedRoots.length) {
+    out.push('', `### Accepted: failures ${code(report.suppressions?.file ?? 'the suppressions file')} accepts (they do not fail the run)`, '', '| clause | level | target | what went wrong | reason | until |', '|---|---|---|---|---|---|');
+    for (const r of acceptedRoots) {
+      const s = r.failed[0]!.suppression;
+      out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} | ${cell(s?.reason ?? '')} | ${s?.until ?? ''} |`);
+    }
+  }
 
   out.push('', ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`));
+  for (const n of suppressionNotes(report)) out.push(`- ${n.level === 'warning' ? '⚠️ ' : ''}${inline(n.text)}`);
   for (const e of report.errors ?? []) out.push(`- ⚠️ ${inline(e)}`);
 
   const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
@@ -93,32 +105,4 @@ function failureSection(c: CheckResult, root: RootCause | undefined, mark = ''):
     lines.push('', '</details>');
   }
   return lines;
-}
-
-/** One line of text safe in Markdown: no line breaks, no HTML. */
-function inline(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/[<>&]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function cell(text: string, length = 200): string {
-  return inline(short(text, length)).replace(/\|/g, '\\|');
-}
-
-function short(text: string, length = 200): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
-}
-
-/** An inline code span that survives backticks inside (CommonMark: a longer fence, padded). */
-function code(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
-}
-
-/** A fenced code block whose fence is longer than any backtick run in the text. */
-function fenced(text: string, language: string): string[] {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return [`${fence}${language}`, text, fence];
 }

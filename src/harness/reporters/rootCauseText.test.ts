@@ -89,7 +89,7 @@ describe('the root causes lead every report', () => {
 
   test('JSON: status blocked with blockedBy, and the summary counts them apart', () => {
     const json = JSON.parse(renderJson(report)) as RunReport;
-    expect(json.summary).toEqual({ passed: 1, failed: 1, warnings: 1, blocked: 4, skipped: 0 });
+    expect(json.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 1, blocked: 4, skipped: 0 });
     // A warning is a failed check at level SHOULD: its status says what happened, the summary what it weighs.
     expect(json.checks.find((c) => c.clause === 'MP-TOKEN-FIELDS')).toMatchObject({ status: 'failed', level: 'SHOULD' });
     expect(json.checks.filter((c) => c.status === 'blocked').map((c) => [c.clause, c.blockedBy, c.evidence])).toEqual([

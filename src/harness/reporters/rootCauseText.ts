@@ -1,4 +1,4 @@
-import { rootCauses, verdictOf, warnings, type RootCause } from '../buildReport.ts';
+import { acceptedFailures, rootCauses, verdictOf, warnings, type RootCause } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 
 /** Root causes named in a report's first lines; the rest are in its list of failures. */
@@ -69,9 +69,53 @@ export function warningTitle(report: RunReport): string {
   return `${n} SHOULD clause${n === 1 ? '' : 's'} failed; ${n === 1 ? 'it does' : 'they do'} not fail the run unless --strict`;
 }
 
-/** The verdict as every format heads it: "PASS", "PASS with 2 warnings", "FAIL", "COULD NOT RUN". */
+/** The accepted failures' lines, as the warnings': one per accepted clause (at most `leadingRoots`), its reason after the headline. */
+export function acceptedLead(report: RunReport): { roots: RootCause[]; lines: string[]; more: number } {
+  const roots = acceptedFailures(report);
+  const shown = roots.slice(0, leadingRoots);
+  return { roots: shown, lines: shown.map((r) => acceptedLine(report, r)), more: roots.length - shown.length };
+}
+
+/** "FS-504 accepted: 2 of 2 requests were answered against the rule; reason: …; until 2025-09-30". */
+export function acceptedLine(report: RunReport, root: RootCause): string {
+  const blocked = blockedText(root);
+  return `${rootName(report, root)} accepted: ${rootHeadline(root)}; ${acceptedWhy(root.failed[0]!)}${blocked ? `; ${blocked}` : ''}`;
+}
+
+/** "reason: the vendor's proxy answers 502; until 2025-09-30". */
+export function acceptedWhy(check: CheckResult): string {
+  const s = check.suppression;
+  return s ? `reason: ${s.reason}${s.until ? `; until ${s.until}` : ''}` : 'reason: (none)';
+}
+
+/** "3 failed clauses the suppressions file accepts; they do not fail the run". */
+export function acceptedTitle(report: RunReport): string {
+  const n = acceptedFailures(report).length;
+  return `${n} failed clause${n === 1 ? '' : 's'} accepted by ${report.suppressions?.file ?? 'the suppressions file'}; ${n === 1 ? 'it does' : 'they do'} not fail the run`;
+}
+
+/** The verdict as every format heads it: "PASS", "PASS with 2 warnings", "PASS with 3 accepted and 1 warning", "FAIL", "COULD NOT RUN". */
 export function verdictLine(report: RunReport): string {
   const verdict = verdictOf(report);
-  const n = report.summary.warnings;
-  return n ? `${verdict} with ${n} warning${n === 1 ? '' : 's'}` : verdict;
+  const { warnings: n, accepted } = report.summary;
+  const parts = [accepted ? `${accepted} accepted` : '', n ? `${n} warning${n === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.length ? `${verdict} with ${parts.join(' and ')}` : verdict;
+}
+
+/**
+ * What a run did with its suppressions file and what in it needs a person, one sentence each: the
+ * entries --suppress added and --prune dropped, those still without a reason (a warning: they accept
+ * all the same), those whose failure is gone (--prune drops them) and those expired.
+ */
+export function suppressionNotes(report: RunReport): Array<{ level: 'info' | 'warning'; text: string }> {
+  const s = report.suppressions;
+  if (!s) return [];
+  const entries = (n: number) => `${n} entr${n === 1 ? 'y' : 'ies'}`;
+  const notes: Array<{ level: 'info' | 'warning'; text: string }> = [];
+  if (s.added !== undefined) notes.push({ level: 'info', text: `${s.file}: --suppress added ${entries(s.added)}${s.added ? ', each with a reason to write' : ''} (${entries(s.entries)} in all)` });
+  if (s.pruned !== undefined) notes.push({ level: 'info', text: `${s.file}: --prune dropped ${entries(s.pruned)} whose failure is gone` });
+  if (s.unexplained) notes.push({ level: 'warning', text: `${s.file}: ${entries(s.unexplained)} ${s.unexplained === 1 ? 'has' : 'have'} no reason yet: write in "reason" why the failure is accepted` });
+  if (s.stale) notes.push({ level: 'info', text: `${s.file}: ${entries(s.stale)} no longer ${s.stale === 1 ? 'matches' : 'match'} a failure of a check that ran: conform run --prune drops ${s.stale === 1 ? 'it' : 'them'}` });
+  if (s.expired) notes.push({ level: 'warning', text: `${s.file}: ${entries(s.expired)} ${s.expired === 1 ? 'is' : 'are'} past ${s.expired === 1 ? 'its' : 'their'} "until" date: a failure ${s.expired === 1 ? 'it matches' : 'they match'} fails the run again` });
+  return notes;
 }

@@ -14,7 +14,7 @@ export function targetSummaries(report: RunReport): TargetSummary[] {
     if (!checks.length) return { suite, text: '(no checks ran)' };
     const labels = (report.target[suite] ?? []).filter(Boolean);
     const count = (status: string) => checks.filter((c) => c.status === status).length;
-    const counts = [`${count('passed')} passed`, `${count('failed')} failed`, ...(count('blocked') ? [`${count('blocked')} blocked`] : []), ...(count('skipped') ? [`${count('skipped')} skipped`] : [])];
+    const counts = [`${count('passed')} passed`, `${count('failed')} failed`, ...(count('accepted') ? [`${count('accepted')} accepted`] : []), ...(count('blocked') ? [`${count('blocked')} blocked`] : []), ...(count('skipped') ? [`${count('skipped')} skipped`] : [])];
     return { suite, text: `${labels.join(', ') || '(unlabelled target)'}: ${checks.length} checks, ${counts.join(', ')}` };
   });
 }

@@ -19,13 +19,15 @@ const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
  * Runs the real `conform` command in a child process, as a user would, with a JSON report in a
  * temporary folder (for `run` and `report merge`). For the project's own tests of the suites (broken variants must fail).
  */
-export async function runConform(args: string[], env: Record<string, string | undefined> = {}): Promise<ConformResult> {
+export async function runConform(args: string[], env: Record<string, string | undefined> = {}, options: { cwd?: string } = {}): Promise<ConformResult> {
   const dir = mkdtempSync(join(tmpdir(), 'conform-run-'));
   const reportPath = join(dir, 'report.json');
   const reports = args[0] === 'run' || (args[0] === 'report' && args[1] === 'merge');
   const withReport = reports ? [...args, '--report', `json=${reportPath}`] : args;
   try {
     const child = spawn(process.execPath, [bin, ...withReport], {
+      // A working directory of the test's own, for what a run reads or writes there (conform-suppressions.json).
+      ...(options.cwd ? { cwd: options.cwd } : {}),
       env: { ...process.env, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
