@@ -12,6 +12,7 @@ import { defineDestinationChecks } from './destinationChecks.ts';
 import { defineFetchGeneratedChecks, defineSpecResponseCheck } from './generatedChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
+import { defineRedirectPathChecks } from './redirectPathChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
 import { defineResultChecks } from './resultChecks.ts';
 import { defineServiceChecks } from './serviceChecks.ts';
@@ -37,6 +38,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineValidationChecks(check, s);
       defineResultChecks(check, s);
       defineRedirectChecks(check, s);
+      defineRedirectPathChecks(check, s);
       defineTlsChecks(check, s);
       defineDestinationChecks(check, s);
       defineLimitChecks(check, s);

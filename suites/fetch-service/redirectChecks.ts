@@ -36,12 +36,13 @@ export function defineRedirectChecks(check: Check, s: SuiteTarget): void {
   });
 }
 
-function notFollowed(code: number): Expectation {
+/** The `code` redirect itself as the result, with its Location (which names `target`). */
+export function notFollowed(code: number, target = '/small'): Expectation {
   return (x) => {
     const result = resultOf(x);
     if (!result) return `${replied(x)}; expected 200 with the ${code} as the result`;
     if (result.statusCode !== code) return `the result reports statusCode ${JSON.stringify(result.statusCode)}, not the ${code} the origin answered`;
     const location = headerOf(result, 'location');
-    return typeof location === 'string' && location.includes('/small') ? undefined : `the result's headers lack the Location (${JSON.stringify(location)})`;
+    return typeof location === 'string' && location.includes(target) ? undefined : `the result's headers lack the Location (${JSON.stringify(location)})`;
   };
 }

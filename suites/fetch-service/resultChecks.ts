@@ -1,9 +1,9 @@
 import type { Check } from '../../src/harness/check.ts';
-import { fetchedStatus, headerOf, isObject, replied, resultOf, type Expectation } from './expectations.ts';
+import { fetchedStatus, replied, resultOf, type Expectation } from './expectations.ts';
 import { judge, probeAll, type Verdict } from './judge.ts';
 import type { FarmPage } from './originFarm.ts';
+import { contentProblem, encodingProblem, headersProblem, mimeProblem, shapeProblem } from './resultExpectations.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
-import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 /** Seed §2's fetch result: its shape, its id, and that it reports the fetched response faithfully. */
 export function defineResultChecks(check: Check, s: SuiteTarget): void {
@@ -67,98 +67,3 @@ export function defineResultChecks(check: Check, s: SuiteTarget): void {
   }
 }
 
-function describeValue(value: unknown): string {
-  return value === undefined ? 'missing' : JSON.stringify(value).slice(0, 80);
-}
-
-const shapeProblem: Expectation = (x) => {
-  const r = resultOf(x);
-  if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-  const issues: string[] = [];
-  if (typeof r.id !== 'string' || r.id === '') issues.push(`id is ${describeValue(r.id)}, not a non-empty string`);
-  if (!Number.isInteger(r.statusCode)) issues.push(`statusCode is ${describeValue(r.statusCode)}, not an integer`);
-  if (!isObject(r.headers)) issues.push(`headers is ${describeValue(r.headers)}, not an object`);
-  else {
-    const notStrings = Object.entries(r.headers).filter(([, v]) => typeof v !== 'string');
-    if (notStrings.length) issues.push(`header values that are not strings: ${notStrings.map(([n, v]) => `${n}=${describeValue(v)}`).join(', ')}`);
-  }
-  for (const field of ['content', 'contentType', 'encoding']) if (typeof r[field] !== 'string') issues.push(`${field} is ${describeValue(r[field])}, not a string`);
-  return issues.join('; ') || undefined;
-};
-
-function headersProblem(page: FarmPage): Expectation {
-  const sent = new Map<string, string[]>();
-  for (const [name, value] of page.headers) sent.set(name.toLowerCase(), [...(sent.get(name.toLowerCase()) ?? []), value]);
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    const issues: string[] = [];
-    for (const [name, values] of sent) {
-      const reported = headerOf(r, name);
-      if (reported === undefined) issues.push(`${name} is missing`);
-      else if (typeof reported !== 'string') issues.push(`${name} is ${describeValue(reported)}, not a string`);
-      else if (values.length === 1 ? reported.trim() !== values[0] : !values.every((v) => reported.includes(v))) {
-        issues.push(`${name} is ${JSON.stringify(reported)}; the origin sent ${values.map((v) => JSON.stringify(v)).join(' and ')}`);
-      }
-    }
-    return issues.join('; ') || undefined;
-  };
-}
-
-/** `bytes` decoded as a result names it: base64, or a WHATWG encoding label; undefined for an unknown label. */
-function decodeAs(bytes: Buffer, encoding: string): string | undefined {
-  if (encoding.trim().toLowerCase() === 'base64') return bytes.toString('base64');
-  try {
-    return new TextDecoder(encoding.trim()).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-function contentProblem(page: FarmPage): Expectation {
-  const bytes = Buffer.from(page.base64, 'base64');
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    if (typeof r.encoding !== 'string' || typeof r.content !== 'string') return 'content and encoding must be strings';
-    const expected = decodeAs(bytes, r.encoding);
-    if (expected === undefined) return `encoding ${JSON.stringify(r.encoding)} names no known encoding, so content cannot be checked against the body`;
-    return expected === r.content ? undefined : `content differs from the body decoded as ${r.encoding} ${firstDifference(expected, r.content)}`;
-  };
-}
-
-function firstDifference(expected: string, actual: string): string {
-  let i = 0;
-  while (i < expected.length && expected[i] === actual[i]) i++;
-  return `from character ${i}: expected ${JSON.stringify(expected.slice(i, i + 24))}, got ${JSON.stringify(actual.slice(i, i + 24))}`;
-}
-
-function mimeProblem(page: FarmPage): Expectation {
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    const reported = typeof r.contentType === 'string' ? r.contentType.trim().toLowerCase() : r.contentType;
-    return reported === page.mimeType.toLowerCase() ? undefined : `contentType is ${describeValue(r.contentType)}; the origin sent ${JSON.stringify(page.mimeType)}`;
-  };
-}
-
-/** The WHATWG name an encoding label stands for ("latin1" and "iso-8859-1" both mean windows-1252). */
-function canonicalEncoding(label: string): string {
-  try {
-    return new TextDecoder(label.trim()).encoding;
-  } catch {
-    return label.trim().toLowerCase();
-  }
-}
-
-function encodingProblem(page: FarmPage): Expectation {
-  const want = canonicalEncoding(page.encoding ?? '');
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    const issues: string[] = [];
-    if (typeof r.encoding !== 'string' || canonicalEncoding(r.encoding) !== want) issues.push(`encoding is ${describeValue(r.encoding)}, expected ${want}`);
-    if (r.content !== page.text) issues.push(`content is not the text decoded as ${want} ${firstDifference(page.text ?? '', String(r.content))}`);
-    return issues.join('; ') || undefined;
-  };
-}
