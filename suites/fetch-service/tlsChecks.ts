@@ -18,19 +18,33 @@ const defaults: Array<[string, object]> = [
   ['false', { allowInsecureSsl: false }],
 ];
 
+/** How a probe reaches the unverifiable host: asked for, or on a redirect hop (where verification applies as much). */
+type Route = 'direct' | 'after-redirect';
+const routes: Route[] = ['direct', 'after-redirect'];
+
 /** Seed §4 rule 3, §7 and §2: TLS verified unless allowInsecureSsl, 502 when verification fails. */
 export function defineTlsChecks(check: Check, s: SuiteTarget): void {
-  /** Each unverifiable listener with allowInsecureSsl omitted and false, each with its own probe token. */
+  /** `/small` on an unverifiable listener: asked for directly, or reached through a redirect on the farm's plain listener. */
+  const urlOf = (listener: keyof FarmListeners, route: Route, probe?: string): string => {
+    const target = s.farm.url(listener, '/small', probe);
+    return route === 'direct' ? target : s.farm.url('httpUrl', `/redirect/to?status=307&url=${encodeURIComponent(target)}`);
+  };
+  const routeOptions = (route: Route): object => (route === 'direct' ? {} : { allowRedirects: true });
+  const routeLabel = (route: Route): string => (route === 'direct' ? '' : ', reached through a followed 307');
+
+  /** Each unverifiable listener, directly and through a redirect, with allowInsecureSsl omitted and false, each with its own probe token. */
   const verificationCases = (expect: Expectation): Array<{ probe: string; case: Case }> =>
-    unverifiable.flatMap(([listener, why]) =>
-      defaults.map(([how, options]) => {
-        const probe = newProbe();
-        const call: FetchCall = { body: { url: s.farm.url(listener, '/small', probe), ...options } };
-        return { probe, case: { label: `${why}, allowInsecureSsl ${how}`, call, expect } };
-      }),
+    routes.flatMap((route) =>
+      unverifiable.flatMap(([listener, why]) =>
+        defaults.map(([how, options]) => {
+          const probe = newProbe();
+          const call: FetchCall = { body: { url: urlOf(listener, route, probe), ...routeOptions(route), ...options } };
+          return { probe, case: { label: `${why}${routeLabel(route)}, allowInsecureSsl ${how}`, call, expect } };
+        }),
+      ),
     );
 
-  check('FS-TLS-DEFAULT', 'a host whose certificate is expired or for another host is not fetched without allowInsecureSsl', async (ctx) => {
+  check('FS-TLS-DEFAULT', 'a host whose certificate is expired or for another host is not fetched without allowInsecureSsl, asked for or on a redirect hop', async (ctx) => {
     const notFetched: Expectation = (x) => (x.status >= 400 ? undefined : `${replied(x)}; the page was fetched over TLS that does not verify`);
     const probes = verificationCases(notFetched);
     const verdicts = await probeAll(begin(ctx, s), probes.map((p) => p.case));
@@ -39,14 +53,16 @@ export function defineTlsChecks(check: Check, s: SuiteTarget): void {
     judge(ctx, s.client, 'with allowInsecureSsl false or omitted, a host whose certificate does not verify must not be fetched', verdicts);
   });
 
-  check('FS-502-TLS', 'a fetch refused for TLS verification gets 502', async (ctx) => {
+  check('FS-502-TLS', 'a fetch refused for TLS verification gets 502, on the first request or a redirect hop', async (ctx) => {
     const verdicts = await probeAll(begin(ctx, s), verificationCases(status(502)).map((p) => p.case));
     judge(ctx, s.client, 'a fetch refused because TLS certificate verification failed must get 502 Bad Gateway', verdicts);
   });
 
   const small = page(s.farm.page('/small').text);
-  check('FS-TLS-INSECURE', 'with allowInsecureSsl, the test hosts with an expired or wrong-host certificate are fetched', async (ctx) => {
-    const cases = unverifiable.map(([listener, why]): Case => ({ label: `${why}, allowInsecureSsl true`, call: { body: { url: s.farm.url(listener, '/small'), allowInsecureSsl: true } }, expect: small }));
+  check('FS-TLS-INSECURE', 'with allowInsecureSsl, the test hosts with an expired or wrong-host certificate are fetched, asked for or on a redirect hop', async (ctx) => {
+    const cases = routes.flatMap((route) =>
+      unverifiable.map(([listener, why]): Case => ({ label: `${why}${routeLabel(route)}, allowInsecureSsl true`, call: { body: { url: urlOf(listener, route), ...routeOptions(route), allowInsecureSsl: true } }, expect: small })),
+    );
     judge(ctx, s.client, 'with allowInsecureSsl true, a trusted test host whose certificate does not verify must be fetched (200)', await probeAll(begin(ctx, s), cases));
   });
 }
