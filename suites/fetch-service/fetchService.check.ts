@@ -10,6 +10,7 @@ import { checksFor, describeTarget, type Check } from '../../src/harness/check.t
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
 import { defineFetchGeneratedChecks, defineSpecResponseCheck } from './generatedChecks.ts';
+import { defineHttpHygieneChecks } from './httpHygieneChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
 import { defineRedirectPathChecks } from './redirectPathChecks.ts';
@@ -35,6 +36,7 @@ for (const target of currentTargets()['fetch-service']) {
     target.label,
     () => {
       defineServiceChecks(check, s);
+      defineHttpHygieneChecks(check, s);
       defineValidationChecks(check, s);
       defineResultChecks(check, s);
       defineRedirectChecks(check, s);

@@ -23,7 +23,7 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
     { label: '400: url not a URI', call: { body: { url: 'not a url' } } },
     { label: '400: a body that is not JSON', call: { raw: 'not json' } },
     { label: '4xx: the key in Authorization: Bearer instead of X-SVC-API-Key', call: { body: { url: url('/small') }, key: null, headers: { Authorization: `Bearer ${keyVariable}` } } },
-    { label: '4xx: the body sent as text/plain', call: { raw: JSON.stringify({ url: url('/small') }), headers: { 'Content-Type': 'text/plain' } } },
+    { label: 'the body sent as text/plain (served or refused)', call: { raw: JSON.stringify({ url: url('/small') }), headers: { 'Content-Type': 'text/plain' } } },
     { label: `4xx: a private destination (${privateUrl})`, call: { body: { url: privateUrl } } },
     { label: '502: a connection reset by the origin', call: { body: { url: url('/broken/reset') } } },
     { label: '502: an expired certificate', call: { body: { url: s.farm.url('expiredTlsUrl', '/small') } } },
