@@ -12,6 +12,7 @@ import { defineDestinationChecks } from './destinationChecks.ts';
 import { defineFetchGeneratedChecks, defineSpecResponseCheck } from './generatedChecks.ts';
 import { defineHttpHygieneChecks } from './httpHygieneChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
+import { defineLimitPathChecks } from './limitPathChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
 import { defineRedirectPathChecks } from './redirectPathChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
@@ -44,6 +45,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineTlsChecks(check, s);
       defineDestinationChecks(check, s);
       defineLimitChecks(check, s);
+      defineLimitPathChecks(check, s);
       defineReplyChecks(check, s);
       defineSecurityChecks(check, s);
       defineFetchGeneratedChecks(checkFetchService, s, { seed, runs: fuzzRuns });
