@@ -12,6 +12,13 @@ export function resultOf(x: Exchange): Record<string, unknown> | undefined {
   return x.status === 200 && isObject(x.json) ? x.json : undefined;
 }
 
+/** Whether the reply is a 200 result reporting a redirect (a 3xx with a Location): the redirect itself, not followed. */
+export function unfollowedRedirect(x: Exchange): boolean {
+  const result = resultOf(x);
+  const code = result?.statusCode;
+  return typeof code === 'number' && code >= 300 && code < 400 && headerOf(result!, 'location') !== undefined;
+}
+
 /** A short account of a reply for a problem line: its status, and its error message when it has one. */
 export function replied(x: Exchange): string {
   if (x.status === 0) return `no HTTP answer (${x.failure ?? 'unknown failure'})`;

@@ -12,8 +12,9 @@ import { begin, type SuiteTarget } from './SuiteTarget.ts';
  */
 export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
   const slowCheck = { timeout: s.timeoutMs * 3 + 30_000 };
+  // Absolute Locations: whether relative ones are followed is FS-REDIRECT-FOLLOW's business, not the limits'.
   const redirected = (code: number, path: string, extra: object = {}): FetchCall => ({
-    body: { url: s.farm.url('httpUrl', `/redirect/to?status=${code}&url=${encodeURIComponent(path)}${query(extra)}`), allowRedirects: true },
+    body: { url: s.farm.url('httpUrl', `/redirect/to?status=${code}&url=${encodeURIComponent(s.farm.url('httpUrl', path))}${query(extra)}`), allowRedirects: true },
   });
 
   check('FS-502-SIZE', 'a body of 1 GiB (with Content-Length and chunked) and a gzip bomb get 502 behind a followed redirect too', async (ctx) => {
