@@ -1,5 +1,5 @@
 import type { Check } from '../../src/harness/check.ts';
-import { page, replied, status, unfollowedRedirect, type Expectation } from './expectations.ts';
+import { behindRedirect, page, replied, status, type Expectation } from './expectations.ts';
 import type { FetchCall } from './fetchClient.ts';
 import { requireUnseen } from './farmProof.ts';
 import { judge, probeAll, type Case } from './judge.ts';
@@ -22,12 +22,9 @@ const defaults: Array<[string, object]> = [
 type Route = 'direct' | 'after-redirect';
 const routes: Route[] = ['direct', 'after-redirect'];
 
-/**
- * A redirect the service did not follow reached no TLS host, so the TLS clauses have nothing to judge in it
- * (whether it should have been followed is FS-REDIRECT-FOLLOW's business): on the redirect route it passes.
- */
+/** A redirect the service did not follow reached no TLS host: the TLS clauses have nothing to judge in it. */
 function onRoute(route: Route, expect: Expectation): Expectation {
-  return route === 'direct' ? expect : (x) => (unfollowedRedirect(x) ? undefined : expect(x));
+  return route === 'direct' ? expect : behindRedirect(expect);
 }
 
 /** Seed §4 rule 3, §7 and §2: TLS verified unless allowInsecureSsl, 502 when verification fails. */
