@@ -21,16 +21,23 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
     { label: '502: an expired certificate', call: { body: { url: s.farm.url('expiredTlsUrl', '/small') } }, expect: jsonObject },
   ];
 
-  check('FS-REPLY-JSON', `replies are JSON objects sent as application/json (${quickReplies.length} kinds, errors included)`, async (ctx) => {
-    judge(ctx, s.client, 'every reply, the 200 result and every error, must be a JSON object sent with Content-Type application/json', await probeAll(begin(ctx, s), quickReplies));
-  });
-
   const slow = `/slow/headers?ms=${s.pastTimeoutMs}`;
   const slowReplies: Case[] = [
     // The same probes as FS-502-SIZE and FS-504 make: shared, so the target's slots are spent once.
     { label: '502: a body of 1 GiB', call: { body: { url: s.farm.url('httpUrl', '/big') }, shareAs: '/big' }, expect: errorBody },
     { label: '504: a page slower than the timeout', call: { body: { url: s.farm.url('httpUrl', slow) }, shareAs: slow }, expect: errorBody },
   ];
+  check('FS-REPLY-JSON', `replies are JSON objects sent as application/json (${quickReplies.length} kinds, errors included)`, async (ctx) => {
+    judge(ctx, s.client, 'every reply, the 200 result and every error, must be a JSON object sent with Content-Type application/json', await probeAll(begin(ctx, s), quickReplies));
+  });
+
+  check('FS-REPLY-JSON', 'the replies to slow fetches (502 for a body too large, 504) and the 429 are JSON objects sent as application/json too', async (ctx) => {
+    const post = begin(ctx, s);
+    const [verdicts, crowd] = await Promise.all([probeAll(post, slowReplies.map((c) => ({ ...c, expect: jsonObject }))), s.shared('crowd', () => provokeTooMany(s, post))]);
+    if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: jsonObject(crowd.tooMany) });
+    judge(ctx, s.client, 'every reply, the 200 result and every error, must be a JSON object sent with Content-Type application/json', verdicts);
+  }, { timeout: s.timeoutMs * 3 + 30_000 });
+
   check('FS-ERROR-BODY', 'every error reply (400, 4xx for the key, 4xx refusal, 429, 502, 504) is {statusCode, error, message} matching its status', async (ctx) => {
     const post = begin(ctx, s);
     const [verdicts, crowd] = await Promise.all([
