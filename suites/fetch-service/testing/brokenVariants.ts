@@ -390,48 +390,16 @@ export const brokenVariants: BrokenVariant[] = [
     },
     failureMentions: ['POST /v2/fetch'],
   },
-  {
-    name: 'decodes text/plain as UTF-8 whatever its charset',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/text-plain-windows-1252', 'utf-8'),
-    failureMentions: ['/page/text-plain-windows-1252'],
-  },
-  {
-    name: 'ignores a UTF-16 byte order mark',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/utf-16le-bom', 'windows-1252'),
-    failureMentions: ['/page/utf-16le-bom'],
-  },
-  {
-    name: 'ignores the XML declaration of application/xhtml+xml',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/xhtml-xml-declaration', 'utf-8'),
-    failureMentions: ['/page/xhtml-xml-declaration'],
-  },
-  {
-    name: 'decodes text/xml as UTF-8 whatever its charset',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/xml-charset', 'utf-8'),
-    failureMentions: ['/page/xml-charset'],
-  },
-  {
-    name: 'decodes JSON without a charset as windows-1252',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/json', 'windows-1252'),
-    failureMentions: ['/page/json'],
-  },
-  {
-    name: 'decodes text/css as UTF-8 whatever its charset',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/css-charset', 'utf-8'),
-    failureMentions: ['/page/css-charset'],
-  },
-  {
-    name: 'decodes text/javascript as UTF-8 whatever its charset',
-    breaks: ['FS-ENCODING'],
-    transform: () => misdecodes('/page/javascript-charset', 'utf-8'),
-    failureMentions: ['/page/javascript-charset'],
-  },
+  // Each content-type family and declaration place read wrongly alone (FS-ENCODING's paths).
+  ...([
+    ['decodes text/plain as UTF-8 whatever its charset', '/page/text-plain-windows-1252', 'utf-8'],
+    ['ignores a UTF-16 byte order mark', '/page/utf-16le-bom', 'windows-1252'],
+    ['ignores the XML declaration of application/xhtml+xml', '/page/xhtml-xml-declaration', 'utf-8'],
+    ['decodes text/xml as UTF-8 whatever its charset', '/page/xml-charset', 'utf-8'],
+    ['decodes JSON without a charset as windows-1252', '/page/json', 'windows-1252'],
+    ['decodes text/css as UTF-8 whatever its charset', '/page/css-charset', 'utf-8'],
+    ['decodes text/javascript as UTF-8 whatever its charset', '/page/javascript-charset', 'utf-8'],
+  ] as const).map(([name, path, encoding]): BrokenVariant => ({ name, breaks: ['FS-ENCODING'], transform: () => misdecodes(path, encoding), failureMentions: [path] })),
   {
     name: 'reads binary bodies as UTF-8 text',
     breaks: ['FS-RESULT-CONTENT'],

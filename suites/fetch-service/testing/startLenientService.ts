@@ -1,6 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
+import { listenServer } from '../../../mocks/listenServer.ts';
 import { createLoopbackOnlyDial } from '../../../src/testing/loopbackOnlyDial.ts';
 import { createLenientFetcher, FetchRefused } from './lenientFetch.ts';
 
@@ -94,13 +94,5 @@ export async function startLenientService(o: LenientServiceOptions): Promise<{ u
   const server = createServer((req, res) => {
     serve(req, res).catch(() => fail(res, 500, 'Something broke.'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenServer(server, {});
 }
