@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
 import { runConform } from '../../src/harness/testing/runConform.ts';
-import { startLenientService } from './testing/startLenientService.ts';
+import { startLenientService, type LenientService } from './testing/startLenientService.ts';
 
 const apiKey = `conform-lenient-${randomBytes(12).toString('hex')}`;
 const timeoutSeconds = 2;
 let farm: OriginFarm;
-let service: { url: string; close(): Promise<void> };
+let service: LenientService;
 beforeAll(async () => {
   farm = await startWarmFarm();
   service = await startLenientService({ apiKey, farm, timeoutMs: timeoutSeconds * 1000 });
@@ -45,5 +45,7 @@ describe('a lenient but correct fetch service, written apart from the reference'
     const failed = (r.report?.checks ?? []).filter((c) => c.status !== 'passed').map((c) => `${c.clause} ${c.status}: ${c.message ?? ''}`);
     expect(failed, r.stdout.slice(-6000) + r.stderr).toEqual([]);
     expect(r.exitCode).toBe(0);
+    // Its own SSRF guard refused every private destination before the loopback-only wall had to.
+    expect(service.wallViolations).toEqual([]);
   }, 240_000);
 });

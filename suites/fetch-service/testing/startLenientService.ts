@@ -45,7 +45,14 @@ const options = ['allowRedirects', 'allowInsecureSsl', 'proxies'] as const;
  * limit (3 per key) and size limit (2 MiB); refuses private destinations on every hop (the farm's
  * listeners are its operator's allowlist). Its sockets go through the loopback-only wall.
  */
-export async function startLenientService(o: LenientServiceOptions): Promise<{ url: string; close(): Promise<void> }> {
+export interface LenientService {
+  url: string;
+  /** Destinations the loopback-only wall refused to dial: none, when the service's own guard holds. */
+  readonly wallViolations: readonly string[];
+  close(): Promise<void>;
+}
+
+export async function startLenientService(o: LenientServiceOptions): Promise<LenientService> {
   const maxConcurrency = o.maxConcurrency ?? 3;
   const maxRequestBytes = o.maxRequestBytes ?? 256 * 1024;
   const farmHosts = [o.farm.httpUrl, o.farm.httpsUrl, o.farm.expiredTlsUrl, o.farm.wrongHostTlsUrl].map((u) => new URL(u).host);
@@ -94,5 +101,12 @@ export async function startLenientService(o: LenientServiceOptions): Promise<{ u
   const server = createServer((req, res) => {
     serve(req, res).catch(() => fail(res, 500, 'Something broke.'));
   });
-  return listenServer(server, {});
+  const listening = await listenServer(server, {});
+  return {
+    url: listening.url,
+    close: listening.close,
+    get wallViolations() {
+      return wall.violations;
+    },
+  };
 }
