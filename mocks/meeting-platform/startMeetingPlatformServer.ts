@@ -13,11 +13,19 @@ export interface MeetingPlatformServerOptions extends Omit<MeetingPlatformOption
   prepend?: (mock: MeetingPlatformMock) => HttpHandler[];
   /** Default "node" (the fast one), or "msw" when `prepend` is given: handlers need msw. */
   adapter?: MockAdapter;
+  /**
+   * A path under the server's URL for the API base ("/api": the API at http://host:port/api/v2/…, the
+   * token endpoint still at http://host:port/oauth/token), so that the auth and API addresses differ on
+   * one port, as the real platform's hosts do. Default none: both at the server's URL.
+   */
+  apiPath?: string;
 }
 
 export interface MeetingPlatformServer {
-  /** Auth URL and API base URL at once: token and API share the port. */
+  /** The auth URL, and the API base URL too unless `apiPath` set one apart: token and API share the port. */
   url: string;
+  /** The API base URL: `url`, or `url` + `apiPath`. */
+  apiBaseUrl: string;
   accounts: Array<{ clientId: string; clientSecret: string; accountId: string }>;
   mock: MeetingPlatformMock;
   close(): Promise<void>;
@@ -28,12 +36,13 @@ const fallback = (problem: ServeProblem) => (problem.status === 404 ? htmlNotFou
 
 /** The mock over real HTTP on loopback (by default), token endpoint and API on one port. */
 export async function startMeetingPlatformServer(options: MeetingPlatformServerOptions = {}): Promise<MeetingPlatformServer> {
-  const { host, port, prepend, adapter = prepend ? 'msw' : 'node', ...mockOptions } = options;
+  const { host, port, prepend, adapter = prepend ? 'msw' : 'node', apiPath = '', ...mockOptions } = options;
   if (prepend && adapter !== 'msw') throw new Error('prepended handlers are msw handlers: they need adapter "msw"');
-  const served = await serveMock((url) => createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: url }), { adapter, prepend, host, port, fallback });
+  const served = await serveMock((url) => createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: `${url}${apiPath}` }), { adapter, prepend, host, port, fallback });
   const ready = served.mock;
   return {
     url: served.url,
+    apiBaseUrl: `${served.url}${apiPath}`,
     accounts: ready.accounts.map(({ clientId, clientSecret, accountId }) => ({ clientId, clientSecret, accountId })),
     mock: ready,
     close: served.close,

@@ -128,7 +128,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = readReport('reports/unit-record.json');
     expect(report.checks.length).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, warnings: 0, blocked: 0, skipped: 0 });
   }, slow);
 
   test('conform run meeting-platform passes against the embedded mock', async () => {
@@ -137,7 +137,7 @@ describe('the packed package, installed in a fresh project', () => {
     const report = readReport('reports/meeting-platform.json');
     expect(Object.keys(report.target)).toEqual(['meeting-platform']);
     expect(report.checks.length).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, warnings: 0, blocked: 0, skipped: 0 });
   }, slow);
 
   test('conform records generate --out writes the records and their manifest; validate agrees', async () => {
@@ -170,7 +170,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(readReport('reports/conform.json')).toEqual(report);
     expect(Object.keys(report.target).sort()).toEqual([...suiteNames].sort());
     for (const suite of suiteNames) expect(report.checks.filter((c) => c.suite === suite).length, suite).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, warnings: 0, blocked: 0, skipped: 0 });
     expect(seen.sort()).toEqual(report.checks.map((c) => c.id).sort());
     expect(exitCode).toBe(0);
   }, slow);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildReport, clauseRows, clauseSections, exitCodeOf, failuresInOrder, rootCauses, uncoveredClauses, verdictOf } from './buildReport.ts';
+import { buildReport, clauseRows, clauseSections, exitCodeOf, failuresInOrder, isWarning, rootCauses, uncoveredClauses, verdictOf, warnings } from './buildReport.ts';
 import { loadCatalogue } from './catalogue.ts';
 import type { CheckResult } from './report.ts';
 
@@ -12,7 +12,7 @@ const base = { version: '0', suites: ['unit-record' as const], seed: 7, startedA
 describe('buildReport', () => {
   test('counts statuses and lists every clause no check covered', () => {
     const report = buildReport({ ...base, strict: false, checks: [result('UR-HASH', 'passed'), result('UR-ID', 'failed'), result('UR-KIND', 'skipped')] });
-    expect(report.summary).toEqual({ passed: 1, failed: 1, blocked: 0, skipped: 1 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, warnings: 0, blocked: 0, skipped: 1 });
     const all = loadCatalogue('unit-record').clauses.map((c) => c.id);
     // A skipped check covers nothing.
     expect(report.uncovered.map((u) => u.id)).toEqual(all.filter((id) => id !== 'UR-HASH' && id !== 'UR-ID'));
@@ -86,8 +86,8 @@ describe('blocked checks', () => {
   const build = (checks: CheckResult[], strict = false) => buildReport({ ...base, suites: ['meeting-platform'], strict, checks });
 
   test('blocked by a clause that failed for the same target: blocked, not failed, and no evidence of its own', () => {
-    const report = build([blockedByToken('MP-ME-200'), tokenFails, mp('MP-ME-401', 'passed'), blockedByToken('MP-JSON-ONLY')]);
-    expect(report.summary).toEqual({ passed: 1, failed: 1, blocked: 2, skipped: 0 });
+    const report = build([blockedByToken('MP-ME-200'), tokenFails, mp('MP-API-401', 'passed'), blockedByToken('MP-JSON-ONLY')]);
+    expect(report.summary).toEqual({ passed: 1, failed: 1, warnings: 0, blocked: 2, skipped: 0 });
     const me = report.checks.find((c) => c.clause === 'MP-ME-200')!;
     expect(me).toMatchObject({ status: 'blocked', blockedBy: 'MP-TOKEN-FLOW', message: expect.stringMatching(/^no access token/) });
     expect(me.evidence).toBeUndefined();
@@ -138,7 +138,7 @@ describe('blocked checks', () => {
   });
 
   test('building twice changes nothing (a merge builds from checks a shard already settled)', () => {
-    const checks = [blockedByToken('MP-ME-200'), tokenFails, blockedByToken('MP-JSON-ONLY', { blockedBy: 'MP-ME-401' }), mp('MP-ME-401', 'passed')];
+    const checks = [blockedByToken('MP-ME-200'), tokenFails, blockedByToken('MP-JSON-ONLY', { blockedBy: 'MP-API-401' }), mp('MP-API-401', 'passed')];
     const once = build(checks);
     expect(build(once.checks).checks).toEqual(once.checks);
   });
@@ -151,9 +151,38 @@ describe('blocked checks', () => {
     expect(roots.map((r) => [r.clause, r.failed.length, r.blocked.map((b) => b.clause)])).toEqual([
       ['MP-TOKEN-FLOW', 1, ['MP-ME-200', 'MP-FUZZ-NO-5XX', 'MP-FUZZ-NO-5XX']],
       ['MP-SPEC-RESPONSE', 2, []],
-      ['MP-TOKEN-FIELDS', 1, []],
     ]);
-    expect(failuresInOrder(report).map((c) => c.clause)).toEqual(['MP-TOKEN-FLOW', 'MP-SPEC-RESPONSE', 'MP-SPEC-RESPONSE', 'MP-TOKEN-FIELDS']);
+    // A failed SHOULD clause is a warning, apart from the root causes; under --strict it is one of them.
+    expect(warnings(report).map((r) => r.clause)).toEqual(['MP-TOKEN-FIELDS']);
+    expect(failuresInOrder(report).map((c) => c.clause)).toEqual(['MP-TOKEN-FLOW', 'MP-SPEC-RESPONSE', 'MP-SPEC-RESPONSE']);
+    const strict = build(report.checks, true);
+    expect(rootCauses(strict).map((r) => r.clause)).toEqual(['MP-TOKEN-FLOW', 'MP-SPEC-RESPONSE', 'MP-TOKEN-FIELDS']);
+    expect(warnings(strict)).toEqual([]);
+  });
+
+  test('warnings: a failed SHOULD check is counted apart and does not fail the run, unless strict', () => {
+    const should = mp('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'no expires_in' });
+    const report = build([should, mp('MP-ME-200', 'passed')]);
+    expect(report.summary).toEqual({ passed: 1, failed: 0, warnings: 1, blocked: 0, skipped: 0 });
+    expect(isWarning(report, report.checks[0]!)).toBe(true);
+    expect([exitCodeOf(report), verdictOf(report)]).toEqual([0, 'PASS']);
+    expect(clauseRows(report).map((r) => [r.clause, r.status, r.failed, r.warnings])).toEqual([
+      ['MP-TOKEN-FIELDS', 'warning', 0, 1],
+      ['MP-ME-200', 'passed', 0, 0],
+    ]);
+    const strict = build([should], true);
+    expect(strict.summary).toMatchObject({ failed: 1, warnings: 0 });
+    expect([exitCodeOf(strict), verdictOf(strict)]).toEqual([1, 'FAIL']);
+    expect(clauseRows(strict)[0]!.status).toBe('failed');
+  });
+
+  test('a failed SHOULD clause that blocked a MUST check is a root cause of the failed run, not a warning', () => {
+    const should = mp('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'no expires_in' });
+    const report = build([should, mp('MP-ME-200', 'blocked', { blockedBy: 'MP-TOKEN-FIELDS', message: 'x' })]);
+    expect(report.summary).toMatchObject({ failed: 1, warnings: 0, blocked: 1 });
+    expect(rootCauses(report).map((r) => [r.clause, r.blocked.length])).toEqual([['MP-TOKEN-FIELDS', 1]]);
+    expect(warnings(report)).toEqual([]);
+    expect(exitCodeOf(report)).toBe(1);
   });
 
   test('exit code and verdict: a blocked check counts as its failure would, whatever the level of what blocked it', () => {

@@ -30,13 +30,37 @@ export function buildReport(input: BuildReportInput): RunReport {
     strict: input.strict,
     summary: {
       passed: checks.filter((c) => c.status === 'passed').length,
-      failed: checks.filter((c) => c.status === 'failed').length,
+      failed: checks.filter((c) => c.status === 'failed' && !isWarning({ strict: input.strict, checks }, c)).length,
+      warnings: checks.filter((c) => isWarning({ strict: input.strict, checks }, c)).length,
       blocked: checks.filter((c) => c.status === 'blocked').length,
       skipped: checks.filter((c) => c.status === 'skipped').length,
     },
     checks,
     uncovered: input.filtered ? [] : uncoveredClauses(input.suites, checks),
   };
+}
+
+/**
+ * A failed SHOULD check of a run that is not strict: a warning. Every format shows it apart from the
+ * failures, after them, and it does not change the exit code; under --strict it is a failure like any
+ * other. So is one whose clause blocked a MUST check against its target: that check's rule went
+ * unverified for it, and the run fails (exitCodeOf), so it is a root cause of that failure.
+ */
+export function isWarning(run: { strict: boolean; checks: readonly CheckResult[] }, check: CheckResult): boolean {
+  if (check.status !== 'failed' || check.level !== 'SHOULD' || run.strict) return false;
+  return !blockersOfMust(run.checks).has(clauseKey(check.suite, check.target, check.clause));
+}
+
+const blockersCache = new WeakMap<readonly CheckResult[], Set<string>>();
+
+/** The clauses (per target) that blocked a MUST check. */
+function blockersOfMust(checks: readonly CheckResult[]): Set<string> {
+  let blockers = blockersCache.get(checks);
+  if (!blockers) {
+    blockers = new Set(checks.filter((c) => c.status === 'blocked' && c.blockedBy && c.level === 'MUST').map((c) => clauseKey(c.suite, c.target, c.blockedBy!)));
+    blockersCache.set(checks, blockers);
+  }
+  return blockers;
 }
 
 /** The key of a clause against one target: checks blocked by a clause wait on its checks there, no other. */
@@ -106,12 +130,8 @@ export interface RootCause {
   blocked: CheckResult[];
 }
 
-/**
- * The failures nothing else explains, as every report leads with them: each failed clause against its
- * target with what it blocked, the one that blocked most first (run order among equals). Each failed
- * check is in exactly one, and so is each blocked check (its blockedBy names a failed clause: resolveBlocked).
- */
-export function rootCauses(report: RunReport): RootCause[] {
+/** Each failed clause against its target, with the checks blocked by it, the one that blocked most first. */
+function failedClauses(report: RunReport): RootCause[] {
   const roots = new Map<string, RootCause>();
   for (const c of report.checks) {
     if (c.status !== 'failed') continue;
@@ -127,7 +147,22 @@ export function rootCauses(report: RunReport): RootCause[] {
   return [...roots.values()].sort((a, b) => b.blocked.length - a.blocked.length);
 }
 
-/** Every failed check, root causes first: the order the reports list failures in. */
+/**
+ * The failures nothing else explains, as every report leads with them: each failed clause against its
+ * target with what it blocked, the one that blocked most first (run order among equals). Each failed
+ * check that is no warning is in exactly one, and so is each check blocked by it (its blockedBy names a
+ * failed clause: resolveBlocked). Warnings are apart: `warnings`.
+ */
+export function rootCauses(report: RunReport): RootCause[] {
+  return failedClauses(report).filter((r) => !r.failed.some((c) => isWarning(report, c)));
+}
+
+/** The failed SHOULD clauses of a run that is not strict, as `rootCauses` gives failures: what reports show after them. */
+export function warnings(report: RunReport): RootCause[] {
+  return failedClauses(report).filter((r) => r.failed.some((c) => isWarning(report, c)));
+}
+
+/** Every failed check that is no warning, root causes first: the order the reports list failures in. */
 export function failuresInOrder(report: RunReport): CheckResult[] {
   return rootCauses(report).flatMap((r) => r.failed);
 }
@@ -138,7 +173,7 @@ export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): Un
   return suites.flatMap((suite) =>
     loadCatalogue(suite)
       .clauses.filter((c) => !covered.has(`${suite}:${c.id}`))
-      .map((c) => ({ suite, id: c.id, section: c.section, level: c.level, ...(c.group ? { group: c.group } : {}), rule: c.rule })),
+      .map((c) => ({ suite, id: c.id, section: c.section, level: c.level, ...(c.group ? { group: c.group } : {}), rule: c.rule, ...(c.basis ? { basis: c.basis } : {}) })),
   );
 }
 
@@ -165,10 +200,14 @@ export interface ClauseRow {
   level: string;
   group?: string;
   passed: number;
+  /** Failed checks that fail the run. */
   failed: number;
+  /** Failed SHOULD checks of a run that is not strict. */
+  warnings: number;
   blocked: number;
   skipped: number;
-  status: CheckStatus;
+  /** `warning` for a SHOULD clause whose checks failed in a run that is not strict. */
+  status: CheckStatus | 'warning';
 }
 
 /** The clause view: every clause a check cited, with how its checks went (per clause, all targets together). */
@@ -178,12 +217,13 @@ export function clauseRows(report: RunReport): ClauseRow[] {
     const key = `${c.suite}:${c.clause}`;
     let row = rows.get(key);
     if (!row) {
-      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, blocked: 0, skipped: 0, status: 'skipped' };
+      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, warnings: 0, blocked: 0, skipped: 0, status: 'skipped' };
       rows.set(key, row);
     }
-    row[c.status]++;
+    if (isWarning(report, c)) row.warnings++;
+    else row[c.status]++;
     // A clause with a blocked check is not verified, however its other checks went.
-    row.status = row.failed ? 'failed' : row.blocked ? 'blocked' : row.passed ? 'passed' : 'skipped';
+    row.status = row.failed ? 'failed' : row.warnings ? 'warning' : row.blocked ? 'blocked' : row.passed ? 'passed' : 'skipped';
   }
   return [...rows.values()];
 }

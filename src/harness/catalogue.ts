@@ -4,6 +4,14 @@ import type { SuiteName } from './suites.ts';
 
 export type Level = 'MUST' | 'SHOULD';
 
+/**
+ * What a clause rests on, quoted: a sentence of the seed (verbatim, a table row as the seed writes it),
+ * or a sentence of a public document at `url` (the real platform's documentation, or a standard the seed
+ * names, such as OAuth 2.0). A MUST rests on what these require of the server; what they say a client
+ * sends is no rule that the server refuses everything else.
+ */
+export type ClauseBasis = { seed: string; quote: string } | { url: string; quote: string };
+
 /** One rule of a seed, as the clause catalogue in `specs/<suite>.clauses.json` states it. */
 export interface Clause {
   id: string;
@@ -11,6 +19,11 @@ export interface Clause {
   section: string;
   level: Level;
   rule: string;
+  /**
+   * The sentences the rule rests on. Every clause of the meeting-platform and unit-record catalogues has
+   * them (catalogue.test.ts); optional while the fetch-service catalogue is being filled in.
+   */
+  basis?: ClauseBasis[];
   /**
    * A family of clauses that reports show apart, under its own heading (`security`: what a caller's
    * secrets and a hostile origin must never get). Absent: the suite's ordinary clauses.
@@ -42,4 +55,9 @@ export function loadCatalogue(suite: SuiteName): Catalogue {
 
 export function findClause(suite: SuiteName, id: string): Clause | undefined {
   return loadCatalogue(suite).clauses.find((c) => c.id === id);
+}
+
+/** "seed §4 rule 1: «…»" or "https://…: «…»": one line per sentence a clause rests on. */
+export function basisLines(clause: Pick<Clause, 'basis'>): string[] {
+  return (clause.basis ?? []).map((b) => `${'seed' in b ? `seed ${b.seed}` : b.url}: «${b.quote}»`);
 }

@@ -1,5 +1,6 @@
 import { describe, test } from 'vitest';
 import { findClause } from './catalogue.ts';
+import { undeclaredPaths } from './pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
 import { CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type Conclusion, type Finding } from './finding.ts';
 import { redact, registerSecret } from './redact.ts';
@@ -28,6 +29,10 @@ declare module 'vitest' {
      * not stand (the clause did not fail).
      */
     blocked?: { clause: string; reason: string };
+    /** The paths of its clause the check judges (specs/<suite>.paths.json), as declared. */
+    conformPaths?: string[];
+    /** Declared paths the check could not judge in this run, each with why (ctx.notJudged). */
+    notJudged?: Array<{ path: string; reason: string }>;
   }
 }
 
@@ -60,6 +65,11 @@ export interface CheckContext {
    * the root cause and this check under it. The same as throwing a CheckBlocked from anywhere in the check.
    */
   blocked(clause: string, reason: string): never;
+  /**
+   * A declared path this run cannot judge (the token address on the API host, when both hosts are one):
+   * the report does not count the check as covering it.
+   */
+  notJudged(path: string, reason: string): void;
 }
 
 /** The annotation type that carries a check's progress to the reporter; never part of a report. */
@@ -75,6 +85,11 @@ export interface CheckOptions {
   skip?: string | false;
   /** Run alongside the other concurrent checks of the file (independent network probes), not after them. */
   concurrent?: boolean;
+  /**
+   * The paths of the clause's row in the suite's matrix (specs/<suite>.paths.json) that this check judges:
+   * the routes and conditions it sends. A path the matrix does not list fails at collection.
+   */
+  paths?: string[];
 }
 
 /** Failing cases whose evidence a finding carries (the first of each cause first). */
@@ -110,7 +125,10 @@ export function checksFor(suite: SuiteName): Check {
     if (!findClause(suite, clause)) {
       throw new Error(`check "${title}" cites clause ${clause}, which is not in specs/${suite}.clauses.json`);
     }
-    const meta = { conformSuite: suite, conformTarget: collectingTarget, clause };
+    const paths = options.paths ?? [];
+    const unknownPaths = undeclaredPaths(suite, clause, paths);
+    if (unknownPaths) throw new Error(`check "${title}" declares ${unknownPaths}`);
+    const meta = { conformSuite: suite, conformTarget: collectingTarget, clause, ...(paths.length ? { conformPaths: [...paths] } : {}) };
     const skipReason = options.skip;
     test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip, annotate }) => {
       if (skipReason) skip(skipReason);
@@ -145,6 +163,10 @@ export function checksFor(suite: SuiteName): Check {
         skip: (reason) => skip(reason),
         blocked(by, reason) {
           throw new CheckBlocked(by, reason);
+        },
+        notJudged(path, reason) {
+          if (!paths.includes(path)) throw new Error(`check "${title}" did not declare the path ${path}`);
+          (task.meta.notJudged ??= []).push({ path, reason: redact(reason) });
         },
         progress(message) {
           const now = performance.now();

@@ -1,7 +1,7 @@
 import type { EvidenceItem } from './check.ts';
 import type { Finding } from './finding.ts';
 import type { Shard } from './shardFiles.ts';
-import type { Level } from './catalogue.ts';
+import type { ClauseBasis, Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
 /**
@@ -33,6 +33,10 @@ export interface CheckResult {
   /** Reproduces the first failing case. */
   reproduction?: string;
   evidence?: EvidenceItem[];
+  /** The paths of its clause the check judged (specs/<suite>.paths.json): those it declared, less `notJudged`. */
+  paths?: string[];
+  /** Declared paths it could not judge in this run, with why. */
+  notJudged?: Array<{ path: string; reason: string }>;
 }
 
 /** A catalogue clause that no check in the run covered. */
@@ -43,6 +47,8 @@ export interface UncoveredClause {
   level: Level;
   group?: string;
   rule: string;
+  /** What the rule rests on (the catalogue's basis): seed sentences or documentation, quoted. */
+  basis?: ClauseBasis[];
 }
 
 export interface RunReport {
@@ -54,7 +60,12 @@ export interface RunReport {
   startedAt: string;
   durationMs: number;
   strict: boolean;
-  summary: { passed: number; failed: number; blocked: number; skipped: number };
+  /**
+   * `failed` counts the failures that fail the run; `warnings` the failed SHOULD checks of a run that is
+   * not strict (their status is failed, their level SHOULD): shown apart, they do not change the exit code.
+   * Under --strict a failed SHOULD check is a failure and `warnings` is 0.
+   */
+  summary: { passed: number; failed: number; warnings: number; blocked: number; skipped: number };
   checks: CheckResult[];
   uncovered: UncoveredClause[];
   /** A shard's report (`--shard I/N`): its checks only, no uncovered clauses; `conform report merge` makes the whole one. */

@@ -45,6 +45,10 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
   // A blocked check's evidence is dropped with the block when it stands (buildReport.ts), shown when it does not.
   if (meta.reproduction) check.reproduction = redact(meta.reproduction);
   if (meta.evidence?.length) check.evidence = meta.evidence.map((e) => ({ label: e.label, text: redact(e.text) }));
+  const notJudged = meta.notJudged ?? [];
+  const paths = (meta.conformPaths ?? []).filter((p) => !notJudged.some((n) => n.path === p));
+  if (paths.length) check.paths = paths;
+  if (notJudged.length) check.notJudged = notJudged.map((n) => ({ path: n.path, reason: redact(n.reason) }));
   return check;
 }
 

@@ -19,6 +19,11 @@ export interface GenerationOptions {
    * malformed URLs are safe to send (on the origin farm's host, never another).
    */
   mutations?: ExtraMutation[];
+  /**
+   * Mutations the spec's keywords make invalid but the suite's seed leaves open (what the seed says a
+   * client sends, not what the server must refuse): generated, but their answer may be an acceptance.
+   */
+  leftOpen?: ReadonlyArray<{ name: string; pointer: string }>;
   /** The safety rules: a request this rejects is never generated. */
   safe?: (request: GeneratedRequest) => boolean;
   /** How path parameter values become segments (the meeting platform's identifier rule). */

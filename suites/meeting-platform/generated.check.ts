@@ -2,7 +2,7 @@
 // (valid ones, and ones with one named mutation), and the stateful walk its links describe. Read-only
 // against a real account: the token request and GETs only, at the run's rate limit.
 import { expect } from 'vitest';
-import { checksFor, describeTarget } from '../../src/harness/check.ts';
+import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
 import { curlCommand } from '../../src/harness/curlCommand.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineGeneratedChecks, GeneratedRun, generatedTimeoutMs, perRequestMs } from '../../src/harness/generatedChecks.ts';
@@ -11,12 +11,14 @@ import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
 
 const check = checksFor('meeting-platform');
+/** The generated checks judge their clauses on the matrix's one generated path (specs/meeting-platform.paths.json). */
+const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });
 const { seed, fuzzRuns } = currentTargets();
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
     const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: fuzzRuns });
-    defineGeneratedChecks(check, run, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, fuzzRuns) });
+    defineGeneratedChecks(generatedCheck, run, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, fuzzRuns) });
 
     const sizes = linkRuns(fuzzRuns);
     check(
@@ -40,7 +42,7 @@ for (const target of currentTargets()['meeting-platform']) {
           ].join('\n'),
         );
       },
-      { timeout: 120_000 + sizes * 400 * perRequestMs(target.apiBaseUrl) },
+      { timeout: 120_000 + sizes * 400 * perRequestMs(target.apiBaseUrl), paths: ['links'] },
     );
   });
 }

@@ -16,6 +16,16 @@ import { sessionFor } from './platformSession.ts';
 const foreignToken = 'conform-not-an-issued-token';
 const foreignSecret = 'conform-not-an-issued-secret';
 
+/**
+ * Mutations the spec's keywords make invalid but the seed leaves open, since it only says what a client
+ * sends (MP-FUZZ-NEGATIVE): a token request without account_id (a platform may grant for the app's own
+ * account), a page_size that is no number (a platform may serve its default).
+ */
+const seedLeavesOpen = [
+  { name: 'required field missing', pointer: '/body/account_id' },
+  { name: 'wrong type', pointer: '/query/page_size' },
+];
+
 /** The identifier rule (seed §2) for parameters the spec marks with it; encodeURIComponent for the rest. */
 export const meetingPathEncoder = (operation: CompiledOperation): PathEncoder => (name, value) =>
   operation.parameters.find((p) => p.name === name)?.extensions['x-conform-encoding'] === 'meeting-id' ? encodeMeetingId(value) : encodeURIComponent(value);
@@ -46,8 +56,8 @@ export function meetingFuzzBinding(target: MeetingPlatformTarget): FuzzBinding {
     clausePrefix: 'MP',
     spec,
     operations: [
-      { operation: token, options: { values: { '/body/account_id': fc.constant(target.credentials.accountId) } } },
-      ...ids.map((id) => ({ operation: spec.operation(id), options: {} })),
+      { operation: token, options: { values: { '/body/account_id': fc.constant(target.credentials.accountId) }, leftOpen: seedLeavesOpen } },
+      ...ids.map((id) => ({ operation: spec.operation(id), options: { leftOpen: seedLeavesOpen } })),
       { operation: getMeeting, options: { values: { '/path/meetingId': meetingIds(getMeeting) }, encodePath: meetingPathEncoder(getMeeting) } },
     ],
     async send(operation, request, signal): Promise<SentExchange> {

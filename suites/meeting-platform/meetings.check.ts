@@ -1,15 +1,14 @@
-import { expect } from 'vitest';
 import { checksFor, describeTarget, type CheckContext } from '../../src/harness/check.ts';
 import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/encodeMeetingId.ts';
-import { field, summarize } from '../../src/meeting-platform/exchange.ts';
+import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { mapLimit } from './mapLimit.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
-import { listPath, walkEvidence, walkReproduction, type Walk } from './walkMeetings.ts';
+import { listPath, walkEvidence, walkMeetings, walkReproduction, type Walk } from './walkMeetings.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
@@ -25,6 +24,12 @@ function identity(m: Meeting): string {
   return typeof m.uuid === 'string' ? m.uuid : `id:${String(m.id)}`;
 }
 
+/** Whether a walk has a first page to judge: a 200 JSON page with a meetings array. */
+function walked(walk: Walk): boolean {
+  const first = walk.pages[0];
+  return first?.exchange.status === 200 && first.exchange.isJson && Array.isArray(field(first.exchange, 'meetings'));
+}
+
 /**
  * The walk for a check that needs at least one page to judge: without an access token the check is
  * blocked by MP-TOKEN-FLOW, and when the first page is no meeting list (a 200 JSON page with a meetings
@@ -34,9 +39,14 @@ async function walkFor(target: MeetingPlatformTarget, ctx: CheckContext): Promis
   const walk = await sessionFor(target).walk();
   ctx.reproduction(walkReproduction(target.apiBaseUrl, walk.pageSize));
   ctx.evidence('walk', walkEvidence(walk));
-  const first = walk.pages[0];
-  const ok = first?.exchange.status === 200 && first.exchange.isJson && Array.isArray(field(first.exchange, 'meetings'));
-  if (!ok) ctx.blocked('MP-MEETINGS-LIST', `no meeting list to walk: ${walk.stoppedBecause ?? 'the first page did not come'}`);
+  if (!walked(walk)) ctx.blocked('MP-MEETINGS-LIST', `no meeting list to walk: ${walk.stoppedBecause ?? 'the first page did not come'}`);
+  return walk;
+}
+
+/** The second walk, begun once the first ended (for the checks that judge a walk repeated). */
+async function secondWalkFor(target: MeetingPlatformTarget, ctx: CheckContext): Promise<Walk> {
+  const walk = await sessionFor(target).walkAgain();
+  ctx.evidence('second walk', walkEvidence(walk));
   return walk;
 }
 
@@ -46,145 +56,318 @@ function distinctMeetings(walk: Walk): Meeting[] {
   return [...byIdentity.values()];
 }
 
-/** Fetches each listed meeting by one of its identifiers: one case per meeting, failing when it did not come back. */
-async function fetchEach(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' | 'uuid'): Promise<CaseOutcome[]> {
-  const walk = await walkFor(target, ctx);
-  const token = await sessionFor(target).token();
-  const listed = distinctMeetings(walk);
-  const meetings = listed.filter((m) => typeof m[key] === 'string' || typeof m[key] === 'number').slice(0, maxFetched);
-  const first = meetings[0];
-  if (first) ctx.reproduction(apiCurl(target.apiBaseUrl, `/v2/meetings/${encodeMeetingId(first[key] as string | number)}`));
-  const cases = await mapLimit(meetings, fetchConcurrency, async (m): Promise<CaseOutcome> => {
-    const value = m[key] as string | number;
-    const path = `/v2/meetings/${encodeMeetingId(value)}`;
-    const x = await apiGet(target.apiBaseUrl, path, token, ctx.signal);
+/** What is wrong with an answer to a list request: not 200 JSON with meetings, total_records and next_page_token. */
+function listProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
+  const seen = `${x.status} ${x.contentType || 'without a content type'}`;
+  if (x.status !== 200) return { problem: seen, cause: `HTTP ${x.status} instead of 200` };
+  if (!x.isJson) return { problem: seen, cause: 'not JSON' };
+  if (!Array.isArray(field(x, 'meetings'))) return { problem: 'no meetings array', cause: 'no meetings array' };
+  if (!Number.isInteger(field(x, 'total_records'))) return { problem: `total_records ${JSON.stringify(field(x, 'total_records'))}`, cause: 'no integer total_records' };
+  if (typeof field(x, 'next_page_token') !== 'string') return { problem: `next_page_token ${JSON.stringify(field(x, 'next_page_token'))}`, cause: 'no next_page_token string (empty on the last page)' };
+  return {};
+}
+
+/** A listed meeting fetched by one of its identifiers. */
+interface Lookup {
+  meeting: Meeting;
+  value: string | number;
+  path: string;
+  exchange: Exchange;
+}
+
+const lookups = new Map<string, Promise<{ listed: number; fetched: Lookup[] }>>();
+
+/** Each listed meeting (of the first walk) fetched by its id or its UUID, once per target for the file's checks. */
+function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' | 'uuid'): Promise<{ listed: number; fetched: Lookup[] }> {
+  const memo = JSON.stringify([target.label, key]);
+  let result = lookups.get(memo);
+  if (!result) {
+    result = (async () => {
+      const walk = await walkFor(target, ctx);
+      const token = await sessionFor(target).token();
+      const listed = distinctMeetings(walk);
+      const meetings = listed.filter((m) => typeof m[key] === 'string' || typeof m[key] === 'number').slice(0, maxFetched);
+      const fetched = await mapLimit(meetings, fetchConcurrency, async (meeting): Promise<Lookup> => {
+        const value = meeting[key] as string | number;
+        const path = `/v2/meetings/${encodeMeetingId(value)}`;
+        return { meeting, value, path, exchange: await apiGet(target.apiBaseUrl, path, token, ctx.signal) };
+      });
+      return { listed: listed.length, fetched };
+    })();
+    result.catch(() => lookups.delete(memo));
+    lookups.set(memo, result);
+  }
+  return result;
+}
+
+/** One case per meeting fetched by `key`, failing when it did not come back. */
+function lookupCases(target: MeetingPlatformTarget, key: 'id' | 'uuid', fetched: readonly Lookup[]): CaseOutcome[] {
+  return fetched.map(({ value, path, exchange: x }) => {
     const label = `${key} ${JSON.stringify(value)}`;
     if (x.status === 200 && x.isJson && field(x, key) === value) return { label };
     const seen = field(x, key);
     const problem = x.status === 200 && x.isJson ? `GET ${path} answered 200 with ${key} ${JSON.stringify(seen)}` : `GET ${path} answered ${x.status}${x.isJson ? '' : x.isHtml ? ' (HTML page)' : ''}`;
     return { label, problem, ...meetingLookupCause(x, target.apiBaseUrl, key, String(value)), evidence: summarize(x), reproduction: apiCurl(target.apiBaseUrl, path) };
   });
-  const doubled = key === 'uuid' ? `, ${meetings.filter((m) => needsDoubleEncoding(String(m.uuid))).length} of them double-encoded by the rule` : '';
-  ctx.evidence('fetched', `${meetings.length} of ${listed.length} listed meetings by ${key}${doubled}`);
-  return cases;
 }
 
-/** join_url's fault, or undefined when it is an absolute https URL. */
+/** join_url's fault for MP-JOIN-URL, or undefined when it is an absolute http(s) URL with a host. */
 function joinUrlProblem(joinUrl: unknown): string | undefined {
   if (typeof joinUrl !== 'string') return joinUrl === undefined ? 'no join_url' : `join_url is a ${joinUrl === null ? 'null' : typeof joinUrl}, not a string`;
   try {
     const url = new URL(joinUrl);
-    if (url.protocol !== 'https:') return `an ${url.protocol.replace(':', '')} link, not https`;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return `a ${url.protocol.replace(':', '')}: link, not one a browser opens (an SDK payload?)`;
     return url.hostname ? undefined : 'a URL without a host';
   } catch {
     return 'not an absolute URL';
   }
 }
 
+/** join_url's fault for MP-JOIN-URL-HTTPS: a browser link that is not https. */
+function joinUrlHttpsProblem(joinUrl: unknown): string | undefined {
+  if (joinUrlProblem(joinUrl) !== undefined) return undefined;
+  return new URL(joinUrl as string).protocol === 'https:' ? undefined : 'an http link, not https';
+}
+
+/** The meetings MP-JOIN-URL reads, from every route that returns one: the list, by id, by UUID. */
+async function meetingsFromEveryRoute(target: MeetingPlatformTarget, ctx: CheckContext): Promise<Array<{ route: string; meeting: Meeting }>> {
+  const walk = await walkFor(target, ctx);
+  const fromList = distinctMeetings(walk).map((meeting) => ({ route: 'in the list', meeting }));
+  const fetched = async (key: 'id' | 'uuid') =>
+    (await lookupsFor(target, ctx, key)).fetched.filter((l) => l.exchange.status === 200 && l.exchange.isJson).map((l) => ({ route: `GET /v2/meetings/{${key}}`, meeting: l.exchange.json as Meeting }));
+  return [...fromList, ...(await fetched('id')), ...(await fetched('uuid'))];
+}
+
+const joinPaths = ['list', 'by-id', 'by-uuid'];
+
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
     exchangeLogFor(target);
-    check('MP-MEETINGS-LIST', 'the meeting list answers 200 JSON with meetings, total_records and next_page_token', async (ctx) => {
-      const token = await sessionFor(target).token();
-      const path = listPath(walkPageSize);
-      ctx.reproduction(apiCurl(target.apiBaseUrl, path));
-      const x = await apiGet(target.apiBaseUrl, path, token, ctx.signal);
-      ctx.evidence(`GET ${path}`, summarize(x));
-      if (x.status !== 200 || !x.isJson) ctx.diagnose(diagnoseApi(x, target.apiBaseUrl, undefined, true));
-      expect(x.status, `GET ${path} must answer 200; got ${summarize(x)}`).toBe(200);
-      expect(x.isJson, `the meeting list must be JSON; got ${x.contentType || 'no content type'}`).toBe(true);
-      expect(Array.isArray(field(x, 'meetings')), 'the list must hold a meetings array').toBe(true);
-      expect(Number.isInteger(field(x, 'total_records')), `the list must state total_records as an integer; got ${JSON.stringify(field(x, 'total_records'))}`).toBe(true);
-      expect(typeof field(x, 'next_page_token'), 'a paginated list must carry next_page_token (empty on the last page)').toBe('string');
-    });
+    check(
+      'MP-MEETINGS-LIST',
+      'the meeting list answers 200 JSON with meetings, total_records and next_page_token: first page, asked again, without page_size, later pages',
+      async (ctx) => {
+        const token = await sessionFor(target).token();
+        const path = listPath(walkPageSize);
+        ctx.reproduction(apiCurl(target.apiBaseUrl, path));
+        const get = async (p: string) => {
+          const x = await apiGet(target.apiBaseUrl, p, token, ctx.signal);
+          ctx.evidence(`GET ${p}`, summarize(x));
+          return x;
+        };
+        const firstPage = await get(path);
+        if (firstPage.status !== 200 || !firstPage.isJson) ctx.diagnose(diagnoseApi(firstPage, target.apiBaseUrl, undefined, true));
+        const cases: CaseOutcome[] = [
+          { label: `the first page (page_size=${walkPageSize})`, ...listProblem(firstPage), reproduction: apiCurl(target.apiBaseUrl, path) },
+          { label: 'the first page asked again', ...listProblem(await get(path)), reproduction: apiCurl(target.apiBaseUrl, path) },
+          { label: 'the first page without page_size', ...listProblem(await get('/v2/users/me/meetings')), reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me/meetings') },
+        ];
+        const walk = await sessionFor(target).walk();
+        const later = walk.pages.slice(1);
+        if (!later.length) ctx.notJudged('later-pages', walked(walk) ? 'the list has one page only' : 'no walk: the first page was no list');
+        for (const [i, page] of later.entries()) cases.push({ label: `page ${i + 2} of the walk`, ...listProblem(page.exchange), evidence: summarize(page.exchange), reproduction: apiCurl(target.apiBaseUrl, page.path) });
+        ctx.conclude({ of: 'list pages', failed: 'were not 200 JSON with meetings, total_records and next_page_token', cases });
+      },
+      { paths: ['first-page', 'asked-again', 'default-page-size', 'later-pages'] },
+    );
 
-    check('MP-PAGINATION-PAGE-SIZE', 'no page holds more meetings than page_size', async (ctx) => {
-      const walk = await walkFor(target, ctx);
-      ctx.conclude({
-        of: 'pages',
-        failed: `held more than the page_size=${walk.pageSize} asked for`,
-        cases: walk.pages.map((p, i) => ({
-          label: `page ${i + 1}`,
+    check(
+      'MP-PAGINATION-PAGE-SIZE',
+      'no page holds more meetings than page_size, later pages and page_size=1 included',
+      async (ctx) => {
+        const walk = await walkFor(target, ctx);
+        const one = await apiGet(target.apiBaseUrl, listPath(1), await sessionFor(target).token(), ctx.signal);
+        ctx.evidence(`GET ${listPath(1)}`, summarize(one));
+        const oneMeetings = field(one, 'meetings');
+        const cases: CaseOutcome[] = walk.pages.map((p, i) => ({
+          label: `page ${i + 1} of the walk at page_size=${walk.pageSize}`,
           problem: p.meetings.length > walk.pageSize ? `${p.meetings.length} meetings` : undefined,
           cause: 'more meetings than page_size',
           reproduction: apiCurl(target.apiBaseUrl, p.path),
-        })),
-      });
-    });
-
-    check('MP-PAGINATION-EXACTLY-ONCE', 'walking next_page_token visits every meeting exactly once', async (ctx) => {
-      const walk = await walkFor(target, ctx);
-      const pagesOf = new Map<string, number[]>();
-      walk.pages.forEach((p, i) => {
-        for (const m of p.meetings) pagesOf.set(identity(m), [...(pagesOf.get(identity(m)) ?? []), i + 1]);
-      });
-      const cases: CaseOutcome[] = [...pagesOf].map(([id, pages]) => ({
-        label: id,
-        problem: pages.length > 1 ? `on pages ${pages.join(', ')}` : undefined,
-        cause: 'appeared on more than one page of the walk',
-      }));
-      const total = walk.pages[0]?.totalRecords;
-      if (typeof total === 'number' && total > 0 && total <= 300) {
-        // One page of everything is the reference a walk must match, meeting for meeting.
-        const token = await sessionFor(target).token();
-        const whole = await apiGet(target.apiBaseUrl, listPath(300), token, ctx.signal);
-        const all = field(whole, 'meetings');
-        if (whole.status === 200 && Array.isArray(all)) {
-          for (const id of (all as Meeting[]).map(identity).filter((id) => !pagesOf.has(id))) {
-            cases.push({ label: id, problem: 'never visited', cause: 'on the single page of page_size=300 but never visited by the walk (a gap)' });
-          }
+        }));
+        if (Array.isArray(oneMeetings)) {
+          cases.push({ label: 'the first page at page_size=1', problem: oneMeetings.length > 1 ? `${oneMeetings.length} meetings` : undefined, cause: 'more meetings than page_size', reproduction: apiCurl(target.apiBaseUrl, listPath(1)) });
+        } else {
+          ctx.notJudged('page-size-1', `the list at page_size=1 was no list (${one.status}): MP-MEETINGS-LIST's matter`);
         }
-      }
-      ctx.conclude({ of: 'meetings', failed: 'were not visited exactly once', rule: 'a meeting must appear on exactly one page of a walk, and every meeting on one', cases });
-      expect(pagesOf.size, `the walk must visit as many distinct meetings as total_records (${String(total)}); a difference means gaps`).toBe(total);
-    });
+        ctx.conclude({ of: 'pages', failed: 'held more meetings than the page_size asked for', cases });
+      },
+      { paths: ['walk', 'page-size-1'] },
+    );
 
-    check('MP-PAGINATION-TOTAL', 'total_records stays the same on every page', async (ctx) => {
-      const walk = await walkFor(target, ctx);
-      const totals = [...new Set(walk.pages.filter((p) => p.exchange.status === 200).map((p) => JSON.stringify(p.totalRecords)))];
-      expect(totals, 'every page of one walk must state the same integer total_records').toHaveLength(1);
-      expect(Number.isInteger(walk.pages[0]?.totalRecords), 'total_records must be an integer').toBe(true);
-    });
+    check(
+      'MP-PAGINATION-EXACTLY-ONCE',
+      'walking next_page_token visits every meeting exactly once, and so does a second walk',
+      async (ctx) => {
+        const walk = await walkFor(target, ctx);
+        const second = await secondWalkFor(target, ctx);
+        const total = walk.pages[0]?.totalRecords;
+        // One page of everything is the reference a walk must match, meeting for meeting.
+        let all: string[] | undefined;
+        if (typeof total === 'number' && total > 0 && total <= 300) {
+          const whole = await apiGet(target.apiBaseUrl, listPath(300), await sessionFor(target).token(), ctx.signal);
+          const meetings = field(whole, 'meetings');
+          if (whole.status === 200 && Array.isArray(meetings)) all = (meetings as Meeting[]).map(identity);
+        }
+        const cases: CaseOutcome[] = [];
+        for (const [name, w] of [['the walk', walk], ['the second walk', second]] as const) {
+          if (name === 'the second walk' && !walked(w)) {
+            ctx.notJudged('second-walk', `the second walk got no first page: ${w.stoppedBecause ?? ''}`);
+            continue;
+          }
+          const pagesOf = new Map<string, number[]>();
+          w.pages.forEach((p, i) => {
+            for (const m of p.meetings) pagesOf.set(identity(m), [...(pagesOf.get(identity(m)) ?? []), i + 1]);
+          });
+          const walkCases: CaseOutcome[] = [...pagesOf].map(([id, pages]) => ({ label: `${name}: ${id}`, problem: pages.length > 1 ? `on pages ${pages.join(', ')}` : undefined, cause: `appeared on more than one page of ${name}` }));
+          for (const id of (all ?? []).filter((id) => !pagesOf.has(id))) {
+            walkCases.push({ label: `${name}: ${id}`, problem: 'never visited', cause: `on the single page of page_size=300 but never visited by ${name} (a gap)` });
+          }
+          // Without a reference page (a large account), or with one that agrees, the count still tells gaps.
+          const count = w.pages[0]?.totalRecords;
+          if (typeof count === 'number' && pagesOf.size !== count && !walkCases.some((c) => c.problem)) {
+            walkCases.push({ label: `${name}: the count`, problem: `${pagesOf.size} distinct meetings for total_records ${count}`, cause: `${name} visited another number of meetings than total_records` });
+          }
+          cases.push(...walkCases);
+        }
+        ctx.conclude({ of: 'meetings', failed: 'were not visited exactly once', rule: 'a meeting must appear on exactly one page of a walk, and every meeting on one, however often the walk is made', cases });
+      },
+      { paths: ['walk', 'second-walk'] },
+    );
 
-    check('MP-PAGINATION-END', 'the walk ends with an empty next_page_token', async (ctx) => {
-      const walk = await walkFor(target, ctx);
-      expect(walk.ended, `the walk must end with an empty next_page_token: ${walk.stoppedBecause ?? ''}`).toBe(true);
-      expect(walk.pages.length, `the walk must end within ceil(total_records / page_size) pages (with one to spare)`).toBeLessThanOrEqual(walk.pageBudget);
-    });
+    check(
+      'MP-PAGINATION-REPEATABLE',
+      'a page asked again with the same next_page_token holds the same meetings',
+      async (ctx) => {
+        const walk = await walkFor(target, ctx);
+        const page = walk.pages[1];
+        if (!page || page.exchange.status !== 200) return ctx.skip('the list has one page only: no next_page_token to ask again');
+        const again = await apiGet(target.apiBaseUrl, page.path, await sessionFor(target).token(), ctx.signal);
+        ctx.evidence(`GET ${page.path} again`, summarize(again));
+        const before = page.meetings.map(identity).join(', ');
+        const meetings = field(again, 'meetings');
+        const after = Array.isArray(meetings) ? (meetings as Meeting[]).map(identity).join(', ') : undefined;
+        const problem = again.status !== 200 ? `${again.status} ${again.contentType || 'without a content type'}` : after !== before ? `[${after ?? 'no meetings array'}] where the first answer held [${before}]` : undefined;
+        ctx.conclude({
+          of: 'pages asked again',
+          failed: 'did not hold the same meetings',
+          cases: [{ label: 'page 2, asked again with its next_page_token', problem, cause: again.status !== 200 ? `the token was refused the second time (HTTP ${again.status})` : 'other meetings the second time', evidence: summarize(again), reproduction: apiCurl(target.apiBaseUrl, page.path) }],
+        });
+      },
+      { paths: ['page-asked-again'] },
+    );
 
-    check('MP-JOIN-URL', 'every join_url is an absolute https URL', async (ctx) => {
-      const walk = await walkFor(target, ctx);
-      const meetings = distinctMeetings(walk);
-      ctx.evidence('checked', `${meetings.length} meetings`);
-      ctx.conclude({
-        of: 'meetings',
-        failed: 'have no absolute https join_url',
-        rule: 'join_url must be an absolute https link for a browser',
-        cases: meetings.map((m) => {
-          const problem = joinUrlProblem(m.join_url);
-          return { label: identity(m), problem: problem && `join_url ${JSON.stringify(m.join_url)}`, cause: problem };
-        }),
-      });
-    });
+    check(
+      'MP-PAGINATION-TOTAL',
+      'total_records stays the same on every page of a walk, and of a second walk',
+      async (ctx) => {
+        const walk = await walkFor(target, ctx);
+        const second = await secondWalkFor(target, ctx);
+        const cases: CaseOutcome[] = [];
+        for (const [name, w] of [['the walk', walk], ['the second walk', second]] as const) {
+          if (name === 'the second walk' && !walked(w)) {
+            ctx.notJudged('second-walk', `the second walk got no first page: ${w.stoppedBecause ?? ''}`);
+            continue;
+          }
+          const served = w.pages.filter((p) => p.exchange.status === 200);
+          const first = served[0]?.totalRecords;
+          served.forEach((p, i) => {
+            const problem = !Number.isInteger(p.totalRecords) ? `total_records ${JSON.stringify(p.totalRecords)}` : p.totalRecords !== first ? `total_records ${String(p.totalRecords)} where page 1 said ${String(first)}` : undefined;
+            cases.push({ label: `${name}, page ${i + 1}`, problem, cause: Number.isInteger(p.totalRecords) ? `total_records changed within ${name}` : 'no integer total_records', reproduction: apiCurl(target.apiBaseUrl, p.path) });
+          });
+        }
+        ctx.conclude({ of: 'pages', failed: 'did not state the same integer total_records as their walk\'s first page', cases });
+      },
+      { paths: ['walk', 'second-walk'] },
+    );
 
-    check('MP-MEETING-BY-ID', 'every listed meeting can be fetched by its numeric id', async (ctx) => {
-      ctx.conclude({
-        of: 'meetings',
-        failed: 'could not be fetched by their numeric id',
-        rule: 'GET /v2/meetings/{id} must answer 200 with the same meeting for every listed meeting',
-        cases: await fetchEach(target, ctx, 'id'),
-      });
-    });
+    check(
+      'MP-PAGINATION-END',
+      'a walk ends with an empty next_page_token: the walk, a second walk, one page of everything, a page size equal to total_records',
+      async (ctx) => {
+        const walk = await walkFor(target, ctx);
+        const second = await secondWalkFor(target, ctx);
+        const token = await sessionFor(target).token();
+        const total = walk.pages[0]?.totalRecords;
+        const endCase = (label: string, w: Walk): CaseOutcome => ({
+          label,
+          problem: !w.ended ? (w.stoppedBecause ?? 'no empty next_page_token') : w.pages.length > w.pageBudget ? `${w.pages.length} pages` : undefined,
+          cause: !w.ended ? 'the walk did not end with an empty next_page_token' : `more pages than ceil(total_records / page_size) with one to spare`,
+          evidence: walkEvidence(w),
+          reproduction: walkReproduction(target.apiBaseUrl, w.pageSize),
+        });
+        const cases: CaseOutcome[] = [endCase(`the walk at page_size=${walk.pageSize}`, walk)];
+        if (walked(second)) cases.push(endCase('the second walk', second));
+        else ctx.notJudged('second-walk', `the second walk got no first page: ${second.stoppedBecause ?? ''}`);
+        if (typeof total === 'number' && total >= 1 && total <= 300) {
+          cases.push(endCase('one page of everything (page_size=300)', await walkMeetings(target.apiBaseUrl, token, 300, ctx.signal)));
+          cases.push(endCase(`page_size=${total}, total_records itself`, await walkMeetings(target.apiBaseUrl, token, total, ctx.signal)));
+        } else {
+          const why = `total_records ${JSON.stringify(total)} is not between 1 and 300`;
+          ctx.notJudged('one-page', why);
+          ctx.notJudged('exact-fit', why);
+        }
+        ctx.conclude({ of: 'walks', failed: 'did not end with an empty next_page_token in time', cases });
+      },
+      { paths: ['walk', 'second-walk', 'one-page', 'exact-fit'] },
+    );
 
-    check('MP-ID-ENCODING', 'every listed meeting can be fetched by its UUID, encoded as the rule says', async (ctx) => {
-      ctx.conclude({
-        of: 'meetings',
-        failed: 'could not be fetched by UUID',
-        rule: 'GET /v2/meetings/{uuid}, encoded once (twice when it starts with "/" or contains "//"), must answer the same meeting',
-        cases: await fetchEach(target, ctx, 'uuid'),
-      });
-    });
+    for (const [clause, title, problemOf, failed] of [
+      ['MP-JOIN-URL', 'every join_url, from the list, by id and by UUID, is an absolute browser link', joinUrlProblem, 'have no absolute http(s) join_url for a browser'],
+      ['MP-JOIN-URL-HTTPS', 'every join_url, from the list, by id and by UUID, is https', joinUrlHttpsProblem, 'have a join_url that is not https'],
+    ] as const) {
+      check(
+        clause,
+        title,
+        async (ctx) => {
+          const meetings = await meetingsFromEveryRoute(target, ctx);
+          ctx.evidence('checked', `${meetings.length} meetings: ${[...new Set(meetings.map((m) => m.route))].join(', ')}`);
+          ctx.conclude({
+            of: 'meetings',
+            failed,
+            rule: clause === 'MP-JOIN-URL' ? 'join_url must be an absolute link a browser opens, not a payload for a meeting client SDK, wherever the meeting comes from' : 'join_url should be https wherever the meeting comes from',
+            cases: meetings.map(({ route, meeting }) => {
+              const problem = problemOf(meeting.join_url);
+              return { label: `${identity(meeting)} ${route}`, problem: problem && `join_url ${JSON.stringify(meeting.join_url)}`, cause: problem && `${problem} (${route})` };
+            }),
+          });
+        },
+        { paths: joinPaths },
+      );
+    }
 
-    defineSpecResponseCheck(check, target, 'the meeting-list checks');
+    check(
+      'MP-MEETING-BY-ID',
+      'every listed meeting can be fetched by its numeric id',
+      async (ctx) => {
+        const { listed, fetched } = await lookupsFor(target, ctx, 'id');
+        if (fetched[0]) ctx.reproduction(apiCurl(target.apiBaseUrl, fetched[0].path));
+        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by id`);
+        ctx.conclude({ of: 'meetings', failed: 'could not be fetched by their numeric id', rule: 'GET /v2/meetings/{id} must answer 200 with the same meeting for every listed meeting', cases: lookupCases(target, 'id', fetched) });
+      },
+      { paths: ['listed'] },
+    );
+
+    check(
+      'MP-ID-ENCODING',
+      'every listed meeting can be fetched by its UUID, encoded as the rule says',
+      async (ctx) => {
+        const { listed, fetched } = await lookupsFor(target, ctx, 'uuid');
+        if (fetched[0]) ctx.reproduction(apiCurl(target.apiBaseUrl, fetched[0].path));
+        const doubled = fetched.filter((l) => needsDoubleEncoding(String(l.value)));
+        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by uuid, ${doubled.length} of them double-encoded by the rule`);
+        if (!doubled.length) ctx.notJudged('encoded-twice', 'no listed UUID starts with "/" or contains "//"');
+        if (doubled.length === fetched.length) ctx.notJudged('encoded-once', 'every listed UUID starts with "/" or contains "//"');
+        ctx.conclude({
+          of: 'meetings',
+          failed: 'could not be fetched by UUID',
+          rule: 'GET /v2/meetings/{uuid}, encoded once (twice when it starts with "/" or contains "//"), must answer the same meeting',
+          cases: lookupCases(target, 'uuid', fetched),
+        });
+      },
+      { paths: ['encoded-once', 'encoded-twice'] },
+    );
+
+    defineSpecResponseCheck(check, target, 'the meeting-list checks', 'meetings');
   });
 }

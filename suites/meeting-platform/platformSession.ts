@@ -16,6 +16,8 @@ export interface PlatformSession {
   token(): Promise<string>;
   /** One walk of the meeting list shared by the checks of a file (blocked by MP-TOKEN-FLOW without a token). */
   walk(): Promise<Walk>;
+  /** A second walk at the same page size, begun once the first has ended: what a client repeating a walk sees. */
+  walkAgain(): Promise<Walk>;
   /** Why there is no token, once a check asked for one and got none: what blocked that check. */
   readonly tokenRefused: CheckBlocked | undefined;
 }
@@ -34,6 +36,7 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   registerSecret(target.credentials.clientSecret, credentialEnv.clientSecret);
   let token: Promise<string> | undefined;
   let walk: Promise<Walk> | undefined;
+  let secondWalk: Promise<Walk> | undefined;
   let tokenRefused: CheckBlocked | undefined;
   const refuse = (reason: string) => (tokenRefused = new CheckBlocked('MP-TOKEN-FLOW', `no access token to run this check with: ${reason}`));
   const obtainToken = async () => {
@@ -57,9 +60,14 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
     if (typeof total !== 'number' || total <= walkPageSize * maxWalkPages) return first;
     return walkMeetings(target.apiBaseUrl, accessToken, Math.min(300, Math.ceil(total / maxWalkPages)));
   };
+  const obtainSecondWalk = async () => {
+    const firstWalk = await session!.walk();
+    return walkMeetings(target.apiBaseUrl, await session!.token(), firstWalk.pageSize);
+  };
   session = {
     token: () => (token ??= obtainToken()),
     walk: () => (walk ??= obtainWalk()),
+    walkAgain: () => (secondWalk ??= obtainSecondWalk()),
     get tokenRefused() {
       return tokenRefused;
     },

@@ -2,7 +2,7 @@ import type { Check } from '../../src/harness/check.ts';
 import { ExchangeLog, judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { observeExchanges } from '../../src/meeting-platform/exchange.ts';
-import { tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
+import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { shownRequest } from '../../src/meeting-platform/shownRequest.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { sessionFor } from './platformSession.ts';
@@ -20,9 +20,13 @@ export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAn
   if (log) return log;
   const created = new ExchangeLog(loadSpec('meeting-platform'));
   const token = tokenUrl(target.authUrl);
+  const api = apiUrl(target.apiBaseUrl, '/v2/');
   observeExchanges((x) => {
-    if (x.generated || !(x.url.startsWith(target.authUrl) || x.url.startsWith(target.apiBaseUrl))) return;
-    if (!options.tokenAnswers && x.url.startsWith(token)) return;
+    if (x.generated) return;
+    // The token requests the spec documents (a POST with a form body, no query) and the API under /v2; the
+    // other forms of the token request and the requests sent to a wrong address have clauses of their own.
+    const isToken = x.url === token && x.method === 'POST' && /^application\/x-www-form-urlencoded\b/i.test(x.requestHeaders['content-type'] ?? '');
+    if (!(isToken ? options.tokenAnswers : x.method === 'GET' && x.url.startsWith(api))) return;
     created.record({ shown: shownRequest(x, target.credentials), status: x.status, headers: x.headers, body: x.bodyText });
   });
   logs.set(target.label, created);
@@ -33,11 +37,16 @@ export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAn
  * MP-SPEC-RESPONSE over the answers the file's other checks got: defined last, so it runs after them.
  * When they got none because there was no access token, it is blocked by MP-TOKEN-FLOW as they were.
  */
-export function defineSpecResponseCheck(check: Check, target: MeetingPlatformTarget, what: string): void {
+export function defineSpecResponseCheck(check: Check, target: MeetingPlatformTarget, what: string, path: string): void {
   const log = exchangeLogFor(target);
-  check('MP-SPEC-RESPONSE', `every answer ${what} got is one the spec documents (status, JSON, body schema)`, (ctx) => {
-    const refused = sessionFor(target).tokenRefused;
-    if (log.checked === 0 && refused) throw refused;
-    judgeLoggedExchanges(ctx, log);
-  });
+  check(
+    'MP-SPEC-RESPONSE',
+    `every answer ${what} got is one the spec documents (status, JSON, body schema)`,
+    (ctx) => {
+      const refused = sessionFor(target).tokenRefused;
+      if (log.checked === 0 && refused) throw refused;
+      judgeLoggedExchanges(ctx, log);
+    },
+    { paths: [path] },
+  );
 }

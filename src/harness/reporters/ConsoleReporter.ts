@@ -1,18 +1,19 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { clauseSections, failuresInOrder, rootCauses, verdictOf } from '../buildReport.ts';
+import { clauseSections, failuresInOrder, rootCauses, verdictOf, warnings } from '../buildReport.ts';
 import type { CheckResult, CheckStatus, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
-import { rootCauseLead, rootCauseTitle, rootName } from './rootCauseText.ts';
+import { rootCauseLead, rootCauseTitle, rootName, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
-/** Each status's mark in a check's line and its word in the clause table. */
-const marks: Record<CheckStatus, { mark: string; word: string; style: Style }> = {
+/** Each status's mark in a check's line and its word in the clause table; a warning is a failed SHOULD check. */
+const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style: Style }> = {
   passed: { mark: '✓', word: 'pass', style: 'green' },
   failed: { mark: '✗', word: 'FAIL', style: 'red' },
+  warning: { mark: '⚠', word: 'warn', style: 'yellow' },
   blocked: { mark: '⊘', word: 'blocked', style: 'magenta' },
-  skipped: { mark: '-', word: 'skip', style: 'yellow' },
+  skipped: { mark: '-', word: 'skip', style: 'dim' },
 };
 
 /**
@@ -65,7 +66,8 @@ export class ConsoleReporter {
 
   check(result: CheckResult): void {
     this.count++;
-    const { mark, style } = marks[result.status];
+    // A failed SHOULD check is a warning unless the run is strict; the summary, which knows, says which.
+    const { mark, style } = marks[result.status === 'failed' && result.level === 'SHOULD' ? 'warning' : result.status];
     const level = result.level === 'SHOULD' ? this.paint('dim', ' (SHOULD)') : '';
     const where = result.target ? this.paint('dim', ` [${result.target}]`) : '';
     const by = result.blockedBy ? this.paint(style, ` blocked by ${result.blockedBy}`) : '';
@@ -81,6 +83,14 @@ export class ConsoleReporter {
       for (const line of lead.lines) this.write(this.paint('red', `  ✗ ${line}`));
       if (lead.more) this.write(this.paint('dim', `  … and ${lead.more} more failed clause${lead.more === 1 ? '' : 's'}: see the failures below`));
     }
+    // Then the warnings: failed SHOULD clauses, apart, since they do not fail the run.
+    const warned = warningLead(report);
+    if (warned.lines.length) {
+      this.write();
+      this.write(this.paint('bold', `Warnings (${warningTitle(report)})`));
+      for (const line of warned.lines) this.write(this.paint('yellow', `  ⚠ ${line}`));
+      if (warned.more) this.write(this.paint('dim', `  … and ${warned.more} more: see the warnings below`));
+    }
 
     // One width for every section, so the groups' columns line up with the ordinary clauses'.
     const sections = clauseSections(report);
@@ -90,7 +100,7 @@ export class ConsoleReporter {
       this.write(this.paint('bold', section.title));
       for (const r of section.rows) {
         const { word, style } = marks[r.status];
-        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warning${r.warnings === 1 ? '' : 's'}` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
         this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${this.paint(style, word.padEnd(7))}  ${this.paint('dim', counts)}`);
       }
     }
@@ -106,10 +116,21 @@ export class ConsoleReporter {
       }
     }
 
+    const warningChecks = warnings(report).flatMap((w) => w.failed);
+    if (warningChecks.length) {
+      this.write();
+      this.write(this.paint('bold', `Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run (--strict makes them failures)`));
+      for (const w of warningChecks) {
+        this.write();
+        this.write(this.paint('yellow', `⚠ ${w.suite} ${w.clause} [${w.level}${w.group ? `, ${w.group}` : ''}] ${w.title}${w.target ? ` [${w.target}]` : ''}`));
+        this.write(indent(failureDetails(w)));
+      }
+    }
+
     if (report.summary.blocked) {
       this.write();
       this.write(this.paint('bold', `Blocked (${report.summary.blocked}): not run, since a clause they depend on failed`));
-      for (const root of rootCauses(report).filter((r) => r.blocked.length)) {
+      for (const root of [...rootCauses(report), ...warnings(report)].filter((r) => r.blocked.length)) {
         this.write(`  by ${rootName(report, root)}:`);
         for (const [reason, checks] of byReason(root.blocked)) {
           this.write(this.paint('dim', `    ${reason}`));
@@ -132,11 +153,16 @@ export class ConsoleReporter {
 
     this.write();
     const verdict = verdictOf(report);
-    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdict)} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
+    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdictLine(report))} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
     // The plain closing line CI systems read.
-    const { passed, failed, blocked, skipped } = report.summary;
-    this.write(`${passed} passed, ${failed} failed, ${blocked ? `${blocked} blocked, ` : ''}${skipped} skipped`);
+    this.write(summaryLine(report));
   }
+}
+
+/** "21 passed, 0 failed, 2 warnings, 4 skipped": warnings and blocked checks named only when there are some. */
+export function summaryLine(report: RunReport): string {
+  const { passed, failed, warnings: warned, blocked, skipped } = report.summary;
+  return `${passed} passed, ${failed} failed, ${warned ? `${warned} warning${warned === 1 ? '' : 's'}, ` : ''}${blocked ? `${blocked} blocked, ` : ''}${skipped} skipped`;
 }
 
 /** Blocked checks grouped by the reason they give, in run order. */

@@ -53,7 +53,7 @@ describe('clause groups in every report format', () => {
 
   test('HTML: the clause table has a security section, and checks are tagged and filterable by it', () => {
     const html = renderHtml(report);
-    expect(html).toMatch(/<tbody class="clause-group" data-group="security"><tr class="section"><th colspan="8">Security checks<\/th><\/tr><tr class="failed"><td>fetch-service<\/td><td><code>FS-SEC-KEY-FORWARD<\/code>/);
+    expect(html).toMatch(/<tbody class="clause-group" data-group="security"><tr class="section"><th colspan="9">Security checks<\/th><\/tr><tr class="failed"><td>fetch-service<\/td><td><code>FS-SEC-KEY-FORWARD<\/code>/);
     expect(html).toMatch(/data-text="fs-sec-key-echo [^"]*security checks"/);
   });
 });

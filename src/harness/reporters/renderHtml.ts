@@ -1,21 +1,24 @@
-import { clauseSections, groupTitle, rootCauses, verdictOf, type ClauseSection, type RootCause } from '../buildReport.ts';
+import { clauseSections, groupTitle, isWarning, rootCauses, verdictOf, warnings, type ClauseSection, type RootCause } from '../buildReport.ts';
 import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
-import { blockedText, leadingRoots, rootHeadline, rootName } from './rootCauseText.ts';
+import { blockedText, leadingRoots, rootHeadline, rootName, verdictLine } from './rootCauseText.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /**
  * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
  * mailed. The header names the root causes (each failed clause and what it blocked, one line each);
  * failures come first on the page, root causes first, each with its evidence, a reproduction that can
- * be copied and the checks it blocked folded under it.
+ * be copied and the checks it blocked folded under it. Warnings (failed SHOULD clauses, which do not fail
+ * the run) come after the failures, in the header and on the page, marked apart.
  */
 export function renderHtml(report: RunReport): string {
   const roots = rootCauses(report);
   const failed = roots.flatMap((r) => r.failed);
+  const warned = warnings(report);
+  const warningChecks = warned.flatMap((r) => r.failed);
   // Each root's blocked checks go under its first failure.
-  const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
+  const blockers = new Map([...roots, ...warned].map((r) => [r.failed[0]!, r]));
   const verdict = verdictOf(report);
   const targets = targetSummaries(report)
     .map((t) => `<li><b>${esc(t.suite)}</b>: ${esc(t.text)}</li>`)
@@ -25,29 +28,32 @@ export function renderHtml(report: RunReport): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>conform report: ${report.summary.failed} failed, ${report.summary.blocked ? `${report.summary.blocked} blocked, ` : ''}${report.summary.passed} passed</title>
+<title>conform report: ${report.summary.failed} failed, ${report.summary.warnings ? `${report.summary.warnings} warnings, ` : ''}${report.summary.blocked ? `${report.summary.blocked} blocked, ` : ''}${report.summary.passed} passed</title>
 <style>${css}</style>
 </head>
 <body>
-<header class="${verdict === 'PASS' ? 'pass' : 'fail'}">
-  <h1>conform ${esc(report.version)} — <span class="verdict">${verdict}</span></h1>
+<header class="${verdict === 'PASS' ? 'pass' : 'fail'}${report.summary.warnings ? ' warn' : ''}">
+  <h1>conform ${esc(report.version)} — <span class="verdict">${esc(verdictLine(report))}</span></h1>
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
+    ${report.summary.warnings ? `<div class="card warning"><b>${report.summary.warnings}</b> warnings</div>` : ''}
     ${report.summary.blocked ? `<div class="card blocked"><b>${report.summary.blocked}</b> blocked</div>` : ''}
     <div class="card skipped"><b>${report.summary.skipped}</b> skipped</div>
     <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
   </div>
   <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
   ${renderRoots(report, roots, failed)}
+  ${renderWarningRoots(report, warned, warningChecks)}
   <ul class="targets">${targets}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
 </header>
 <main>
 ${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map((c, i) => renderFailure(c, i, blockers.get(c))).join('\n')}</section>` : ''}
+${warningChecks.length ? `<section class="warnings"><h2>Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run unless --strict</h2>${warningChecks.map((c, i) => renderFailure(c, i, blockers.get(c), 'warning')).join('\n')}</section>` : ''}
 <section>
   <h2>Clauses</h2>
   <table class="clauses">
-    <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>blocked</th><th>skipped</th></tr></thead>
+    <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>warnings</th><th>blocked</th><th>skipped</th></tr></thead>
     ${clauseSections(report).map(renderSection).join('')}
   </table>
 </section>
@@ -64,12 +70,13 @@ ${
     <input id="q" type="search" placeholder="filter by clause, title or target" aria-label="filter checks">
     <label><input type="checkbox" data-status="passed" checked> passed</label>
     <label><input type="checkbox" data-status="failed" checked> failed</label>
+    <label><input type="checkbox" data-status="warning" checked> warnings</label>
     <label><input type="checkbox" data-status="blocked" checked> blocked</label>
     <label><input type="checkbox" data-status="skipped" checked> skipped</label>
   </div>
   <table class="checks">
     <thead><tr><th>status</th><th>clause</th><th>level</th><th>check</th><th>target</th><th>ms</th></tr></thead>
-    <tbody>${report.checks.map(renderRow).join('')}</tbody>
+    <tbody>${report.checks.map((c) => renderRow(c, isWarning(report, c))).join('')}</tbody>
   </table>
 </section>
 </main>
@@ -83,9 +90,9 @@ ${
 function renderSection(section: ClauseSection): string {
   const rows = section.rows.map(
     (r) =>
-      `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.blocked}</td><td>${r.skipped}</td></tr>`,
+      `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.warnings}</td><td>${r.blocked}</td><td>${r.skipped}</td></tr>`,
   );
-  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="8">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
+  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="9">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
 }
 
 /** The header's lead: each root cause in a line, linked to its failure below, and what it blocked. */
@@ -100,7 +107,19 @@ function renderRoots(report: RunReport, roots: RootCause[], failed: CheckResult[
   return `<div class="roots"><h2>Root causes</h2><ul>${items.join('')}${more}</ul></div>`;
 }
 
-function renderFailure(check: CheckResult, index: number, root?: RootCause): string {
+/** The header's warnings, after the root causes: each failed SHOULD clause in a line, linked to its block below. */
+function renderWarningRoots(report: RunReport, warned: RootCause[], checks: CheckResult[]): string {
+  if (!warned.length) return '';
+  const items = warned.slice(0, leadingRoots).map((r) => {
+    const blocked = blockedText(r);
+    return `<li><a href="#warning-${checks.indexOf(r.failed[0]!)}"><code>${esc(rootName(report, r))}</code></a>: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
+  });
+  const more = warned.length > leadingRoots ? `<li class="muted">… and ${warned.length - leadingRoots} more: see the warnings</li>` : '';
+  return `<div class="warning-roots"><h2>Warnings (SHOULD; they do not fail the run unless --strict)</h2><ul>${items.join('')}${more}</ul></div>`;
+}
+
+function renderFailure(check: CheckResult, index: number, root?: RootCause, kind: 'failure' | 'warning' = 'failure'): string {
+  const id = kind === 'failure' ? `repro-${index}` : `repro-${kind}-${index}`;
   const evidence = (check.evidence ?? [])
     // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.
     .map((e, i) => `<details${i === 0 ? ' open' : ''}><summary>${esc(e.label)}</summary><pre>${esc(e.text)}</pre></details>`)
@@ -110,9 +129,9 @@ function renderFailure(check: CheckResult, index: number, root?: RootCause): str
     : '';
   const first = check.finding?.groups.length ? ' <span class="muted">(the first failing case)</span>' : '';
   const repro = check.reproduction
-    ? `<div class="repro"><div class="repro-head">Reproduce${first} <button type="button" data-copy="repro-${index}">copy</button></div><pre id="repro-${index}">${esc(check.reproduction)}</pre></div>`
+    ? `<div class="repro"><div class="repro-head">Reproduce${first} <button type="button" data-copy="${id}">copy</button></div><pre id="${id}">${esc(check.reproduction)}</pre></div>`
     : '';
-  return `<article class="failure" id="failure-${index}">
+  return `<article class="${kind === 'warning' ? 'failure warning' : 'failure'}" id="${kind}-${index}">
   <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group-tag">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
   <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
   ${renderFinding(findingOfCheck(check))}
@@ -145,11 +164,12 @@ function renderFinding(finding: Finding): string {
     .join('\n  ');
 }
 
-function renderRow(check: CheckResult): string {
+function renderRow(check: CheckResult, warning: boolean): string {
   const group = check.group ? groupTitle(check.group) : '';
   const text = `${check.clause} ${check.title} ${check.target} ${check.suite} ${group}`.toLowerCase();
-  const status = check.blockedBy ? `blocked by ${check.blockedBy}` : check.status;
-  return `<tr class="${check.status}" data-status="${check.status}" data-text="${esc(text)}"><td class="status">${esc(status)}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group-tag">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
+  const state = warning ? 'warning' : check.status;
+  const status = check.blockedBy ? `blocked by ${check.blockedBy}` : state;
+  return `<tr class="${state}" data-status="${state}" data-text="${esc(text)}"><td class="status">${esc(status)}</td><td><code>${esc(check.clause)}</code>${group ? ` <span class="group-tag">${esc(group)}</span>` : ''}</td><td>${esc(check.level)}</td><td>${esc(check.title)}</td><td>${esc(check.target)}</td><td>${check.durationMs}</td></tr>`;
 }
 
 function esc(text: string): string {
@@ -157,11 +177,13 @@ function esc(text: string): string {
 }
 
 const css = `
-:root{--pass:#1a7f37;--fail:#cf222e;--skip:#9a6700;--block:#8250df;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:var(--fg)}
+:root{--pass:#1a7f37;--fail:#cf222e;--skip:#9a6700;--warn:#bc4c00;--block:#8250df;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:var(--fg)}
 body{margin:0}header{padding:1.2rem 2rem;border-bottom:4px solid var(--line)}header.pass{border-color:var(--pass)}header.fail{border-color:var(--fail)}
 h1{margin:0 0 .8rem;font-size:1.5rem}.pass .verdict{color:var(--pass)}.fail .verdict{color:var(--fail)}
 .cards{display:flex;gap:.8rem;flex-wrap:wrap}.card{border:1px solid var(--line);border-radius:6px;padding:.5rem .9rem;min-width:7rem}.card b{font-size:1.4rem;display:block}
-.card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}.card.blocked b{color:var(--block)}
+.card.passed b{color:var(--pass)}.card.failed b{color:var(--fail)}.card.skipped b{color:var(--skip)}.card.blocked b{color:var(--block)}.card.warning b{color:var(--warn)}
+.warning-roots h2{font-size:1rem;margin:1rem 0 .3rem}.warning-roots ul{margin:0;padding-left:1.2rem}.warning-roots a{color:var(--warn)}
+.failure.warning{border-left-color:var(--warn)}.failure.warning .headline{color:var(--warn)}tr.warning td.status{color:var(--warn);font-weight:600}header.pass.warn{border-color:var(--warn)}
 .roots h2{font-size:1rem;margin:1rem 0 .3rem}.roots ul{margin:0;padding-left:1.2rem}.roots li{margin:.2rem 0}.roots a{color:var(--fail)}.blocked-by{color:var(--block)}
 .meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.8rem 0 0;padding-left:1.2rem;color:var(--muted)}.targets .error{color:var(--fail)}
 main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}

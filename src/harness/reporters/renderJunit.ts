@@ -1,4 +1,5 @@
 import junitModule, { type Builder, type TestCase } from 'junit-report-builder';
+import { isWarning } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
 
@@ -10,6 +11,9 @@ const junit = junitModule as unknown as Builder;
  * JUnit XML for CI: a testsuite per suite and target, a testcase per check named after its clause,
  * and the failure's evidence and reproduction in the failure body where CI shows it. A blocked check is
  * skipped, its message naming the failed clause that blocked it and why (a `blockedBy` property too).
+ * A warning (a failed SHOULD check of a run that is not strict) is no failure, so CI stays green for it:
+ * it is skipped with "warning (SHOULD): …" as the message, a `warning` property, and its details as the
+ * test case's output; under --strict it is a failure like any other.
  */
 export function renderJunit(report: RunReport): string {
   const builder = junit.newBuilder().name(`conform ${report.version}`);
@@ -31,8 +35,10 @@ export function renderJunit(report: RunReport): string {
       if (check.blockedBy) testCase.property('blockedBy', check.blockedBy);
       if (check.status === 'skipped') skipped(testCase, check.message);
       if (check.status === 'blocked') skipped(testCase, `blocked by ${check.blockedBy ?? 'another clause'}: ${check.message ?? 'not run'}`);
-      if (check.status === 'failed') {
-        // A failed SHOULD check is reported as failed too: CI decides by exit code, people by the text.
+      if (isWarning(report, check)) {
+        testCase.property('warning', 'true').standardOutput(failureDetails(check));
+        skipped(testCase, `warning (SHOULD, does not fail the run unless --strict): ${check.message?.split('\n')[0] ?? 'failed'}`);
+      } else if (check.status === 'failed') {
         testCase.failure(check.message?.split('\n')[0] ?? 'failed', check.level).stacktrace(failureDetails(check));
       }
     }

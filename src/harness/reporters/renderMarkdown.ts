@@ -1,7 +1,7 @@
-import { groupTitle, rootCauses, verdictOf, type RootCause, type Verdict } from '../buildReport.ts';
+import { groupTitle, rootCauses, verdictOf, warnings, type RootCause, type Verdict } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
-import { clauseList, rootHeadline } from './rootCauseText.ts';
+import { clauseList, rootHeadline, verdictLine } from './rootCauseText.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /** Failures shown in full; the table lists them all. */
@@ -16,24 +16,32 @@ const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD
 /**
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
  * then the root causes, a row per failed clause with its headline and the checks its failure blocked
- * folded under it (the one that blocked most first), then the targets, then each failure's causes,
- * diagnoses and reproduction. Evidence stays in the HTML and JSON reports.
+ * folded under it (the one that blocked most first), then the warnings (failed SHOULD clauses, which do
+ * not fail the run) in a table of their own, then the targets, then each failure's causes, diagnoses and
+ * reproduction, then each warning's. Evidence stays in the HTML and JSON reports.
  */
 export function renderMarkdown(report: RunReport): string {
   const roots = rootCauses(report);
   const failed = roots.flatMap((r) => r.failed);
+  const warned = warnings(report);
+  const warningChecks = warned.flatMap((r) => r.failed);
   const verdict = verdictOf(report);
   const { passed, blocked, skipped } = report.summary;
+  const warningCount = warningChecks.length ? `${warningChecks.length} warning${warningChecks.length === 1 ? '' : 's'}, ` : '';
   const out: string[] = [
-    `## conform: ${verdictIcons[verdict]} ${verdict}`,
+    `## conform: ${verdictIcons[verdict]} ${verdictLine(report)}`,
     '',
-    `**${failed.length} failed**, ${blocked ? `${blocked} blocked, ` : ''}${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
+    `**${failed.length} failed**, ${warningCount}${blocked ? `${blocked} blocked, ` : ''}${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
   ];
 
   // The ordinary clauses first, then each group (security checks) in a table of its own.
   for (const group of [...new Set(roots.map((r) => r.group ?? ''))].sort()) {
     out.push('', `### Failed ${group ? groupTitle(group).toLowerCase() : 'clauses'}`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
     for (const r of roots.filter((root) => (root.group ?? '') === group)) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
+  }
+  if (warned.length) {
+    out.push('', '### ⚠️ Warnings: SHOULD clauses that failed (they do not fail the run unless `--strict`)', '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
+    for (const r of warned) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
   }
 
   out.push('', ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`));
@@ -42,6 +50,10 @@ export function renderMarkdown(report: RunReport): string {
   const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
   failed.slice(0, detailedFailures).forEach((c) => out.push('', ...failureSection(c, blockers.get(c))));
   if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
+  const warningBlockers = new Map(warned.map((r) => [r.failed[0]!, r]));
+  const detailedWarnings = Math.max(0, detailedFailures - failed.length);
+  warningChecks.slice(0, detailedWarnings).forEach((c) => out.push('', ...failureSection(c, warningBlockers.get(c), '⚠️ ')));
+  if (warningChecks.length > detailedWarnings) out.push('', `… and ${warningChecks.length - detailedWarnings} more warnings: see the HTML or JSON report.`);
 
   if (report.uncovered.length) {
     out.push('', `<details><summary>${report.uncovered.length} clause(s) no check covers</summary>`, '');
@@ -59,9 +71,9 @@ function rootCell(root: RootCause): string {
   return `${cell(rootHeadline(root))}${more}${blocked}`;
 }
 
-function failureSection(c: CheckResult, root: RootCause | undefined): string[] {
+function failureSection(c: CheckResult, root: RootCause | undefined, mark = ''): string[] {
   const finding = findingOfCheck(c);
-  const lines = [`#### ${code(c.clause)} ${inline(c.title)}`, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
+  const lines = [`#### ${mark}${code(c.clause)} ${inline(c.title)}`, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
   if (finding.rule) lines.push('', `Rule: ${inline(finding.rule)}`);
   if (finding.diagnosis) lines.push('', `> **Diagnosis:** ${inline(finding.diagnosis)}`);
   if (finding.groups.length) lines.push('');

@@ -1,4 +1,4 @@
-import { rootCauses, type RootCause } from '../buildReport.ts';
+import { rootCauses, verdictOf, warnings, type RootCause } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 
 /** Root causes named in a report's first lines; the rest are in its list of failures. */
@@ -52,6 +52,26 @@ export function rootCauseLead(report: RunReport): { roots: RootCause[]; lines: s
 /** What the lead sums up: "9 failed clauses, 22 checks blocked by them". */
 export function rootCauseTitle(report: RunReport): string {
   const roots = rootCauses(report);
-  const blocked = report.summary.blocked;
+  const blocked = roots.reduce((n, r) => n + r.blocked.length, 0);
   return `${roots.length} failed clause${roots.length === 1 ? '' : 's'}${blocked ? `, ${blocked} check${blocked === 1 ? '' : 's'} blocked by ${roots.length === 1 ? 'it' : 'them'}` : ''}`;
+}
+
+/** The warnings' lines, as the root causes': one per failed SHOULD clause (at most `leadingRoots`), and how many more. */
+export function warningLead(report: RunReport): { roots: RootCause[]; lines: string[]; more: number } {
+  const roots = warnings(report);
+  const shown = roots.slice(0, leadingRoots);
+  return { roots: shown, lines: shown.map((r) => rootCauseLine(report, r)), more: roots.length - shown.length };
+}
+
+/** "2 SHOULD clauses failed; they do not fail the run". */
+export function warningTitle(report: RunReport): string {
+  const n = warnings(report).length;
+  return `${n} SHOULD clause${n === 1 ? '' : 's'} failed; ${n === 1 ? 'it does' : 'they do'} not fail the run unless --strict`;
+}
+
+/** The verdict as every format heads it: "PASS", "PASS with 2 warnings", "FAIL", "COULD NOT RUN". */
+export function verdictLine(report: RunReport): string {
+  const verdict = verdictOf(report);
+  const n = report.summary.warnings;
+  return n ? `${verdict} with ${n} warning${n === 1 ? '' : 's'}` : verdict;
 }

@@ -83,7 +83,7 @@ export function failingReport(): RunReport {
 
 /**
  * A run against a meeting platform whose token endpoint answers `{}`: MP-TOKEN-FLOW fails and blocks the
- * checks that need a token, MP-TOKEN-FIELDS fails on its own, MP-ME-401 passes. The checks come in the
+ * checks that need a token, MP-TOKEN-FIELDS (a SHOULD: a warning) fails on its own, MP-API-401 passes. The checks come in the
  * order a run reports them (the blocked ones first), so the reports must reorder them.
  */
 export function blockedReport(): RunReport {
@@ -108,7 +108,7 @@ export function blockedReport(): RunReport {
     blocked('MP-FUZZ-NO-5XX', 'listMeetings'),
     check('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'expires_in must be a positive integer of seconds; got undefined' }),
     check('MP-TOKEN-FLOW', 'failed', { message: 'the token response must hold a non-empty access_token string', evidence: [{ label: 'token request', text: 'POST http://127.0.0.1:4010/oauth/token → 200\n{}' }], reproduction: "curl -sS -X POST 'http://127.0.0.1:4010/oauth/token'" }),
-    check('MP-ME-401', 'passed'),
+    check('MP-API-401', 'passed'),
   ];
   return buildReport({ version: '0.1.0', suites: ['meeting-platform'], seed: 7, strict: false, startedAt: new Date(0), durationMs: 1200, checks, filtered: false });
 }

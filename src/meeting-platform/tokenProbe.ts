@@ -1,0 +1,81 @@
+import { curlCommand } from '../harness/curlCommand.ts';
+import { exchange, type Exchange } from './exchange.ts';
+import type { MeetingCredentials } from './meetingCredentials.ts';
+import { tokenUrl } from './platformRequests.ts';
+import { shownRequest } from './shownRequest.ts';
+
+/** Which client authentication a token request carries: the app's own, a wrong secret, a client id nobody issued, or none. */
+export type ClientAuth = 'valid' | 'wrong-secret' | 'unknown-client' | 'none';
+
+/** Where a token request carries its fields. */
+export type FieldPlace =
+  /** The seed's form: an x-www-form-urlencoded body. */
+  | 'form'
+  /** The query string of a POST with no body, as the real platform also takes them. */
+  | 'query'
+  /** A JSON object body. */
+  | 'json';
+
+/**
+ * A token request in any of the shapes a client could send: the seed's (Basic client authentication and a
+ * form body), the real platform's query string, a JSON body, the form under another Content-Type or
+ * none, wrong credentials, a field left out, another method or address.
+ */
+export interface TokenProbe {
+  client: ClientAuth;
+  /** Field name → value; a field left out is absent. */
+  fields: Record<string, string>;
+  place: FieldPlace;
+  /** The Content-Type sent with a body: default the place's own; null sends none. */
+  contentType?: string | null;
+  /** Default POST. */
+  method?: 'POST' | 'GET';
+  /** Default {auth_url}/oauth/token. */
+  url?: string;
+}
+
+const unknownClientId = 'conform-unknown-client';
+
+/** The seed's fields for the account: grant_type=account_credentials and account_id. */
+export function seedFields(credentials: MeetingCredentials, override: Record<string, string | undefined> = {}): Record<string, string> {
+  const fields: Record<string, string | undefined> = { grant_type: 'account_credentials', account_id: credentials.accountId, ...override };
+  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+interface BuiltRequest {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+}
+
+function build(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe): BuiltRequest {
+  const base = probe.url ?? tokenUrl(authUrl);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (probe.client !== 'none') {
+    const id = probe.client === 'unknown-client' ? unknownClientId : credentials.clientId;
+    const secret = probe.client === 'wrong-secret' ? `${credentials.clientSecret}-wrong` : credentials.clientSecret;
+    headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+  }
+  const form = new URLSearchParams(probe.fields).toString();
+  if (probe.place === 'query') {
+    return { method: probe.method ?? 'POST', url: form ? `${base}?${form}` : base, requestHeaders: headers };
+  }
+  const body = probe.place === 'json' ? JSON.stringify(probe.fields) : form;
+  const contentType = probe.contentType === undefined ? (probe.place === 'json' ? 'application/json' : 'application/x-www-form-urlencoded') : probe.contentType;
+  if (contentType !== null) headers['content-type'] = contentType;
+  return { method: probe.method ?? 'POST', url: base, requestHeaders: headers, requestBody: body };
+}
+
+/** Sends one token request shaped as `probe` (no redirect followed: a redirect is an answer to judge). */
+export function sendTokenProbe(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe, signal?: AbortSignal): Promise<Exchange> {
+  const r = build(authUrl, credentials, probe);
+  return exchange(r.url, { method: r.method, headers: r.requestHeaders, ...(r.requestBody !== undefined ? { body: r.requestBody } : {}), ...(signal ? { signal } : {}) });
+}
+
+/** The probe as curl: the client id and secret as the variables users keep them in, the account id too in a body. */
+export function tokenProbeCurl(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe): string {
+  const shown = shownRequest(build(authUrl, credentials, probe), credentials);
+  const body = shown.body?.split(`"account_id":${JSON.stringify(credentials.accountId)}`).join('"account_id":"$MEETING_ACCOUNT_ID"');
+  return curlCommand({ ...shown, ...(body !== undefined ? { body } : {}) });
+}

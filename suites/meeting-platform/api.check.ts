@@ -1,0 +1,196 @@
+// What every API operation owes a client, success or error: a 401 without a good token, JSON always, and
+// error bodies with a code and a message. Each is checked on the current user, the meeting list and a
+// meeting by id (by UUID too), with the answers of one set of read-only probes.
+import { checksFor, describeTarget, type CheckContext } from '../../src/harness/check.ts';
+import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
+import type { CaseOutcome } from '../../src/harness/finding.ts';
+import { currentTargets } from '../../src/harness/currentTargets.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { encodeMeetingId } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
+import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
+import { sessionFor } from './platformSession.ts';
+import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
+
+const check = checksFor('meeting-platform');
+
+/** A bearer value no platform issued. */
+const foreignToken = 'conform-invalid-token';
+/** A meeting id for the probes that need one when there is no list to take one from. */
+const madeUpMeeting = '85746065432';
+
+type Operation = 'me' | 'list' | 'meeting';
+type Credential = 'valid' | 'none' | 'foreign';
+
+interface Probe {
+  label: string;
+  operation: Operation;
+  credential: Credential;
+  /** An answer that should be a success: the operation's success path; otherwise one of its error paths. */
+  success: boolean;
+  path: string;
+  exchange: Exchange;
+}
+
+const operationWords: Record<Operation, string> = { me: 'the current user', list: 'the meeting list', meeting: 'a listed meeting' };
+
+const probed = new Map<string, Promise<{ probes: Probe[]; blocked?: CheckBlocked }>>();
+
+/**
+ * Read-only requests that make each operation answer both ways: its success, and the errors a client
+ * meets (no token, a token nobody issued, an invalid parameter, a made-up page token, an unknown
+ * meeting). Sent once per target for the file's checks. Without an access token only the requests that
+ * need none are sent, and `blocked` says why the others were not.
+ */
+function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promise<{ probes: Probe[]; blocked?: CheckBlocked }> {
+  let result = probed.get(target.label);
+  if (!result) {
+    result = sendProbes(target, signal);
+    result.catch(() => probed.delete(target.label));
+    probed.set(target.label, result);
+  }
+  return result;
+}
+
+async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): Promise<{ probes: Probe[]; blocked?: CheckBlocked }> {
+  let token: string | undefined;
+  let blocked: CheckBlocked | undefined;
+  try {
+    token = await sessionFor(target).token();
+  } catch (err) {
+    if (!(err instanceof CheckBlocked)) throw err;
+    blocked = err;
+  }
+  const probes: Probe[] = [];
+  const send = async (label: string, operation: Operation, credential: Credential, path: string, success = false) => {
+    if (credential === 'valid' && token === undefined) return undefined;
+    const bearer = credential === 'valid' ? token : credential === 'foreign' ? foreignToken : undefined;
+    const exchange = await apiGet(target.apiBaseUrl, path, bearer, signal);
+    probes.push({ label, operation, credential, success, path, exchange });
+    return exchange;
+  };
+  await send('current user', 'me', 'valid', '/v2/users/me', true);
+  await send('current user without a token', 'me', 'none', '/v2/users/me');
+  await send('current user with a token the platform did not issue', 'me', 'foreign', '/v2/users/me');
+  const list = await send('meeting list', 'list', 'valid', '/v2/users/me/meetings?page_size=5', true);
+  await send('meeting list without a token', 'list', 'none', '/v2/users/me/meetings?page_size=5');
+  await send('meeting list with a token the platform did not issue', 'list', 'foreign', '/v2/users/me/meetings?page_size=5');
+  await send('meeting list with page_size=abc', 'list', 'valid', '/v2/users/me/meetings?page_size=abc');
+  await send('meeting list with a made-up next_page_token', 'list', 'valid', '/v2/users/me/meetings?next_page_token=conform-made-up');
+  const listed = list ? field(list, 'meetings') : undefined;
+  const meeting = Array.isArray(listed) ? (listed[0] as Record<string, unknown> | undefined) : undefined;
+  const id = typeof meeting?.id === 'number' || typeof meeting?.id === 'string' ? meeting.id : madeUpMeeting;
+  if (meeting) {
+    await send('a listed meeting by id', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(id)}`, true);
+    if (typeof meeting.uuid === 'string') await send('a listed meeting by UUID', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(meeting.uuid)}`, true);
+  }
+  await send('a meeting without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(id)}`);
+  await send('a meeting with a token the platform did not issue', 'meeting', 'foreign', `/v2/meetings/${encodeMeetingId(id)}`);
+  await send('an unknown meeting', 'meeting', 'valid', '/v2/meetings/1');
+  return { probes, ...(blocked ? { blocked } : {}) };
+}
+
+function reproduce(target: MeetingPlatformTarget, p: Probe): string {
+  const curl = apiCurl(target.apiBaseUrl, p.path, p.credential === 'valid');
+  return p.credential === 'foreign' ? `${curl} -H 'Authorization: Bearer ${foreignToken}'` : curl;
+}
+
+function kindOf(x: Exchange): string {
+  return x.isJson ? 'JSON' : x.isHtml ? 'an HTML page' : x.contentType || 'no content type';
+}
+
+/** Marks the declared paths no probe stood for as not judged, saying why. */
+function unjudged(ctx: CheckContext, paths: readonly string[], judged: ReadonlySet<string>, why: string): void {
+  for (const path of paths) if (!judged.has(path)) ctx.notJudged(path, why);
+}
+
+const unauthorizedPaths = ['me-no-token', 'me-foreign-token', 'list-no-token', 'list-foreign-token', 'meeting-no-token', 'meeting-foreign-token'];
+const jsonPaths = ['me-success', 'me-error', 'list-success', 'list-error', 'meeting-success', 'meeting-error'];
+const errorPaths = ['me-error', 'list-error', 'meeting-error'];
+
+for (const target of currentTargets()['meeting-platform']) {
+  describeTarget(target.label, () => {
+    exchangeLogFor(target);
+
+    check(
+      'MP-API-401',
+      'every operation answers 401 without a token or with one the platform did not issue',
+      async (ctx) => {
+        const { probes } = await probe(target, ctx.signal);
+        const refused = probes.filter((p) => p.credential !== 'valid');
+        ctx.reproduction(reproduce(target, refused[0]!));
+        ctx.evidence('answers', refused.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+        ctx.conclude({
+          of: 'requests without a valid token',
+          failed: 'were not refused with 401',
+          rule: 'every API operation answers a request without a token, or with one the platform did not issue, with 401 and none of its data',
+          cases: refused.map((p): CaseOutcome => {
+            const x = p.exchange;
+            const cause = x.status === 401 ? undefined : x.status < 300 ? `${operationWords[p.operation]} answered as if the token were good` : `HTTP ${x.status} instead of 401`;
+            return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p) };
+          }),
+        });
+      },
+      { paths: unauthorizedPaths },
+    );
+
+    check(
+      'MP-JSON-ONLY',
+      'every answer of every operation, errors included, is JSON',
+      async (ctx) => {
+        const { probes, blocked } = await probe(target, ctx.signal);
+        ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/meetings/1'));
+        ctx.evidence('answers', probes.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+        unjudged(ctx, jsonPaths, new Set(probes.map((p) => `${p.operation}-${p.success ? 'success' : 'error'}`)), blocked?.message ?? 'no request of the probes stood for it');
+        ctx.conclude({
+          of: 'API answers',
+          failed: 'were not JSON',
+          rule: 'every API answer, errors included, must be JSON (application/json that parses), never an HTML page',
+          cases: probes.map((p) => ({
+            label: p.label,
+            problem: p.exchange.isJson ? undefined : `${p.exchange.status} ${p.exchange.contentType || 'without a content type'}`,
+            cause: p.exchange.isHtml ? 'an HTML page where JSON was due' : 'not JSON',
+            evidence: summarize(p.exchange),
+            reproduction: reproduce(target, p),
+          })),
+        });
+        // The answers it could get were JSON; the ones that need a token it could not ask for.
+        if (blocked) throw blocked;
+      },
+      { paths: jsonPaths },
+    );
+
+    check(
+      'MP-API-ERROR-BODY',
+      'the errors of every operation carry a numeric code and a message',
+      async (ctx) => {
+        ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/users/me', false));
+        const { probes, blocked } = await probe(target, ctx.signal);
+        const errors = probes.filter((p) => p.exchange.status >= 400);
+        ctx.evidence('error answers', errors.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+        if (!errors.length && !blocked) ctx.skip('none of the probes (no token, unknown meeting, invalid parameters) got an error answer to judge');
+        unjudged(ctx, errorPaths, new Set(errors.map((p) => `${p.operation}-error`)), 'none of its probes got an error answer');
+        ctx.conclude({
+          of: 'error answers',
+          failed: 'lack a numeric code and a message',
+          rule: 'an API error must be a JSON object with a numeric code and a message',
+          cases: errors.map((p) => {
+            const fine = Number.isInteger(field(p.exchange, 'code')) && typeof field(p.exchange, 'message') === 'string';
+            return {
+              label: p.label,
+              problem: fine ? undefined : `${p.exchange.status}: ${p.exchange.isJson ? JSON.stringify(p.exchange.json).slice(0, 160) : kindOf(p.exchange)}`,
+              cause: p.exchange.isHtml ? 'an HTML page where a JSON error was due' : p.exchange.isJson ? 'JSON without a numeric code and a message' : 'not JSON',
+              evidence: summarize(p.exchange),
+              reproduction: reproduce(target, p),
+            };
+          }),
+        });
+        // The errors it could provoke were well formed; the ones that need a token it could not provoke.
+        if (blocked) throw blocked;
+      },
+      { paths: errorPaths },
+    );
+
+    defineSpecResponseCheck(check, target, 'the API checks', 'api-errors');
+  });
+}

@@ -1,0 +1,127 @@
+import type { CaseOutcome } from '../../src/harness/finding.ts';
+import { registerSecret } from '../../src/harness/redact.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
+import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
+import { seedFields, sendTokenProbe, tokenProbeCurl, type TokenProbe } from '../../src/meeting-platform/tokenProbe.ts';
+
+/**
+ * The token requests the token checks send, by the path of the clause × path matrix they stand for
+ * (specs/meeting-platform.paths.json). Each is sent once per target, however many clauses judge its
+ * answer: the refusals' status, their body and their error code are three clauses of one answer.
+ */
+export const tokenProbeNames = [
+  'query',
+  'json-body',
+  'form-as-text-plain',
+  'form-as-json',
+  'no-content-type',
+  'account-missing',
+  'wrong-secret',
+  'unknown-client',
+  'no-client-auth',
+  'client-credentials',
+  'authorization-code',
+  'grant-type-missing',
+  'get',
+  'token-on-api-host',
+  'token-under-api-version',
+] as const;
+
+export type TokenProbeName = (typeof tokenProbeNames)[number];
+
+/** The token request each name sends; an address that is the token address itself is no wrong one (undefined). */
+export function tokenProbe(target: MeetingPlatformTarget, name: TokenProbeName): TokenProbe | undefined {
+  const fields = seedFields(target.credentials);
+  const form = { client: 'valid', fields, place: 'form' } as const;
+  const wrongAddress = (url: string) => (url === tokenUrl(target.authUrl) ? undefined : { ...form, url });
+  switch (name) {
+    case 'query':
+      return { ...form, place: 'query' };
+    case 'json-body':
+      return { ...form, place: 'json' };
+    case 'form-as-text-plain':
+      return { ...form, contentType: 'text/plain' };
+    case 'form-as-json':
+      return { ...form, contentType: 'application/json' };
+    case 'no-content-type':
+      return { ...form, contentType: null };
+    case 'account-missing':
+      return { ...form, fields: seedFields(target.credentials, { account_id: undefined }) };
+    case 'wrong-secret':
+      return { ...form, client: 'wrong-secret' };
+    case 'unknown-client':
+      return { ...form, client: 'unknown-client' };
+    case 'no-client-auth':
+      return { ...form, client: 'none' };
+    case 'client-credentials':
+      return { ...form, fields: seedFields(target.credentials, { grant_type: 'client_credentials' }) };
+    case 'authorization-code':
+      return { ...form, fields: seedFields(target.credentials, { grant_type: 'authorization_code' }) };
+    case 'grant-type-missing':
+      return { ...form, fields: seedFields(target.credentials, { grant_type: undefined }) };
+    case 'get':
+      return { ...form, place: 'query', method: 'GET' };
+    case 'token-on-api-host':
+      return wrongAddress(tokenUrl(target.apiBaseUrl));
+    case 'token-under-api-version':
+      return wrongAddress(apiUrl(target.apiBaseUrl, '/v2/oauth/token'));
+  }
+}
+
+/** What a token probe got: its answer, and the curl that sends it again. */
+export interface SentProbe {
+  name: TokenProbeName;
+  exchange: Exchange;
+  reproduction: string;
+}
+
+const sent = new Map<string, Promise<SentProbe | undefined>>();
+
+/**
+ * The answer to a token probe, sent once per target and name (undefined for a wrong address that is the
+ * token address itself). Any access token it brings is a secret from then on.
+ */
+export function probeAnswer(target: MeetingPlatformTarget, name: TokenProbeName, signal?: AbortSignal): Promise<SentProbe | undefined> {
+  const key = JSON.stringify([target.label, name]);
+  let answer = sent.get(key);
+  if (!answer) {
+    const probe = tokenProbe(target, name);
+    answer = probe
+      ? sendTokenProbe(target.authUrl, target.credentials, probe, signal).then((exchange) => {
+          registerSecret(field(exchange, 'access_token') as string | undefined, 'ACCESS_TOKEN');
+          return { name, exchange, reproduction: tokenProbeCurl(target.authUrl, target.credentials, probe) };
+        })
+      : Promise.resolve(undefined);
+    // A probe aborted with its check is sent again by the next check that needs it.
+    answer.catch(() => sent.delete(key));
+    sent.set(key, answer);
+  }
+  return answer;
+}
+
+/** How a token request the seed says must fail did not fail at once: issued a token, answered as if right, a redirect, a server error. */
+export function refusalProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
+  const token = field(x, 'access_token');
+  const seen = `${x.status} ${x.contentType || 'without a content type'}`;
+  if (typeof token === 'string' && token) return { problem: `${seen} with an access token`, cause: 'issued an access token' };
+  if (x.status < 300) return { problem: seen, cause: `answered ${x.status} as if the request were right` };
+  if (x.status < 400) return { problem: `${seen}, Location ${x.headers.get('location') ?? '(none)'}`, cause: 'a redirect, not an immediate refusal' };
+  if (x.status >= 500) return { problem: seen, cause: 'a server error, not a refusal' };
+  return {};
+}
+
+/** What is wrong with a failed token request's body, as a problem and its cause; nothing when it is a JSON error. */
+export function errorBodyProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
+  const answer = `${x.status} ${x.contentType || 'without a content type'}`;
+  if (x.isHtml) return { problem: answer, cause: 'an HTML page where a JSON error was due' };
+  if (x.status < 400) return { problem: `${answer}, Location ${x.headers.get('location') ?? '(none)'}`, cause: 'a redirect instead of an error' };
+  if (!x.isJson) return { problem: answer, cause: 'a body that is not JSON' };
+  if (typeof field(x, 'error') !== 'string') return { problem: `${answer}: ${JSON.stringify(x.json).slice(0, 160)}`, cause: 'JSON without a string "error" code' };
+  return {};
+}
+
+/** One probe's answer as a case of a check: its label, the curl, the answer as evidence. */
+export function probeCase(p: SentProbe, label: string, outcome: Pick<CaseOutcome, 'problem' | 'cause' | 'diagnosis'>): CaseOutcome {
+  return { label, ...outcome, evidence: summarize(p.exchange), reproduction: p.reproduction };
+}
