@@ -26,7 +26,7 @@ export function defineDestinationChecks(check: Check, s: SuiteTarget): void {
       const rows = [...destinations(canary, 'https'), ...redirectRows(s, canary, 'https')];
       const verdicts = await probeRows(ctx, s, canary, rows, { allowInsecureSsl: true });
       judge(ctx, s.client, 'allowInsecureSsl true must not be honoured for localhost, private-network, link-local or cloud-metadata destinations: 4xx, nothing fetched', verdicts);
-    }),
+    }), { paths: privatePaths },
   );
 
   check('FS-SSRF', `private destinations in every spelling (${scope}) and on redirect hops are refused with 4xx before any connection`, (ctx) =>
@@ -34,7 +34,7 @@ export function defineDestinationChecks(check: Check, s: SuiteTarget): void {
       const rows = [...destinations(canary, 'http'), ...redirectRows(s, canary, 'http')];
       const verdicts = await probeRows(ctx, s, canary, rows, {});
       judge(ctx, s.client, 'loopback, private, link-local and metadata destinations, in any spelling and on every redirect hop, must be refused with 4xx before any connection', verdicts);
-    }),
+    }), { paths: privatePaths },
   );
 }
 
@@ -53,6 +53,9 @@ function destinations(canary: Canary | undefined, scheme: 'http' | 'https'): Row
   const rows = canary ? loopbackDestinations(canary, scheme) : remotePrivateDestinations(scheme);
   return rows.map((r) => ({ ...r, viaRedirect: false }));
 }
+
+/** The paths of the matrix the private-destination checks take: every spelling asked for, and every redirect kind. */
+const privatePaths = ['direct', 'after-301', 'after-302', 'after-303', 'after-307', 'after-308', 'from-tls-listener'];
 
 /** Every redirect status, and a hop from the farm's TLS listener: each way a redirect can lead to a private destination. */
 export const privateRedirects: ReadonlyArray<{ code: number; from: 'httpUrl' | 'httpsUrl' }> = [

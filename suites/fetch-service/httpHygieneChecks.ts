@@ -24,7 +24,7 @@ export function defineHttpHygieneChecks(check: Check, s: SuiteTarget): void {
   check('FS-HTTP-METHOD', `another method than POST on /v1/fetch (${methods.map((c) => c.call.method).join(', ')}) gets 405 with Allow naming POST`, async (ctx) => {
     begin(ctx, s);
     judge(ctx, client, 'a method /v1/fetch does not take should get 405 with an Allow header naming POST (RFC 9110 §15.5.6)', await probeAll((call) => client.post({ signal: ctx.signal, ...call }), methods));
-  });
+  }, { paths: ['get', 'put', 'delete', 'patch'] });
 
   const paths: Case[] = [
     { label: 'POST /v2/fetch (another version)', call: { path: '/v2/fetch', body }, expect: notFound },
@@ -35,7 +35,7 @@ export function defineHttpHygieneChecks(check: Check, s: SuiteTarget): void {
   check('FS-HTTP-UNKNOWN-PATH', `a path the service does not serve (${paths.length}: another version, beside and below /v1/fetch, elsewhere) gets 404`, async (ctx) => {
     begin(ctx, s);
     judge(ctx, client, 'a path the service does not serve should get 404 (RFC 9110 §15.5.5), not 2xx or 5xx', await probeAll((call) => client.post({ signal: ctx.signal, ...call }), paths));
-  });
+  }, { paths: ['other-version', 'beside', 'below', 'elsewhere'] });
 }
 
 /** 405 with an Allow header that names POST (a comma-separated list of method tokens, RFC 9110 §10.2.1). */

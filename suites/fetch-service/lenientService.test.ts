@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
 import { runConform } from '../../src/harness/testing/runConform.ts';
 import { startLenientService, type LenientService } from './testing/startLenientService.ts';
 
@@ -45,6 +46,7 @@ describe('a lenient but correct fetch service, written apart from the reference'
     const failed = (r.report?.checks ?? []).filter((c) => c.status !== 'passed').map((c) => `${c.clause} ${c.status}: ${c.message ?? ''}`);
     expect(failed, r.stdout.slice(-6000) + r.stderr).toEqual([]);
     expect(r.exitCode).toBe(0);
+    expectEveryPathJudged(r.report!, 'fetch-service');
     // Its own SSRF guard refused every private destination before the loopback-only wall had to.
     expect(service.wallViolations).toEqual([]);
   }, 240_000);

@@ -24,7 +24,7 @@ export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
       { label: 'a 308 to a gzip bomb', call: redirected(308, '/gzip-bomb'), expect: behindRedirect(status(502)) },
     ];
     judge(ctx, s.client, 'a fetched response larger than the maximum response size must get 502 Bad Gateway, at the end of a redirect as on the first request', await probeAll(begin(ctx, s), cases));
-  }, slowCheck);
+  }, { ...slowCheck, paths: ['after-redirect'] });
 
   // Each hop takes 60% of the timeout: a service that times each hop alone answers 200 after 120% of it.
   const hopMs = Math.round(s.timeoutMs * 0.6);
@@ -34,7 +34,7 @@ export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
       { label: `a redirect after ${hopMs} ms to headers after ${hopMs} ms`, call: redirected(302, `/slow/headers?ms=${hopMs}`, { ms: hopMs }), expect: behindRedirect(status(504)) },
     ];
     judge(ctx, s.client, 'a fetch that does not complete within the fetch timeout must get 504 Gateway Timeout: the timeout is the whole fetch\'s, redirects included', await probeAll(begin(ctx, s), cases));
-  }, slowCheck);
+  }, { ...slowCheck, paths: ['after-redirect', 'whole-chain'] });
 
   check('FS-429', 'a second burst of concurrent slow fetches, after the first has ended, gets 429 too', async (ctx) => {
     const post = begin(ctx, s);
@@ -46,7 +46,7 @@ export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
     ctx.evidence('second burst', `${second.started} slow fetches started in doubling batches; replies before they were cut: ${second.replies.map((x) => x.status).join(', ') || 'none'}`);
     const problem = second.tooMany ? undefined : `no 429 with up to ${second.started} fetches in flight at once in the second burst (${second.replies.length ? replied(exchange) : 'all of them were still waiting when cut'})`;
     judge(ctx, s.client, "a fetch request beyond the caller's concurrent fetch limit must get 429 Too Many Requests, every time the limit is passed", [{ label: 'a second ramp of concurrent slow fetches', exchange, problem }]);
-  }, slowCheck);
+  }, { ...slowCheck, paths: ['second-burst'] });
 }
 
 /** `&name=value` for each entry, to add to a query that already has a "?". */

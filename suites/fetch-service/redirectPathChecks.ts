@@ -16,12 +16,18 @@ import { begin, type SuiteTarget } from './SuiteTarget.ts';
  */
 export function defineRedirectPathChecks(check: Check, s: SuiteTarget): void {
   const page = s.farm.page(tourPage);
-  const kinds = tourRows(s.farm.listeners).length;
+  const tourPaths = tourRows(s.farm.listeners).map((row) => row.path);
+  const kinds = tourPaths.length;
   const onTour = (clause: string, title: string, rule: string, expect: Expectation): void =>
-    check(clause, `${title}, after each kind of redirect (${kinds}: every status, relative Locations, scheme changes, another origin)`, async (ctx) => {
-      begin(ctx, s);
-      judgeFollowed(ctx, s, rule, await followedTour(s), page.text, expect);
-    });
+    check(
+      clause,
+      `${title}, after each kind of redirect (${kinds}: every status, relative Locations, scheme changes, another origin)`,
+      async (ctx) => {
+        begin(ctx, s);
+        judgeFollowed(ctx, s, rule, await followedTour(s), page.text, expect);
+      },
+      { paths: tourPaths },
+    );
 
   check('FS-REDIRECT-FOLLOW', `with allowRedirects, every kind of redirect (${kinds}) is followed to the page at its end`, async (ctx) => {
     begin(ctx, s);
@@ -32,7 +38,7 @@ export function defineRedirectPathChecks(check: Check, s: SuiteTarget): void {
       problem: followed(exchange, page.text) ? undefined : resultOf(exchange) ? `the ${row.status} came back as the result: it was not followed` : `${replied(exchange)}; expected 200 with the page at the end of the redirect`,
     }));
     judge(ctx, s.client, 'with allowRedirects true, the result must be the response at the end of the redirect chain, whatever the redirect status, Location, scheme or origin', verdicts);
-  });
+  }, { paths: tourPaths });
 
   onTour('FS-RESULT-SHAPE', 'results hold every field of the right type', 'a 200 reply must hold id (string), statusCode (integer), headers (object of strings), content, contentType and encoding (strings)', shapeProblem);
   onTour('FS-RESULT-STATUS', "the final page's status is reported, not the redirect's", "after a followed redirect, the result's statusCode must be the final response's", (x) => {
@@ -57,7 +63,7 @@ export function defineRedirectPathChecks(check: Check, s: SuiteTarget): void {
     });
     if (!verdicts.length) blockOnTour(ctx, await followedTour(s));
     judge(ctx, s.client, 'every fetch result must have an id different from those of other fetch requests, redirected ones included', verdicts);
-  });
+  }, { paths: ['after-redirects'] });
 
   check('FS-REDIRECT-DEFAULT', `without allowRedirects, every kind of redirect (${kinds}) is the result, Location included, and is not followed`, async (ctx) => {
     const probes = new Map<string, string>();
@@ -69,7 +75,7 @@ export function defineRedirectPathChecks(check: Check, s: SuiteTarget): void {
     const verdicts = await probeAll(begin(ctx, s), rows.map((row) => ({ label: `${row.label}, allowRedirects omitted`, call: tourCall(row, undefined), expect: notFollowed(row.status, tourPage) })));
     await requireUnseen(s.farm, rows.map((row) => probes.get(row.path)!), verdicts, 'the origin farm received the page the redirect points to: it was followed', (r) => r.path.startsWith(tourPage));
     judge(ctx, s.client, 'with allowRedirects false or omitted, the result must be the 3xx response itself, with its Location, whatever the status, Location, scheme or origin', verdicts);
-  });
+  }, { paths: tourPaths });
 }
 
 /**
@@ -79,8 +85,7 @@ export function defineRedirectPathChecks(check: Check, s: SuiteTarget): void {
 function judgeFollowed(ctx: CheckContext, s: SuiteTarget, rule: string, stops: TourStop[], pageText: string | null, expect: Expectation): void {
   const judged = stops.filter((stop) => followed(stop.exchange, pageText));
   if (!judged.length) blockOnTour(ctx, stops);
-  const left = stops.filter((stop) => !judged.includes(stop));
-  if (left.length) ctx.evidence('not judged here: redirects the service did not follow (FS-REDIRECT-FOLLOW judges them)', left.map((stop) => `${stop.row.label}: ${replied(stop.exchange)}`).join('\n'));
+  for (const stop of stops.filter((st) => !judged.includes(st))) ctx.notJudged(stop.row.path, `the service did not follow ${stop.row.label} (${replied(stop.exchange)}): FS-REDIRECT-FOLLOW judges that`);
   judge(ctx, s.client, rule, judged.map(({ row, exchange }) => ({ label: row.label, exchange, problem: expect(exchange) })));
 }
 

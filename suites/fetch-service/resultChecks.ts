@@ -13,7 +13,7 @@ export function defineResultChecks(check: Check, s: SuiteTarget): void {
   check('FS-RESULT-SHAPE', `results hold id, statusCode, headers of strings, content, contentType and encoding (${shapePaths.length} pages)`, async (ctx) => {
     const cases = shapePaths.map((path) => ({ label: path, call: { body: { url: s.farm.url('httpUrl', path) } }, expect: shapeProblem }));
     judge(ctx, s.client, 'a 200 reply must hold id (string), statusCode (integer), headers (object of strings), content, contentType and encoding (strings)', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct', 'unfollowed-redirect'] });
 
   const fetches = 12;
   check('FS-RESULT-ID-UNIQUE', `${fetches} fetches get ${fetches} different ids`, async (ctx) => {
@@ -35,35 +35,35 @@ export function defineResultChecks(check: Check, s: SuiteTarget): void {
       }
     }
     judge(ctx, s.client, 'every fetch result must have an id different from those of other fetch requests', verdicts);
-  });
+  }, { paths: ['sequential'] });
 
   const statuses = [200, 201, 404, 410, 500, 503];
   check('FS-RESULT-STATUS', `the fetched status is reported, errors included (${statuses.join(', ')})`, async (ctx) => {
     const cases = statuses.map((code) => ({ label: `origin answers ${code}`, call: { body: { url: s.farm.url('httpUrl', `/status/${code}`) } }, expect: fetchedStatus(code) }));
     judge(ctx, s.client, "the result's statusCode must be the fetched response's status (a 404 is a result, not an error)", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct'] });
 
   const headerPages = ['/headers/repeated', '/page/utf-8', '/binary/png'].map((p) => s.farm.page(p));
   check('FS-RESULT-HEADERS', 'every header the origin sent is reported with its value, as a string (repeated ones included)', async (ctx) => {
     const cases = headerPages.map((p) => pageCase(p, headersProblem(p)));
     judge(ctx, s.client, "the result's headers must hold each header the origin sent, with its value, as strings", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct', 'repeated'] });
 
   check('FS-RESULT-CONTENT', `content is the body decoded with the reported encoding (${s.farm.pages.length} pages, binary ones included)`, async (ctx) => {
     const cases = s.farm.pages.map((p) => pageCase(p, contentProblem(p)));
     judge(ctx, s.client, "the result's content must be the fetched body, byte for byte once decoded with the reported encoding", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['text', 'binary'] });
 
   check('FS-CONTENT-TYPE', `contentType is the MIME type without parameters (${s.farm.pages.length} pages)`, async (ctx) => {
     const cases = s.farm.pages.map((p) => pageCase(p, mimeProblem(p)));
     judge(ctx, s.client, "the result's contentType must be the fetched Content-Type without parameters", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct'] });
 
   for (const p of s.farm.pages.filter((page) => page.path.startsWith('/page/') && page.encoding !== null)) {
     check('FS-ENCODING', `${p.path}: ${p.encoding} declared in ${p.declaredIn} is reported and decoded`, async (ctx) => {
       const verdicts = await probeAll(begin(ctx, s), [pageCase(p, encodingProblem(p))]);
       judge(ctx, s.client, `the result must name ${p.encoding} (${p.summary}) and hold the text decoded with it`, verdicts);
-    });
+    }, { paths: [`${p.mimeType}; ${p.declaredIn}`] });
   }
 }
 

@@ -16,7 +16,7 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     const isResult: Expectation = (x) => (resultOf(x) ? undefined : `${replied(x)}; expected 200 with a fetch result (a JSON object)`);
     const verdicts = await probeAll(begin(ctx, s), [{ label: 'POST /v1/fetch', call: { body: { url: s.farm.url('httpUrl', '/small') } }, expect: isResult }]);
     judge(ctx, s.client, 'POST {base}/v1/fetch with a key and a valid body must answer 200 with a fetch result', verdicts);
-  });
+  }, { paths: ['post-v1-fetch'] });
 
   // Ways of sending the key that are the seed's own: a JSON media type is one whatever its parameters and
   // case (RFC 9110 §8.3.1), a header name one whatever its case (RFC 9110 §5.1).
@@ -29,7 +29,7 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
   check('FS-AUTH-KEY', `a request with the issued key is served (${keyWays.length} ways of sending it: media type parameters and case, header name case)`, async (ctx) => {
     const verdicts = await probeAll(begin(ctx, s), keyWays.map(([label, call]): Case => ({ label, call, expect: small })));
     judge(ctx, s.client, 'a request carrying the issued key in X-SVC-API-Key and a JSON body must get 200 with the fetched page', verdicts);
-  });
+  }, { paths: ['json', 'json-charset', 'media-type-case', 'header-name-case'] });
 
   const keys: Array<[string, Pick<FetchCall, 'key'>]> = [
     ['no X-SVC-API-Key header', { key: null }],
@@ -50,7 +50,7 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     const verdicts = await probeAll(begin(ctx, s), cases);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: it was fetched without a valid key');
     judge(ctx, s.client, 'a request without an issued key in X-SVC-API-Key must be refused with 4xx before anything is fetched, whatever its body and content type', verdicts);
-  });
+  }, { paths: ['no-key', 'empty-key', 'unissued-key', 'json', 'json-charset', 'text-plain', 'no-content-type', 'form', 'query-no-body', 'not-json', 'empty-body'] });
 
   const elsewhere: Array<[string, Record<string, string>]> = [
     ['Authorization: Bearer', { Authorization: `Bearer ${keyVariable}` }],
@@ -62,7 +62,7 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     const verdicts = await probeAll(begin(ctx, s), cases);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: the key was taken from another header');
     judge(ctx, s.client, 'the key should be taken from X-SVC-API-Key only: in another header, the request should be refused with 4xx and nothing fetched', verdicts);
-  });
+  }, { paths: ['authorization-bearer', 'x-api-key'] });
 
   check('FS-PROXIES-OPTION', 'proxies false or omitted fetches directly; proxies true is accepted', async (ctx) => {
     const url = s.farm.url('httpUrl', '/small');
@@ -73,7 +73,7 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
       { label: 'proxies: true', call: { body: { url, proxies: true } }, expect: accepted },
     ]);
     judge(ctx, s.client, 'proxies must be accepted as a boolean, and false or omitted must fetch the page', verdicts);
-  });
+  }, { paths: ['false', 'omitted', 'true'] });
 }
 
 /**

@@ -56,12 +56,12 @@ export function defineTlsChecks(check: Check, s: SuiteTarget): void {
     // A handshake that fails never reaches HTTP: the farm must have logged none of the probes.
     await requireUnseen(s.farm, probes.map((p) => p.probe), verdicts, 'the origin farm received the request over TLS that does not verify');
     judge(ctx, s.client, 'with allowInsecureSsl false or omitted, a host whose certificate does not verify must not be fetched', verdicts);
-  });
+  }, { paths: [...routes] });
 
   check('FS-502-TLS', 'a fetch refused for TLS verification gets 502, on the first request or a redirect hop', async (ctx) => {
     const verdicts = await probeAll(begin(ctx, s), verificationCases(status(502)).map((p) => p.case));
     judge(ctx, s.client, 'a fetch refused because TLS certificate verification failed must get 502 Bad Gateway', verdicts);
-  });
+  }, { paths: [...routes] });
 
   const small = page(s.farm.page('/small').text);
   check('FS-TLS-INSECURE', 'with allowInsecureSsl, the test hosts with an expired or wrong-host certificate are fetched, asked for or on a redirect hop', async (ctx) => {
@@ -69,5 +69,5 @@ export function defineTlsChecks(check: Check, s: SuiteTarget): void {
       unverifiable.map(([listener, why]): Case => ({ label: `${why}${routeLabel(route)}, allowInsecureSsl true`, call: { body: { url: urlOf(listener, route), ...routeOptions(route), allowInsecureSsl: true } }, expect: onRoute(route, small) })),
     );
     judge(ctx, s.client, 'with allowInsecureSsl true, a trusted test host whose certificate does not verify must be fetched (200)', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: [...routes] });
 }

@@ -34,7 +34,7 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
       ...badUrls.map(([label, url]): Case => ({ label: `url ${label}: ${JSON.stringify(url)}`, call: { body: { url } }, expect: badRequest })),
     ];
     judge(ctx, s.client, 'a url that is absent, not a string or not a valid absolute URI must get 400', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['absent', 'not-a-string', 'empty-or-words', 'relative', 'no-host', 'malformed-host'] });
 
   const wrongTypes: unknown[] = ['true', 'false', 1, 0, null, [], {}];
   const options = ['allowRedirects', 'allowInsecureSsl', 'proxies'];
@@ -43,7 +43,7 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
       wrongTypes.map((value): Case => ({ label: `${option}: ${JSON.stringify(value)}`, call: { body: { url: small, [option]: value } }, expect: badRequest })),
     );
     judge(ctx, s.client, 'an option present but not a boolean must get 400', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['allowRedirects', 'allowInsecureSsl', 'proxies'] });
 
   const badBodies: Array<[string, string]> = [
     ['an empty body', ''],
@@ -59,5 +59,5 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
   check('FS-400-BODY', `bodies that are not JSON, or JSON but not an object (${badBodies.length} bodies): 400`, async (ctx) => {
     const cases = badBodies.map(([label, raw]): Case => ({ label, call: { raw }, expect: badRequest }));
     judge(ctx, s.client, 'a body that is not a JSON object must get 400', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['empty', 'not-json', 'json-not-object'] });
 }
