@@ -17,11 +17,10 @@ export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
     body: { url: s.farm.url('httpUrl', `/redirect/to?status=${code}&url=${encodeURIComponent(s.farm.url('httpUrl', path))}${query(extra)}`), allowRedirects: true },
   });
 
-  check('FS-502-SIZE', 'a body of 1 GiB (with Content-Length and chunked) and a gzip bomb get 502 behind a followed redirect too', async (ctx) => {
+  check('FS-502-SIZE', 'a body of 1 GiB (with Content-Length and chunked) gets 502 behind a followed redirect too', async (ctx) => {
     const cases: Case[] = [
       { label: 'a 302 to 1 GiB with Content-Length', call: redirected(302, '/big'), expect: behindRedirect(status(502)) },
       { label: 'a 307 to 1 GiB chunked', call: redirected(307, '/big?chunked=1'), expect: behindRedirect(status(502)) },
-      { label: 'a 308 to a gzip bomb', call: redirected(308, '/gzip-bomb'), expect: behindRedirect(status(502)) },
     ];
     judge(ctx, s.client, 'a fetched response larger than the maximum response size must get 502 Bad Gateway, at the end of a redirect as on the first request', await probeAll(begin(ctx, s), cases));
   }, { ...slowCheck, paths: ['after-redirect'] });
