@@ -21,6 +21,6 @@ describe('the launcher runs each command under the V8 flags it needs', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ summary: { invalid: 1 } });
     const usage = spawnSync(process.execPath, [bin, 'records', 'validate', '--workers', 'all', '-'], { input: '', encoding: 'utf8' });
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/--workers must be an integer/);
+    expect(usage.stderr).toMatch(/--workers takes a whole number/);
   });
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServerCommand, untilRefused } from '../../src/cli/testing/startServerCommand.ts';
 import type { RunReport } from '../../src/harness/report.ts';
 import { suiteNames } from '../../src/harness/suites.ts';
 import { userProjectLock, type PackageLock } from './userProjectLock.ts';
@@ -33,10 +34,15 @@ interface Ran {
  * A command as a user runs it in a shell: none of the variables vitest sets for this test run (npm's own
  * stay: they name its cache), and the project's Node first on PATH (the `node` dev dependency).
  */
-function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
+function userEnv(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
   env.PATH = [dirname(process.execPath), env.PATH].join(delimiter);
   env.NO_COLOR = '1';
+  return env;
+}
+
+function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
+  const env = userEnv();
   const started = performance.now();
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -121,6 +127,18 @@ describe('the packed package, installed in a fresh project', () => {
     const r = timed('npx conform --version', await sh(project, 'npx', ['conform', '--version']));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(manifest.version);
+  }, slow);
+
+  test('npx conform mock …, the npx process killed as README\'s loop would: the mock stops and frees its port', async () => {
+    // npx runs the command through a shell that passes no signal on; the mock sees its parent go.
+    const mock = await startServerCommand(['npx', 'conform', 'mock', 'fetch-service', '--port', '0'], /Stop with Ctrl\+C/, { cwd: project, env: userEnv() });
+    try {
+      expect(mock.ports).toHaveLength(1);
+      mock.launcher.kill('SIGTERM');
+      await untilRefused(mock.ports);
+    } finally {
+      mock.cleanUp();
+    }
   }, slow);
 
   test('conform run unit-record passes against the reference validator', async () => {

@@ -44,7 +44,8 @@ function exitCodeFor(err: unknown): number {
     return err.exitCode === 0 ? 0 : 2;
   }
   if (err instanceof UsageError) {
-    process.stderr.write(`conform: ${err.message}\n`);
+    // Several problems found at once (a run's preflight) are a line each.
+    for (const line of err.message.split('\n')) process.stderr.write(`conform: ${line}\n`);
     return err.exitCode;
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,7 @@
+import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePort, parsePositiveNumber } from './parseOptions.ts';
+import { numberRules } from '../harness/numberRules.ts';
+import { numberOption, parseHttpUrl, parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 
 describe('option parsers', () => {
@@ -9,20 +11,17 @@ describe('option parsers', () => {
   test.each(['not a url', 'ftp://x', 'http://user:pw@host'])('refuses %s with a usage error', (value) => {
     expect(() => parseHttpUrl(value)).toThrow(UsageError);
   });
-  test('integers and numbers', () => {
-    expect(parseInteger('42')).toBe(42);
-    expect(() => parseInteger('4.2')).toThrow(UsageError);
-    expect(() => parseInteger('')).toThrow(UsageError);
-    expect(parsePositiveNumber('0.5')).toBe(0.5);
-    expect(() => parsePositiveNumber('0')).toThrow(UsageError);
-    expect(() => parsePort('70000')).toThrow(/out of range/);
+
+  test('a number flag is read by its rule and refused as a usage error naming the flag', async () => {
+    const program = new Command().exitOverride().addOption(numberOption('--seed <n>', 'seed', numberRules.seed));
+    expect(program.parse(['--seed', '42'], { from: 'user' }).opts().seed).toBe(42);
+    expect(() => new Command().exitOverride().addOption(numberOption('--seed <n>', 'seed', numberRules.seed)).parse(['--seed', '-3'], { from: 'user' })).toThrow(
+      new UsageError('--seed takes a whole number from 0 to 4294967295; got "-3"'),
+    );
   });
-  test('--fuzz-runs and --rate-limit take 0 (off, no limit) and more', () => {
-    expect(parseNonNegativeInteger('0')).toBe(0);
-    expect(parseNonNegativeInteger('200')).toBe(200);
-    expect(() => parseNonNegativeInteger('-1')).toThrow(/0 or more/);
-    expect(() => parseNonNegativeInteger('1.5')).toThrow(UsageError);
-    expect(parseNonNegativeNumber('0.5')).toBe(0.5);
-    expect(() => parseNonNegativeNumber('fast')).toThrow(UsageError);
+
+  test('--shard I/N', () => {
+    expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
+    expect(() => parseShard('4/3')).toThrow(UsageError);
   });
 });

@@ -1,3 +1,5 @@
+import { Option } from 'commander';
+import { parseNumber, type NumberRule } from '../harness/numberRules.ts';
 import { isShard, type Shard } from '../harness/shardFiles.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -17,40 +19,20 @@ export function parseHttpUrl(value: string): string {
   return url.href.replace(/\/$/, '');
 }
 
-export function parseInteger(value: string): number {
-  const n = Number(value);
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`"${value}" is not an integer`);
-  return n;
-}
-
-export function parsePositiveInteger(value: string): number {
-  const n = parseInteger(value);
-  if (n < 1) throw new UsageError(`"${value}" must be at least 1`);
-  return n;
-}
-
-export function parseNonNegativeInteger(value: string): number {
-  const n = parseInteger(value);
-  if (n < 0) throw new UsageError(`"${value}" must be 0 or more`);
-  return n;
-}
-
-export function parseNonNegativeNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`"${value}" is not a number of 0 or more`);
-  return n;
-}
-
-export function parsePositiveNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`"${value}" is not a positive number`);
-  return n;
-}
-
-export function parsePort(value: string): number {
-  const n = parseInteger(value);
-  if (n < 0 || n > 65535) throw new UsageError(`port ${value} is out of range (0-65535; 0 picks a free port)`);
-  return n;
+/**
+ * A numeric flag held to its rule (src/harness/numberRules.ts): every command's numbers are read here,
+ * so a value is refused in the same words whichever command is given it.
+ */
+export function numberOption(flags: string, description: string, rule: NumberRule): Option {
+  const option = new Option(flags, description);
+  const name = option.long ?? option.name();
+  return option.argParser((value: string) => {
+    try {
+      return parseNumber(name, value, rule);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  });
 }
 
 /** `--shard I/N` with 1 ≤ I ≤ N: part I of N (of a run's suite files, of a generated set). */

@@ -5,7 +5,8 @@ import { Agent, request, type buildConnector, type Dispatcher } from 'undici';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { BodyBudget } from './BodyBudget.ts';
 import { NoAnswer } from './NoAnswer.ts';
-import { maxHeaderBytes, requestBoundsFrom, type RequestBounds } from './requestBounds.ts';
+import { limitsFor } from './exchangeLimits.ts';
+import { maxHeaderBytes, type RequestBounds } from './requestBounds.ts';
 import { SilentTargets } from './SilentTargets.ts';
 import { version } from './version.ts';
 
@@ -29,7 +30,7 @@ export interface BoundedInit {
   chunked?: boolean;
   /** The caller's own stop (a check that timed out): the exchange ends as cancelled. */
   signal?: AbortSignal | undefined;
-  /** Default: the bounds of this run (requestBoundsFrom). */
+  /** Default: the bounds of the target `url` belongs to, in this run (exchangeLimits.ts). */
   bounds?: RequestBounds;
   /** Seconds the target may legitimately take on top of `headersTimeout` (the fetch service's own timeout). */
   extraHeadersSeconds?: number;
@@ -93,7 +94,7 @@ export async function boundedRequest(url: string, init: BoundedInit = {}): Promi
 }
 
 async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer> {
-  const bounds = init.bounds ?? requestBoundsFrom();
+  const bounds = init.bounds ?? limitsFor(url).bounds;
   const headersSeconds = bounds.headersTimeout + (init.extraHeadersSeconds ?? 0);
   const maxBytes = Math.floor(bounds.maxBodyMib * 1024 * 1024);
   const deadlines = { headersSeconds, bodySeconds: bounds.bodyTimeout };

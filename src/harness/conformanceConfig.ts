@@ -15,6 +15,7 @@ export const codeRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const conformanceTestConfig = {
   include: [`suites/**/*.check.${extension}`],
   globalSetup: [fileURLToPath(new URL(`./globalSetup.${extension}`, import.meta.url))],
+  setupFiles: [fileURLToPath(new URL(`./suiteSetup.${extension}`, import.meta.url))],
   testTimeout: 120_000,
   hookTimeout: 60_000,
 } satisfies TestUserConfig;

@@ -3,10 +3,10 @@ import { deferSlots, rateLimitFor, takeSlot, type Pacer } from './rateLimit.ts';
 
 describe('rate limit', () => {
   test('10 per second for a deployment elsewhere, none on loopback, --rate-limit over both, 0 for none', () => {
-    expect(rateLimitFor('https://api.example.com/v2', {})).toBe(10);
-    for (const local of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:2']) expect(rateLimitFor(local, {})).toBe(Infinity);
-    expect(rateLimitFor('http://127.0.0.1:8080', { CONFORM_RATE_LIMIT: '2.5' })).toBe(2.5);
-    expect(rateLimitFor('https://api.example.com', { CONFORM_RATE_LIMIT: '0' })).toBe(Infinity);
+    expect(rateLimitFor('https://api.example.com/v2', undefined)).toBe(10);
+    for (const local of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:2']) expect(rateLimitFor(local, undefined)).toBe(Infinity);
+    expect(rateLimitFor('http://127.0.0.1:8080', 2.5)).toBe(2.5);
+    expect(rateLimitFor('https://api.example.com', 0)).toBe(Infinity);
   });
 
   test('requests asked for at once start 1/rate apart; a gap resets nothing it should not', () => {

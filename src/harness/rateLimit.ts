@@ -1,20 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isLoopbackHost } from './isLoopbackHost.ts';
-import { targetEnv } from './targets.ts';
+import { limitsFor } from './exchangeLimits.ts';
 
 /** Requests per second to a deployment that is not on this machine, unless --rate-limit says otherwise. */
 export const defaultRateLimit = 10;
 
 /**
- * Requests per second the suites may send to `url`'s origin: $CONFORM_RATE_LIMIT when set (0 = no limit),
- * else 10 for a deployment elsewhere and no limit on loopback, where nobody else is served.
+ * Requests per second the suites may send to `url`'s origin: the rate its target was given (--rate-limit;
+ * 0 = no limit), else 10 for a deployment elsewhere and no limit on loopback, where nobody else is served.
  */
-export function rateLimitFor(url: string, env: Record<string, string | undefined> = process.env): number {
-  const raw = env[targetEnv.rateLimit];
-  if (raw !== undefined && raw !== '') {
-    const rate = Number(raw);
-    return rate > 0 ? rate : Infinity;
-  }
+export function rateLimitFor(url: string, configured: number | undefined = limitsFor(url).rateLimit): number {
+  if (configured !== undefined) return configured > 0 ? configured : Infinity;
   return isLoopbackHost(new URL(url).hostname) ? Infinity : defaultRateLimit;
 }
 

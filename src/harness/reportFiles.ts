@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { RunReport } from './report.ts';
 import { reportRenderers, type ReportFormat } from './reporters/reportRenderers.ts';
 
@@ -14,11 +14,47 @@ export interface ReportFile {
   path: string;
 }
 
+/** The report files with absolute paths (against the current directory). */
+export function resolveReportFiles(files: readonly ReportFile[] = []): ReportFile[] {
+  return files.map((r) => ({ ...r, path: resolve(r.path) }));
+}
+
 /** The report files with absolute paths, their folders created: a bad path fails before the run, not after. */
 export function prepareReportFiles(files: readonly ReportFile[] = []): ReportFile[] {
-  const resolved = files.map((r) => ({ ...r, path: resolve(r.path) }));
+  const resolved = resolveReportFiles(files);
   for (const r of resolved) mkdirSync(r.format === 'blob' ? r.path : dirname(r.path), { recursive: true });
   return resolved;
+}
+
+/**
+ * Why a report file could not be written at the end of the run, found before it starts: its folder
+ * cannot be made, or the file (a probe file, for a blob folder) cannot be opened for writing. The probe
+ * leaves nothing behind and changes no file that was there. Undefined when it can be written.
+ */
+export async function whyUnwritable(file: ReportFile): Promise<string | undefined> {
+  const path = resolve(file.path);
+  const probe = file.format === 'blob' ? join(path, `.conform-probe-${process.pid}`) : path;
+  try {
+    await mkdir(dirname(probe), { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+      // mkdir says EEXIST when a part of the path is a file: the trouble is a file where a folder is due.
+      throw err.code === 'EEXIST' ? Object.assign(new Error('ENOTDIR: not a directory'), { code: 'ENOTDIR' }) : err;
+    });
+    const existed = await stat(probe).then(
+      (s) => {
+        if (s.isDirectory()) throw Object.assign(new Error('EISDIR: is a directory'), { code: 'EISDIR' });
+        return true;
+      },
+      () => false,
+    );
+    // Appending nothing: an existing report is neither truncated nor touched.
+    await (await open(probe, 'a')).close();
+    if (!existed) await rm(probe, { force: true });
+    return undefined;
+  } catch (err) {
+    // "ENOENT: no such file or directory, open '/proc/x.html'": the code and its words; the path is ours to say.
+    const reason = err instanceof Error ? err.message.split(', ')[0] : String(err);
+    return `--report ${file.format}=${path} cannot be written: ${reason}`;
+  }
 }
 
 /** Renders the report into every file of a rendered format (blob folders are written by the run itself). */

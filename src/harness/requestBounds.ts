@@ -1,5 +1,3 @@
-import { targetEnv } from './targets.ts';
-
 /**
  * How long an exchange with a target may take and how much of its answer is read: a target that never
  * answers, drips, streams forever or inflates a small body into gigabytes ends the exchange with a reason
@@ -24,19 +22,3 @@ export const defaultRequestBounds: Readonly<RequestBounds> = { headersTimeout: 3
 
 /** The largest header section read: Node's own default, which undici enforces. */
 export const maxHeaderBytes = 16 * 1024;
-
-/** The bounds a suite's worker was given (`--headers-timeout`, `--body-timeout`, `--max-body-mib`), defaults for the rest. */
-export function requestBoundsFrom(env: Record<string, string | undefined> = process.env): RequestBounds {
-  const read = (name: string, fallback: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!(Number.isFinite(value) && value > 0)) throw new Error(`${name} must be a positive number, got "${raw}"`);
-    return value;
-  };
-  return {
-    headersTimeout: read(targetEnv.headersTimeout, defaultRequestBounds.headersTimeout),
-    bodyTimeout: read(targetEnv.bodyTimeout, defaultRequestBounds.bodyTimeout),
-    maxBodyMib: read(targetEnv.maxBodyMib, defaultRequestBounds.maxBodyMib),
-  };
-}

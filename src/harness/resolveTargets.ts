@@ -1,6 +1,6 @@
-import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
-import { defaultSeed, fuzzRunsFrom, targetEnv, type Targets } from './targets.ts';
+import type { ConformOptions } from './ConformOptions.ts';
 import { startEmbeddedTarget } from './startEmbeddedTarget.ts';
+import type { Targets } from './targets.ts';
 
 export interface ResolvedTargets {
   targets: Targets;
@@ -8,28 +8,13 @@ export interface ResolvedTargets {
   close(): Promise<void>;
 }
 
-type Env = Record<string, string | undefined>;
-
-export function selectedSuites(env: Env): SuiteName[] {
-  const raw = env[targetEnv.suites];
-  if (!raw) return [...suiteNames];
-  return raw.split(',').map((s) => s.trim()).filter(isSuiteName);
-}
-
-export function seedFrom(env: Env): number {
-  const raw = env[targetEnv.seed];
-  const seed = raw === undefined || raw === '' ? defaultSeed : Number(raw);
-  if (!Number.isSafeInteger(seed)) throw new Error(`${targetEnv.seed} must be an integer, got "${raw}"`);
-  return seed;
-}
-
-/** Targets named by the environment; embedded ones started for the selected suites left without. */
-export async function resolveTargets(env: Env): Promise<ResolvedTargets> {
+/** The targets the options name; embedded ones started for the selected suites given none. */
+export async function resolveTargets(options: ConformOptions): Promise<ResolvedTargets> {
   const closers: Array<() => Promise<void>> = [];
-  const targets: Targets = { seed: seedFrom(env), fuzzRuns: fuzzRunsFrom(env), 'unit-record': [], 'fetch-service': [], 'meeting-platform': [] };
+  const targets: Targets = { seed: options.seed, fuzzRuns: options.fuzzRuns, limits: options.limits, 'unit-record': [], 'fetch-service': [], 'meeting-platform': [] };
   try {
-    for (const suite of selectedSuites(env)) {
-      const started = await startEmbeddedTarget(suite, env);
+    for (const suite of options.suites) {
+      const started = await startEmbeddedTarget(suite, options);
       closers.push(started.close);
       // Each suite's list is typed by its key; the starter returns the matching shape.
       (targets[suite] as unknown[]).push(...started.targets);

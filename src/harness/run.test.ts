@@ -53,3 +53,24 @@ describe('run() refuses options that cannot make a run, before starting anything
     expect(error.message).toMatch(/^cannot reach --base-url http:\/\/127\.0\.0\.1:9: ECONNREFUSED/);
   });
 });
+
+describe('run() hands each run its own options', () => {
+  test('two runs at once in one process each judge their own target, with their own seed', async () => {
+    // Options travel as data (vitest's provide), not through process.env: neither run sees the other's.
+    const [a, b] = await Promise.all([
+      run({ suites: ['unit-record'], validatorSet: ['true'], seed: 1 }),
+      run({ suites: ['unit-record'], validatorSet: ['exit 1 #'], seed: 2 }),
+    ]);
+    expect([a.seed, b.seed]).toEqual([1, 2]);
+    expect(a.target['unit-record']).toEqual(['set validator: true']);
+    expect(b.target['unit-record']).toEqual(['set validator: exit 1 #']);
+    expect(new Set(a.checks.map((c) => c.target))).toEqual(new Set(['set validator: true']));
+    expect(new Set(b.checks.map((c) => c.target))).toEqual(new Set(['set validator: exit 1 #']));
+    // `true` calls every set a tree, `exit 1` none: each is wrong on the other's sets.
+    const wrong = (r: typeof a) => r.checks.map((c) => c.finding?.groups.map((g) => g.cause).join()).join();
+    expect(wrong(a)).toContain('accepted sets that break the rule');
+    expect(wrong(a)).not.toContain('rejected sets that are valid');
+    expect(wrong(b)).toContain('rejected sets that are valid');
+    expect(wrong(b)).not.toContain('accepted sets that break the rule');
+  }, 120_000);
+});

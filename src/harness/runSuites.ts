@@ -1,18 +1,20 @@
 import type { TestAnnotation } from 'vitest';
-import type { Reporter, TestCase, TestModule, TestUserConfig, Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification, TestUserConfig, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import { loadCatalogue } from './catalogue.ts';
 import { progressAnnotation } from './check.ts';
+import type { ConformOptions } from './ConformOptions.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
-import { toCheckResult } from './toCheckResult.ts';
 import type { CheckResult } from './report.ts';
+import { RunError } from './RunError.ts';
 import type { Shard } from './shardFiles.ts';
-import type { SuiteName } from './suites.ts';
-import { targetEnv } from './targets.ts';
+import { isSuiteName, type SuiteName } from './suites.ts';
+import { toCheckResult } from './toCheckResult.ts';
+import { withoutInternalPaths } from './withoutInternalPaths.ts';
 
 export interface RunSuitesOptions {
-  suites: SuiteName[];
-  /** Environment for the global setup and the suites (targets, seed); merged over process.env. */
-  env: Record<string, string>;
+  /** What the global setup and the suites get (vitest's `provide`): the suites, their targets, the seed. */
+  options: ConformOptions;
   /** Only checks whose name contains this text. */
   grep?: string;
   /** Only this part of the suites' files (vitest's sharding). */
@@ -24,6 +26,8 @@ export interface RunSuitesOptions {
   onProgress?: (message: string) => void;
   /** One test file at a time (a rate limit per target holds across files). */
   serial?: boolean;
+  /** Once the checks are selected (--grep, --shard) and about to run. */
+  onReady?: () => void;
 }
 
 export interface RunSuitesResult {
@@ -35,27 +39,27 @@ export interface RunSuitesResult {
 /**
  * Runs the selected conformance suites with vitest's Node API and collects their checks. Suites are
  * ordinary vitest files, so a user can run them with plain vitest too; this adds the clause view.
+ * Throws a RunError before any check runs when --grep or --shard selects none.
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
   const collected = collectChecks(options.onCheck, options.onProgress);
-  // The global setup and the suites' workers read targets from the environment (see targets.ts).
-  const saved = { ...process.env };
-  Object.assign(process.env, options.env, { [targetEnv.suites]: options.suites.join(',') });
-  try {
-    await withVitest(
-      {
-        reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
-        testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
-        shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
-        ...(options.serial ? { fileParallelism: false } : {}),
-      },
-      (vitest) => vitest.start(options.suites.map((s) => `suites/${s}/`)),
-      collected.errors,
-    );
-  } finally {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  }
+  await withVitest(
+    {
+      reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
+      testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
+      shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
+      provide: { conformOptions: options.options },
+      ...(options.serial ? { fileParallelism: false } : {}),
+    },
+    async (vitest) => {
+      const filters = options.options.suites.map((s) => `suites/${s}/`);
+      const problems = await selectionProblems(vitest, filters, options);
+      if (problems.length) throw new RunError(problems.join('\n'));
+      options.onReady?.();
+      await vitest.start(filters);
+    },
+    collected.errors,
+  );
   return { checks: collected.checks, errors: collected.errors };
 }
 
@@ -85,7 +89,8 @@ async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promi
   try {
     await use(vitest);
   } catch (err) {
-    errors.push(err instanceof Error ? err.message : String(err));
+    if (err instanceof RunError) throw err;
+    errors.push(withoutInternalPaths(err instanceof Error ? err.message : String(err)));
   } finally {
     await vitest.close();
   }
@@ -109,20 +114,56 @@ function collectChecks(onCheck?: (result: CheckResult) => void, onProgress?: (me
     },
     onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled) {
       for (const module of modules) {
-        for (const err of module.errors()) errors.push(`${relative(module.moduleId)}: ${err.message}`);
+        errors.push(...loadErrors(module));
         // A failed beforeAll leaves its checks skipped: that is "could not run", never a pass.
         for (const suite of module.children.allSuites()) {
-          for (const err of suite.errors()) errors.push(`${relative(module.moduleId)} › ${suite.name}: ${err.message}`);
+          for (const err of suite.errors()) errors.push(`${suiteOf(module)} › ${suite.name}: ${withoutInternalPaths(err.message)}`);
         }
       }
-      for (const err of unhandled) errors.push(err.message);
+      for (const err of unhandled) errors.push(withoutInternalPaths(err.message));
     },
   };
   return { reporter, checks, errors };
 }
 
-function relative(path: string): string {
-  return path.startsWith(codeRoot) ? path.slice(codeRoot.length) : path;
+/**
+ * What --grep and --shard leave to run, known before any check runs: a shard past the number of suite
+ * files, or a --grep no check's name contains (across the whole run, so each shard of a run split
+ * across machines is judged alike), is a mistake that would otherwise pass with nothing checked. The
+ * grep's case collects the suites' checks without running them (vitest's collectTests, under the same
+ * global setup the run then uses); a suite that cannot load is said here too.
+ */
+async function selectionProblems(vitest: Vitest, filters: string[], options: RunSuitesOptions): Promise<string[]> {
+  const { grep, shard } = options;
+  if (!grep && !shard) return [];
+  const all = await vitest.getRelevantTestSpecifications(filters);
+  if (shard) {
+    const Sequencer = vitest.config.sequence.sequencer;
+    const part: TestSpecification[] = await new Sequencer(vitest).shard(all);
+    if (part.length === 0) return [`--shard ${shard.index}/${shard.count} selects no check: the suites run hold ${all.length} files, so at most ${all.length} shards`];
+  }
+  if (!grep) return [];
+  const { testModules } = await vitest.collectTests(all);
+  const broken = testModules.flatMap(loadErrors);
+  if (broken.length) return broken;
+  const selected = testModules.some((m) => [...m.children.allTests()].some((t) => t.options.mode === 'run' || t.options.mode === 'only'));
+  return selected ? [] : [`--grep ${grep} selects no check; clause ids look like ${clauseExamples(options.options.suites)}`];
+}
+
+/** One clause id per suite, the shortest: what a --grep usually names. */
+function clauseExamples(suites: readonly SuiteName[]): string {
+  return suites.map((s) => loadCatalogue(s).clauses.map((c) => c.id).reduce((a, b) => (b.length < a.length ? b : a))).join(', ');
+}
+
+/** A suite file that could not load: an error of conform itself, said without its internal paths. */
+function loadErrors(module: TestModule): string[] {
+  return module.errors().map((err) => `${suiteOf(module)} could not load (an internal error of conform): ${withoutInternalPaths(err.message)}`);
+}
+
+/** "the fetch-service suite", from a suite file's path. */
+function suiteOf(module: TestModule): string {
+  const suite = /(?:^|[/\\])suites[/\\]([^/\\]+)[/\\]/.exec(module.moduleId)?.[1];
+  return suite && isSuiteName(suite) ? `the ${suite} suite` : 'a suite';
 }
 
 function escapeRegExp(text: string): string {

@@ -39,3 +39,8 @@ export function runValidatorCommand(command: string, file: string, timeoutMs = 3
     });
   });
 }
+
+/** How a command that broke ended, in words: "timed out", "was killed by SIGSEGV", "exited 127". */
+export function howItBroke(v: ValidatorVerdict): string {
+  return v.timedOut ? 'timed out' : v.signal ? `was killed by ${v.signal}` : `exited ${v.exitCode}`;
+}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import type { ConformOptions } from './ConformOptions.ts';
 import type { SuiteName } from './suites.ts';
 
 /** One of N parts of a run, as vitest shards it: by test file. */
@@ -46,8 +47,16 @@ export function blobName(shard: Shard): string {
 
 export const shardFilePattern = /^(blob|conform)-(\d+)-(\d+)\.json$/;
 
-/** A hash of the options that travel to the suites, the API key left out: what shards of one run share. */
-export function optionsFingerprint(env: Record<string, string>): string {
-  const entries = Object.entries(env).filter(([name]) => name !== 'SVC_API_KEY').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
+/** A hash of the options the suites get, secrets left out: what shards of one run share. */
+export function optionsFingerprint(options: ConformOptions): string {
+  const { embeddedMeetingAccount: _account, targets, ...rest } = options;
+  const shown = {
+    ...rest,
+    targets: {
+      'fetch-service': targets['fetch-service'].map(({ apiKey: _key, ...t }) => t),
+      'meeting-platform': targets['meeting-platform'].map(({ credentials, ...t }) => ({ ...t, accountId: credentials.accountId })),
+      'unit-record': targets['unit-record'],
+    },
+  };
+  return createHash('sha256').update(JSON.stringify(shown)).digest('hex').slice(0, 16);
 }

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { embeddedLimits, startEmbeddedReference, startFetchServiceTargets, startWarmFarm } from './startFetchServiceTargets.ts';
+import type { ExchangeLimits } from './ConformOptions.ts';
+import { defaultRequestBounds } from './requestBounds.ts';
 import type { FetchServiceTarget } from './targets.ts';
+
+const limits: ExchangeLimits = { bounds: defaultRequestBounds };
 
 const post = (baseUrl: string, key: string, url: string) =>
   fetch(`${baseUrl}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-api-key': key }, body: JSON.stringify({ url }) });
 
 describe('startFetchServiceTargets', () => {
   test('without a base URL: the reference and the mock on loopback, one generated key, the low limits', async () => {
-    const started = await startFetchServiceTargets({});
+    const started = await startFetchServiceTargets([], limits);
     try {
       const targets = started.targets as FetchServiceTarget[];
       expect(targets.map((t) => t.label)).toEqual(['reference (embedded)', 'mock (embedded)']);
@@ -25,15 +29,25 @@ describe('startFetchServiceTargets', () => {
     }
   });
 
-  test('with a base URL: that deployment, its key left to $SVC_API_KEY, the timeout from the environment', async () => {
-    const env = { CONFORM_FETCH_BASE_URL: 'http://127.0.0.1:9', CONFORM_ORIGIN_URL: 'http://127.0.0.1:10', CONFORM_FETCH_TIMEOUT: '5', SVC_API_KEY: 'user-key-0123' };
-    const started = await startFetchServiceTargets(env);
-    expect(started.targets).toEqual([
-      { label: 'fetch service at http://127.0.0.1:9', baseUrl: 'http://127.0.0.1:9', apiKeyVar: 'SVC_API_KEY', originUrl: 'http://127.0.0.1:10', fetchTimeoutSeconds: 5, embedded: false },
-    ]);
-    await started.close();
-    await expect(startFetchServiceTargets({ ...env, SVC_API_KEY: '' })).rejects.toThrow(/SVC_API_KEY/);
-    await expect(startFetchServiceTargets({ ...env, CONFORM_FETCH_TIMEOUT: 'soon' })).rejects.toThrow(/CONFORM_FETCH_TIMEOUT/);
+  test('deployments side by side: each with its key, limits and origin farm, one farm started for those naming none', async () => {
+    const slow: ExchangeLimits = { bounds: { ...defaultRequestBounds, headersTimeout: 5 }, rateLimit: 2 };
+    const started = await startFetchServiceTargets(
+      [
+        { baseUrl: 'http://127.0.0.1:9', apiKey: 'user-key-0123', originUrl: 'http://127.0.0.1:10', fetchTimeout: 5, limits },
+        { label: 'staging', baseUrl: 'http://127.0.0.1:11', apiKey: 'other-key-4567', fetchTimeout: 60, limits: slow },
+      ],
+      limits,
+    );
+    try {
+      const [first, second] = started.targets as FetchServiceTarget[];
+      expect(first).toEqual({ label: 'fetch service at http://127.0.0.1:9', baseUrl: 'http://127.0.0.1:9', apiKeyVar: 'SVC_API_KEY', apiKey: 'user-key-0123', originUrl: 'http://127.0.0.1:10', fetchTimeoutSeconds: 5, embedded: false, limits });
+      expect(second).toMatchObject({ label: 'staging', apiKey: 'other-key-4567', fetchTimeoutSeconds: 60, embedded: false, limits: slow });
+      // The farm started for the second answers on loopback.
+      expect(new URL(second!.originUrl).hostname).toBe('127.0.0.1');
+      expect((await fetch(`${second!.originUrl}/__farm/info`)).status).toBe(200);
+    } finally {
+      await started.close();
+    }
   });
 });
 

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FarmInfo } from '../../mocks/origin/FarmRoute.ts';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { StartOptions } from '../fetch-service/startFetchService.ts';
+import type { ExchangeLimits, FetchServiceTargetOptions } from './ConformOptions.ts';
 import type { StartedTargets } from './startEmbeddedTarget.ts';
-import { targetEnv, type FetchServiceTarget } from './targets.ts';
-
-type Env = Record<string, string | undefined>;
+import type { FetchServiceTarget } from './targets.ts';
 
 /**
  * Limits of the embedded targets: low, so the timeout, size and concurrency probes finish in about a
@@ -16,33 +15,39 @@ export const embeddedLimits = { timeoutMs: 1500, maxBytes: 1024 * 1024, maxConcu
 const nothingToClose = async (): Promise<void> => {};
 
 /**
- * The fetch-service suite's targets. With CONFORM_FETCH_BASE_URL: that deployment, its key from
- * $SVC_API_KEY in the suites' own environment, the origin farm at CONFORM_ORIGIN_URL or one started here
- * on loopback. Without: a farm, the reference and the mock, all on 127.0.0.1, sharing a generated key.
+ * The fetch-service suite's targets. Deployments given: each with its key, the origin farm it names or
+ * one started here on loopback (one for all that name none). None given: a farm, the reference and the
+ * mock, all on 127.0.0.1, sharing a generated key.
  */
-export async function startFetchServiceTargets(env: Env): Promise<StartedTargets> {
-  const baseUrl = env[targetEnv.fetchBaseUrl];
-  if (baseUrl) return deploymentTarget(baseUrl, env);
-  return embeddedTargets();
+export async function startFetchServiceTargets(given: readonly FetchServiceTargetOptions[], limits: ExchangeLimits): Promise<StartedTargets> {
+  if (given.length) return deploymentTargets(given);
+  return embeddedTargets(limits);
 }
 
-async function deploymentTarget(baseUrl: string, env: Env): Promise<StartedTargets> {
-  const raw = env[targetEnv.fetchTimeout];
-  const fetchTimeoutSeconds = raw === undefined || raw === '' ? 60 : Number(raw);
-  if (!(fetchTimeoutSeconds > 0)) throw new Error(`${targetEnv.fetchTimeout} must be a positive number of seconds, got "${raw}"`);
-  if (!env.SVC_API_KEY) throw new Error(`fetch-service: a deployment needs its API key in $SVC_API_KEY`);
-  let originUrl = env[targetEnv.originUrl];
+async function deploymentTargets(given: readonly FetchServiceTargetOptions[]): Promise<StartedTargets> {
   let close = nothingToClose;
-  if (!originUrl) {
+  let farmUrl: string | undefined;
+  if (given.some((t) => !t.originUrl)) {
     const farm = await startWarmFarm();
-    originUrl = farm.httpUrl;
+    farmUrl = farm.httpUrl;
     close = farm.close;
   }
-  const target: FetchServiceTarget = { label: `fetch service at ${baseUrl}`, baseUrl, apiKeyVar: 'SVC_API_KEY', originUrl, fetchTimeoutSeconds, embedded: false };
-  return { targets: [target], close };
+  const targets = given.map(
+    (t): FetchServiceTarget => ({
+      label: t.label ?? `fetch service at ${t.baseUrl}`,
+      baseUrl: t.baseUrl,
+      apiKeyVar: 'SVC_API_KEY',
+      apiKey: t.apiKey,
+      originUrl: t.originUrl ?? farmUrl!,
+      fetchTimeoutSeconds: t.fetchTimeout,
+      embedded: false,
+      limits: t.limits,
+    }),
+  );
+  return { targets, close };
 }
 
-async function embeddedTargets(): Promise<StartedTargets> {
+async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets> {
   const { startFetchServiceMock } = await import('../../mocks/fetch-service/startFetchServiceMock.ts');
   const apiKey = `conform-embedded-${randomBytes(18).toString('base64url')}`;
   const closers: Array<() => Promise<void>> = [];
@@ -56,7 +61,7 @@ async function embeddedTargets(): Promise<StartedTargets> {
     closers.push(reference.close);
     const mock = await startFetchServiceMock({ host: '127.0.0.1', port: 0, apiKeys: [apiKey], farm, limits: embeddedLimits });
     closers.push(mock.close);
-    const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true } as const;
+    const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true, limits } as const;
     const targets: FetchServiceTarget[] = [
       { label: 'reference (embedded)', baseUrl: reference.url, ...common },
       { label: 'mock (embedded)', baseUrl: mock.url, ...common },

@@ -1,7 +1,9 @@
+import type { ExchangeLimits } from './ConformOptions.ts';
+
 /**
- * What each suite runs against. The CLI turns its flags into environment variables, and a plain
- * `vitest --config vitest.conformance.config.ts` run reads the same variables, so both routes agree;
- * the global setup fills in embedded targets for what the variables leave open.
+ * What each suite runs against: the targets of the run's options (ConformOptions), and embedded ones
+ * the global setup started on loopback for a suite given none. The suites get them through vitest's
+ * `inject('conformTargets')` (currentTargets).
  */
 export interface UnitRecordTarget {
   label: string;
@@ -18,13 +20,10 @@ export interface UnitRecordTarget {
 export interface FetchServiceTarget {
   label: string;
   baseUrl: string;
-  /** The key is read from $SVC_API_KEY by the checks; only whether one is set travels here. */
+  /** The variable reports name in place of the key (`$SVC_API_KEY`). */
   apiKeyVar: 'SVC_API_KEY';
-  /**
-   * Embedded targets only: the key generated for them. Suite workers cannot be handed it through their
-   * environment, so it travels with the target; checks register it with `ctx.secret` so no report shows it.
-   */
-  apiKey?: string;
+  /** The key to send: the user's, or the one generated for embedded targets. A secret of the run: no report shows it. */
+  apiKey: string;
   /** A reachable origin farm the target may fetch from. */
   originUrl: string;
   /** Upper bound the target is configured with, so timeout probes know how long to wait. */
@@ -34,6 +33,8 @@ export interface FetchServiceTarget {
    * suite also counts a base URL on loopback as local (suites/fetch-service/probeScope.ts).
    */
   embedded: boolean;
+  /** Absent: the run's (Targets.limits). */
+  limits?: ExchangeLimits;
 }
 
 export interface MeetingPlatformTarget {
@@ -41,61 +42,33 @@ export interface MeetingPlatformTarget {
   authUrl: string;
   apiBaseUrl: string;
   /**
-   * From $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID, or the embedded mock's own
-   * account. Checks register the secret with `ctx.secret` so it never reaches a report.
+   * The account's, from the run's options ($MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID),
+   * or the embedded mock's own. The secret is a secret of the run: no report shows it.
    */
   credentials: { clientId: string; clientSecret: string; accountId: string };
   embedded: boolean;
+  /** Absent: the run's (Targets.limits). */
+  limits?: ExchangeLimits;
 }
 
 export interface Targets {
   seed: number;
   /** Generated requests per operation and kind; 0: no generated checks. */
   fuzzRuns: number;
+  /** What anything a suite contacts that is no target (an origin farm) is held to. */
+  limits: ExchangeLimits;
   'unit-record': UnitRecordTarget[];
   'fetch-service': FetchServiceTarget[];
   'meeting-platform': MeetingPlatformTarget[];
 }
+
+/** Generated requests per operation and kind when --fuzz-runs is not given. */
+export const defaultFuzzRuns = 100;
+
+export const defaultSeed = 7;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     conformTargets: Targets;
   }
 }
-
-/** The environment variables that carry targets and options into the suites. */
-export const targetEnv = {
-  suites: 'CONFORM_SUITES',
-  seed: 'CONFORM_SEED',
-  validator: 'CONFORM_VALIDATOR',
-  validatorSet: 'CONFORM_VALIDATOR_SET',
-  fetchBaseUrl: 'CONFORM_FETCH_BASE_URL',
-  originUrl: 'CONFORM_ORIGIN_URL',
-  fetchTimeout: 'CONFORM_FETCH_TIMEOUT',
-  meetingAuthUrl: 'CONFORM_MEETING_AUTH_URL',
-  meetingApiBaseUrl: 'CONFORM_MEETING_API_BASE_URL',
-  /** Generated requests per operation and kind (valid, mutated); 0 turns the generated checks off. */
-  fuzzRuns: 'CONFORM_FUZZ_RUNS',
-  /** Requests per second to each target; unset: 10 for a deployment elsewhere, no limit on loopback; 0: none. */
-  rateLimit: 'CONFORM_RATE_LIMIT',
-  /** Seconds a request waits for the answer's headers (requestBounds.ts). */
-  headersTimeout: 'CONFORM_HEADERS_TIMEOUT',
-  /** Seconds from the headers to the body's last byte. */
-  bodyTimeout: 'CONFORM_BODY_TIMEOUT',
-  /** MiB of an answer's body read at most. */
-  maxBodyMib: 'CONFORM_MAX_BODY_MIB',
-} as const;
-
-/** Generated requests per operation and kind when --fuzz-runs is not given. */
-export const defaultFuzzRuns = 100;
-
-/** $CONFORM_FUZZ_RUNS as a count: default 100, 0 turns the generated checks off. */
-export function fuzzRunsFrom(env: Record<string, string | undefined>): number {
-  const raw = env[targetEnv.fuzzRuns];
-  if (raw === undefined || raw === '') return defaultFuzzRuns;
-  const runs = Number(raw);
-  if (!Number.isSafeInteger(runs) || runs < 0) throw new Error(`${targetEnv.fuzzRuns} must be a whole number, got "${raw}"`);
-  return runs;
-}
-
-export const defaultSeed = 7;

@@ -6,11 +6,31 @@ import { realPlatform } from './realPlatform.ts';
 /**
  * What a person can do about a failed first call, read from the answer alone. The seed names the three
  * classic causes: an HTML page means a wrong address or flow, invalid_client means a wrong id or secret,
- * and a 404 for a meeting the user can see means an identifier type or encoding mismatch.
+ * and a 404 for a meeting the user can see means an identifier type or encoding mismatch. Each diagnosis
+ * is chosen by the evidence it cites (the status, the error code, the words of the answer), one cause
+ * each: a 401 that does not say the token expired is not diagnosed as an expiry.
  */
 
 function wrongAddress(x: Exchange): boolean {
   return x.isHtml || (x.status >= 300 && x.status < 400) || (!x.isJson && x.status === 404);
+}
+
+/** What the answer says in words: its message, reason and error fields. */
+function wordsOf(x: Exchange): string {
+  return ['message', 'reason', 'error', 'error_description'].map((name) => field(x, name)).filter((v): v is string => typeof v === 'string').join(' ');
+}
+
+const limitWords = /rate limit|too many|quota|throttl|exceeded/i;
+
+/** A rate limit, by its status or its words; a daily quota is waited out differently from a per-second rate. */
+function limitDiagnosis(x: Exchange, what: string): string | undefined {
+  const said = wordsOf(x);
+  if (x.status !== 429 && !limitWords.test(said)) return undefined;
+  const quote = said ? ` ("${excerpt(said, 120)}")` : '';
+  if (/daily|per day|\bday\b|today/i.test(said)) {
+    return `${what} refused for a daily limit (HTTP ${x.status})${quote}: the account used its requests for the day. Wait for the next day (UTC), or run with fewer generated requests (--fuzz-runs).`;
+  }
+  return `${what} rate limited (HTTP ${x.status})${quote}: wait for Retry-After and send fewer requests per second (--rate-limit).`;
 }
 
 export function diagnoseToken(x: Exchange, authUrl: string): string {
@@ -29,12 +49,18 @@ export function diagnoseToken(x: Exchange, authUrl: string): string {
     return 'unsupported_grant_type: the platform does not take this flow. Server-to-server apps use grant_type=account_credentials in a form body; ' +
       'an OAuth app of another type (user-managed, client credentials) cannot use this flow.';
   }
-  if (error === 'invalid_request') {
-    return `invalid_request${typeof reason === 'string' ? ` (${reason})` : ''}: the account ID is missing or is not this app's account. ` +
+  if (error === 'invalid_request' && typeof reason === 'string' && /account/i.test(reason)) {
+    return `invalid_request (${reason}): the account ID is missing or is not this app's account. ` +
       `Check $${credentialEnv.accountId} against the app's credentials page.`;
   }
+  const limited = limitDiagnosis(x, 'The token request was');
+  if (limited) return limited;
   if (x.status >= 500) return `The token endpoint failed on its side (HTTP ${x.status}); try again later.`;
-  if (x.status === 200) return 'The token endpoint answered 200 without an access_token: the address is probably not the token endpoint.';
+  if (x.status === 200 && x.isJson) {
+    const fields = x.json && typeof x.json === 'object' && !Array.isArray(x.json) ? Object.keys(x.json) : [];
+    return `The token endpoint answered 200 with JSON but no access_token (${fields.length ? `fields: ${fields.slice(0, 8).join(', ')}` : 'no fields'}): ` +
+      'the address answers, but not as the token endpoint of the account-credentials flow. Check --auth-url.';
+  }
   return `The token request was refused: HTTP ${x.status} ${typeof error === 'string' ? error : ''} ${excerpt(x.bodyText, 120)}`.trim();
 }
 
@@ -51,18 +77,23 @@ export function diagnoseApi(x: Exchange, apiBaseUrl: string, tokenApiUrl?: strin
       `API calls go to {API base URL}/v2/..., the API base URL being the API host itself (the real platform's is ${realPlatform.apiBaseUrl}), ` +
       `not the auth host. Check --api-base-url (now ${apiBaseUrl}).${hostHint}`;
   }
+  const said = wordsOf(x);
+  if (code === 4711 || /\bscopes?\b/i.test(said)) return `The app lacks a scope this call needs: ${said || `code ${String(code)}`} Add the scope to the app and request a new token.`;
+  const limited = limitDiagnosis(x, 'The call was');
+  if (limited) return limited;
+  const codeText = code !== undefined ? `, code ${String(code)}` : '';
   if (x.status === 401 && freshToken) {
-    return `The token was refused at once (HTTP 401${code !== undefined ? `, code ${String(code)}` : ''}), moments after the auth server issued it, so it has not expired: ` +
+    return `The token was refused at once (HTTP 401${codeText}), moments after the auth server issued it, so it has not expired: ` +
       'the API does not accept the tokens of the auth URL given (another auth server, account or signing key), or it wants the token in another form than "Authorization: Bearer <token>".' +
       hostHint;
   }
-  if (x.status === 401) {
-    return `The token was refused (HTTP 401${code !== undefined ? `, code ${String(code)}` : ''}). Send it as "Authorization: Bearer <token>" to the API host the token was issued for; ` +
-      `tokens expire after the expires_in the token response states.${hostHint}`;
+  if (x.status === 401 && /expired/i.test(said)) {
+    return `The token expired (HTTP 401${codeText}: "${excerpt(said, 120)}"): tokens last the expires_in the token response states; request a new one.`;
   }
-  if (code === 4711) return `The app lacks a scope this call needs: ${String(field(x, 'message'))} Add the scope to the app and request a new token.`;
+  if (x.status === 401) {
+    return `The token was refused (HTTP 401${codeText}${said ? `: "${excerpt(said, 120)}"` : ''}): the API does not take it as sent. Send it as "Authorization: Bearer <token>" to the API host the token was issued for.${hostHint}`;
+  }
   if (x.status === 404 && code === 1001) return 'The token\'s user does not exist in this account: the app may belong to another account than $MEETING_ACCOUNT_ID names.';
-  if (x.status === 429) return 'Rate limited (HTTP 429): wait for Retry-After and slow down.';
   if (x.status >= 500) return `The API failed on its side (HTTP ${x.status}); try again later.`;
   return `The API refused the call: HTTP ${x.status} ${excerpt(x.bodyText, 160)}`;
 }

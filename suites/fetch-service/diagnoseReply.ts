@@ -6,21 +6,125 @@ export interface ReplyCause {
   diagnosis: string;
 }
 
+/**
+ * One cause a reply can show, and the evidence that selects it. Each diagnosis is chosen from what the
+ * reply itself says (its status, its message, its headers, the reason there was none), never guessed
+ * from the status alone: a 403 whose message names the destination is a destination refused, whatever
+ * the key did elsewhere.
+ */
+interface KnownCause {
+  /** The reply shows this cause. */
+  shows(x: Exchange, said: string): boolean;
+  describe(x: Exchange, said: string): ReplyCause;
+}
+
 function isHtml(x: Exchange): boolean {
   return /^text\/html\b/i.test(x.headers['content-type'] ?? '') || /^\s*<(!doctype html|html)/i.test(x.text);
 }
 
 /**
- * Causes that say more than "the status was wrong", read from the reply alone (in the spirit of the
- * meeting platform's first-call diagnoses): no answer at all, an HTML page where the service's JSON was
- * due, the target's own key refused. Undefined when the reply shows none of them.
+ * What a refusal says in words: its JSON `message` (and `error`, unless it is only the status's reason
+ * phrase, which every refusal of that status carries), or its text when it is not JSON.
+ */
+function wordsOf(x: Exchange): string {
+  if (x.json && typeof x.json === 'object' && !Array.isArray(x.json)) {
+    const body = x.json as Record<string, unknown>;
+    return [body.message, body.error, body.detail, body.reason].filter((v): v is string => typeof v === 'string').join(' ');
+  }
+  return x.text.slice(0, 500);
+}
+
+/** The refusal quoted as evidence: `HTTP 403: "The destination is not permitted."`. */
+function quoted(x: Exchange, said: string): string {
+  const message = x.json && typeof (x.json as { message?: unknown }).message === 'string' ? (x.json as { message: string }).message : said.trim();
+  return message ? `HTTP ${x.status}: ${JSON.stringify(message.length > 160 ? `${message.slice(0, 160)}…` : message)}` : `HTTP ${x.status}`;
+}
+
+const words = {
+  limit: /too many|rate.?limit|concurren|quota|throttl|slow down|limit exceeded|exceeded .*limit/i,
+  destination: /destination|ssrf|allow.?list|private (address|network|range)|(host|address|url|origin) (is )?not (allowed|permitted)|blocked (host|address|url)/i,
+  body: /\bbody\b|payload|too large|\bjson\b|content.?type|media type/i,
+  key: /api.?key|x-svc-api-key|\bkey\b|credential|authenticat|unauthori[sz]ed/i,
+};
+
+/** Refusals (4xx), most specific first: a limit message may name the key it counts for. */
+const refusals: KnownCause[] = [
+  {
+    shows: (x, said) => x.status === 429 || words.limit.test(said),
+    describe: (x, said) => ({
+      cause: `refused for a limit (${quoted(x, said)})`,
+      diagnosis:
+        'The service refused the request for a limit of its own, as its answer says (concurrent fetches or requests per key, a quota), not for the request itself. ' +
+        'Checks share the key and run side by side: give the key used for conformance runs a higher limit, or lower --rate-limit.',
+    }),
+  },
+  {
+    shows: (_x, said) => words.destination.test(said),
+    describe: (x, said) => ({
+      cause: `the destination refused (${quoted(x, said)})`,
+      diagnosis:
+        'The service refused the URL it was asked to fetch, as its answer says, not the key: its destination rules (SSRF protection, an allowlist) do not admit the origin farm the probes point at. ' +
+        'Let the service reach the farm (allowlist its host and ports), or give --origin-url a farm the service may fetch from.',
+    }),
+  },
+  {
+    shows: (_x, said) => words.body.test(said),
+    describe: (x, said) => ({
+      cause: `the request body refused (${quoted(x, said)})`,
+      diagnosis:
+        "The service refused the request's body, as its answer says: its size, its JSON or its Content-Type. A body this suite sends as the seed describes was refused by the service, " +
+        'or by something in front of it (a proxy or firewall with a body size limit or content rules).',
+    }),
+  },
+  {
+    // Only requests sent with the target's own key say anything about that key.
+    shows: (x, said) => x.call.key === undefined && (x.status === 401 || 'www-authenticate' in x.headers || words.key.test(said)),
+    describe: (x, said) => ({
+      cause: `the target's own key refused (${quoted(x, said)})`,
+      diagnosis:
+        'The service refused the key it was given, as its answer says: $SVC_API_KEY (or --api-key) does not hold a key this deployment issued, ' +
+        'or something in front of the service strips the X-SVC-API-Key header.',
+    }),
+  },
+];
+
+/** Why no HTTP answer came, from the failure's own words. */
+const noAnswers: KnownCause[] = [
+  {
+    shows: (x) => /\bwithin\b|did not end|exceeded|more than .* of headers|^not sent:/.test(x.failure ?? ''),
+    describe: (x) => ({
+      cause: "no HTTP answer within the run's bounds",
+      diagnosis: `The request ran into the run's bounds (${x.failure}): the service took longer than --headers-timeout (plus the fetch timeout) or --body-timeout, or answered more than --max-body-mib. Its logs for this request say what it was doing.`,
+    }),
+  },
+  {
+    shows: (x) => /ECONNREFUSED/.test(x.failure ?? ''),
+    describe: (x) => ({
+      cause: 'connection refused',
+      diagnosis: `Nothing was listening (${x.failure}): the service stopped or restarted during the run. Its logs, or its process manager's, say why.`,
+    }),
+  },
+  {
+    shows: (x) => /ECONNRESET|EPIPE|socket hang up|other side closed|UND_ERR_SOCKET|closed/i.test(x.failure ?? ''),
+    describe: (x) => ({
+      cause: 'the connection closed without an answer',
+      diagnosis: `The service (or something in front of it) closed the connection without an HTTP answer (${x.failure}): it crashed on this request, or a proxy cut it off. Its logs for this request say more.`,
+    }),
+  },
+];
+
+/**
+ * Causes that say more than "the status was wrong", each chosen by the evidence it cites (in the
+ * spirit of the meeting platform's first-call diagnoses): why no answer came, an HTML page where the
+ * service's JSON was due, a refusal that says what it refused (a limit, the destination, the body, the
+ * target's own key). Undefined when the reply shows none of them.
  */
 export function diagnoseReply(x: Exchange): ReplyCause | undefined {
+  const said = wordsOf(x);
   if (x.status === 0) {
-    return {
+    return noAnswers.find((c) => c.shows(x, said))?.describe(x, said) ?? {
       cause: 'no HTTP answer',
-      diagnosis: `The request got no HTTP answer (${x.failure ?? 'unknown failure'}): the service closed the connection, crashed, was not listening, ` +
-        'or did not answer within the run\'s deadlines and size cap (--headers-timeout, --body-timeout, --max-body-mib). Its logs for this request say more.',
+      diagnosis: `The request got no HTTP answer (${x.failure ?? 'unknown failure'}). The service's logs for this request say more.`,
     };
   }
   if (isHtml(x)) {
@@ -30,13 +134,6 @@ export function diagnoseReply(x: Exchange): ReplyCause | undefined {
         'or --base-url names a web site rather than the service. Check --base-url and what stands in front of the service.',
     };
   }
-  // Only requests sent with the target's own key (call.key undefined) say anything about the key.
-  if ((x.status === 401 || x.status === 403) && x.call.key === undefined) {
-    return {
-      cause: `the target's own key refused (HTTP ${x.status})`,
-      diagnosis: 'The service refused the key it was given, at once: $SVC_API_KEY (or --api-key) does not hold a key this deployment issued, ' +
-        'or something in front of the service strips the X-SVC-API-Key header.',
-    };
-  }
+  if (x.status >= 400 && x.status < 500) return refusals.find((c) => c.shows(x, said))?.describe(x, said);
   return undefined;
 }

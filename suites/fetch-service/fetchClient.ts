@@ -62,8 +62,8 @@ export interface Exchange {
 export const keyVariable = '$SVC_API_KEY';
 
 /**
- * The suite's HTTP client for one target: requests with the target's key (from the target for embedded
- * ones, from $SVC_API_KEY otherwise), 429s retried unless asked not to, and every exchange kept whole for
+ * The suite's HTTP client for one target: requests with the target's key (the run's options hold it),
+ * 429s retried unless asked not to, and every exchange kept whole for
  * evidence. Reproductions name `$SVC_API_KEY`, never the key.
  */
 export class FetchClient {
@@ -80,7 +80,7 @@ export class FetchClient {
   constructor(target: FetchServiceTarget) {
     this.target = target;
     this.endpoint = `${target.baseUrl.replace(/\/+$/, '')}/v1/fetch`;
-    this.key = target.apiKey ?? process.env.SVC_API_KEY;
+    this.key = target.apiKey;
     this.busyBudgetMs = 20_000 + target.fetchTimeoutSeconds * 2000;
   }
 

@@ -10,7 +10,7 @@ import { loadCatalogue } from '../../src/harness/catalogue.ts';
 import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
+import { howItBroke, runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
 import type { UnitRecordTarget } from '../../src/harness/targets.ts';
 
 /** One file for the command under test, and the verdict a conforming one gives. */
@@ -114,8 +114,7 @@ async function preflight(o: VerdictChecks, files: string[]): Promise<void> {
   const index = o.cases.findIndex((c) => c.valid);
   const result = await runValidatorCommand(o.command!, files[Math.max(0, index)]!);
   if (result.verdict === 'broke') {
-    const how = result.timedOut ? 'timed out' : result.signal ? `was killed by ${result.signal}` : `exited ${result.exitCode}`;
-    throw new Error(`${o.judge} "${o.command}" could not run: it ${how} on a valid ${o.noun === 'sets' ? 'set' : 'record'}${result.output ? `: ${result.output.split('\n')[0]}` : ''}`);
+    throw new Error(`${o.judge} "${o.command}" could not run: it ${howItBroke(result)} on a valid ${o.noun === 'sets' ? 'set' : 'record'}${result.output ? `: ${result.output.split('\n')[0]}` : ''}`);
   }
 }
 

@@ -4,7 +4,8 @@ import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firs
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';
 import { UsageError } from '../UsageError.ts';
-import { parseHttpUrl, parsePositiveInteger } from '../parseOptions.ts';
+import { numberRules } from '../../harness/numberRules.ts';
+import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 interface CheckMeetingOptions {
   authUrl: string;
@@ -38,7 +39,7 @@ export function registerCheck(program: Command): void {
     .description("The seed's first-call sequence against a real meeting-platform account, read-only.")
     .addOption(new Option('--auth-url <url>', 'where the token endpoint lives').argParser(parseHttpUrl).default(realPlatform.authUrl))
     .addOption(new Option('--api-base-url <url>', 'where /v2 lives').argParser(parseHttpUrl).default(realPlatform.apiBaseUrl))
-    .addOption(new Option('--page-size <n>', 'meetings on the one page fetched').argParser(parsePositiveInteger).default(30))
+    .addOption(numberOption('--page-size <n>', 'meetings on the one page fetched', numberRules.count).default(30))
     .addOption(new Option('--meeting <id>', 'a meeting you see in the user interface: its number (spaces allowed) or UUID'))
     .addHelpText('after', helpText)
     .action(async (options: CheckMeetingOptions) => {

@@ -98,8 +98,8 @@ describe('conform mock meeting-platform', () => {
 
   test('bad flags and half-set credentials exit 2 with one line', async () => {
     for (const [args, env, message] of [
-      [['--port', '70000'], noAccount, /port 70000 is out of range/],
-      [['--error-rate', '2'], noAccount, /not a rate between 0 and 1/],
+      [['--port', '70000'], noAccount, /--port takes a whole number from 0 to 65535; got "70000"/],
+      [['--error-rate', '2'], noAccount, /--error-rate takes a number from 0 to 1; got "2"/],
       [['--secret', ''], noAccount, /--secret must not be empty/],
       [['--port', '0'], { ...noAccount, MEETING_CLIENT_ID: 'only-this' }, /missing MEETING_CLIENT_SECRET, MEETING_ACCOUNT_ID/],
     ] as const) {

@@ -6,9 +6,10 @@ import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { demoSeed } from '../../../mocks/meeting-platform/demoSeed.ts';
 import { needsDoubleEncoding } from '../../meeting-platform/encodeMeetingId.ts';
 import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../meeting-platform/meetingCredentials.ts';
-import { untilSignal } from '../untilSignal.ts';
+import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
-import { parseHttpUrl, parsePort, parsePositiveInteger } from '../parseOptions.ts';
+import { numberRules } from '../../harness/numberRules.ts';
+import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -47,9 +48,9 @@ export const mockServices: Record<string, MockService> = {
     summary: 'the meeting platform: token endpoint and /v2 API on one port, with demo users and meetings',
     defaultPort: 4010,
     options: () => [
-      new Option('--latency <ms>', 'delay every answer by MS milliseconds').argParser(parseNonNegative).default(0),
-      new Option('--error-rate <r>', 'answer this share of requests (0..1) with 503').argParser(parseRate).default(0),
-      new Option('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)').argParser(parseNonNegative).default(0),
+      numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0),
+      numberOption('--error-rate <r>', 'answer this share of requests (0..1) with 503', numberRules.ratio).default(0),
+      numberOption('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)', numberRules.fromZero).default(0),
       new Option('--wrong-address', 'answer everything with the HTML page a wrong address gets'),
       new Option('--secret <text>', `key that signs access tokens and page tokens (default $${mockSecretEnv}, else random per process)`).argParser(parseSecret),
     ],
@@ -61,10 +62,10 @@ export const mockServices: Record<string, MockService> = {
     defaultPort: 4020,
     options: () => [
       new Option('--origin-url <url>', 'a running origin farm (conform origin) whose URLs are answered in memory too').argParser(parseHttpUrl),
-      new Option('--timeout-ms <n>', 'fetch timeout').argParser(parsePositiveInteger).default(defaultMockLimits.timeoutMs),
-      new Option('--max-bytes <n>', 'largest fetched body before 502').argParser(parsePositiveInteger).default(defaultMockLimits.maxBytes),
-      new Option('--max-concurrency <n>', 'fetches in flight per key before 429').argParser(parsePositiveInteger).default(defaultMockLimits.maxConcurrency),
-      new Option('--latency <ms>', 'delay every answer by MS milliseconds').argParser(parseNonNegative).default(0),
+      numberOption('--timeout-ms <n>', 'fetch timeout', numberRules.count).default(defaultMockLimits.timeoutMs),
+      numberOption('--max-bytes <n>', 'largest fetched body before 502', numberRules.count).default(defaultMockLimits.maxBytes),
+      numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency),
+      numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0),
     ],
     help: () =>
       [
@@ -85,17 +86,20 @@ export function registerMock(program: Command): void {
   const mock = program
     .command('mock')
     .summary('serve a spec-derived mock over HTTP until SIGINT or SIGTERM')
-    .description(`Serves a mock of one service on loopback (by default) until SIGINT or SIGTERM.\nSERVICE: ${Object.keys(mockServices).join(' | ')}`);
+    .description(`Serves a mock of one service on loopback (by default) until SIGINT, SIGTERM or SIGHUP, or until the\nprocess that started it (npx) is gone.\nSERVICE: ${Object.keys(mockServices).join(' | ')}`);
   for (const [name, service] of Object.entries(mockServices)) {
     const sub = mock
       .command(name)
       .summary(service.summary)
       .description(service.summary)
-      .addOption(new Option('--port <n>', 'port to listen on (0 = a free one)').argParser(parsePort).default(service.defaultPort))
+      .addOption(numberOption('--port <n>', 'port to listen on (0 = a free one)', numberRules.port).default(service.defaultPort))
       .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'));
     for (const option of service.options?.() ?? []) sub.addOption(option);
     sub.addHelpText('after', () => `\n${service.help(process.env)}`).action(async (options: MockOptions) => {
-      await runMock(service, options, process.env, (text) => process.stdout.write(text), untilSignal);
+      // Listening for the stop before anything starts: a signal while it starts, or right after the
+      // banner is printed, still closes it cleanly.
+      const stopped = untilStopped();
+      await runMock(service, options, process.env, (text) => process.stdout.write(text), () => stopped);
     });
   }
 }
@@ -241,20 +245,8 @@ async function readFarmInfo(originUrl: string): Promise<FarmInfo> {
   throw new UsageError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start one with: conform origin`);
 }
 
-function parseNonNegative(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`"${value}" is not a non-negative number`);
-  return n;
-}
-
 function parseSecret(value: string): string {
   if (value === '') throw new UsageError('--secret must not be empty');
   return value;
-}
-
-function parseRate(value: string): number {
-  const n = parseNonNegative(value);
-  if (n > 1) throw new UsageError(`"${value}" is not a rate between 0 and 1`);
-  return n;
 }
 

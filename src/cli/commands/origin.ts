@@ -2,9 +2,10 @@ import { Command, Option } from 'commander';
 import { formatRouteTable } from '../../../mocks/origin/formatRouteTable.ts';
 import { originRoutes } from '../../../mocks/origin/originRoutes.ts';
 import type { OriginFarm, OriginFarmOptions } from '../../../mocks/origin/startOriginFarm.ts';
-import { untilSignal } from '../untilSignal.ts';
+import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
-import { parsePort } from '../parseOptions.ts';
+import { numberRules } from '../../harness/numberRules.ts';
+import { numberOption } from '../parseOptions.ts';
 
 interface OriginOptions {
   host: string;
@@ -57,10 +58,10 @@ export function registerOrigin(program: Command): void {
     .summary('the hostile origin farm: upstream servers to point a fetch service at')
     .description('Serves charset pages, binary bodies, redirects, slow, broken, oversized and gzip-bomb responses over HTTP and TLS.')
     .addOption(new Option('--host <address>', 'address to bind every listener to').default('127.0.0.1'))
-    .addOption(new Option('--port <n>', 'HTTP port (0 = a free one)').argParser(parsePort).default(0))
-    .addOption(new Option('--tls-port <n>', 'port of the valid-certificate TLS listener').argParser(parsePort).default(0))
-    .addOption(new Option('--expired-tls-port <n>', 'port of the expired-certificate TLS listener').argParser(parsePort).default(0))
-    .addOption(new Option('--wrong-host-tls-port <n>', 'port of the wrong-host TLS listener').argParser(parsePort).default(0))
+    .addOption(numberOption('--port <n>', 'HTTP port (0 = a free one)', numberRules.port).default(0))
+    .addOption(numberOption('--tls-port <n>', 'port of the valid-certificate TLS listener', numberRules.port).default(0))
+    .addOption(numberOption('--expired-tls-port <n>', 'port of the expired-certificate TLS listener', numberRules.port).default(0))
+    .addOption(numberOption('--wrong-host-tls-port <n>', 'port of the wrong-host TLS listener', numberRules.port).default(0))
     .addOption(
       new Option('--cert-name <name>', 'another DNS name or IP the valid and expired certificates cover (repeatable)')
         .argParser((value: string, previous: string[]) => [...previous, value])
@@ -68,7 +69,10 @@ export function registerOrigin(program: Command): void {
     )
     .addHelpText('after', helpText)
     .action(async (options: OriginOptions) => {
-      await runOrigin(options, (text) => process.stdout.write(text), untilSignal);
+      // Listening for the stop before anything starts: a signal while it starts, or right after the
+      // listeners are printed, still closes it cleanly.
+      const stopped = untilStopped();
+      await runOrigin(options, (text) => process.stdout.write(text), () => stopped);
     });
 }
 

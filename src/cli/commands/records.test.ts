@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../../suites/unit-record/corpus.ts';
 import { runConform } from '../../harness/testing/runConform.ts';
 import { brokenUnitTree } from '../../records/brokenUnitTree.ts';
@@ -13,7 +13,7 @@ import { exampleRecord } from '../../records/exampleRecord.ts';
 import { recordClauseIds } from '../../records/recordClauses.ts';
 import { unitTree } from '../../records/unitTree.ts';
 import { validateRecord } from '../../records/validateRecord.ts';
-import { main } from '../main.ts';
+import { conformInProcess } from '../testing/conformInProcess.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'bin/conform.js');
@@ -25,32 +25,6 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function conform(args: string[], input?: string) {
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: work, env, input, maxBuffer: 64 << 20 });
   return { status: r.status, stdout: r.stdout.toString('utf8'), stdoutBytes: r.stdout, stderr: r.stderr.toString('utf8') };
-}
-
-/**
- * Runs main() in this process, for the cases that end while the flags are parsed (nothing runs, so
- * nothing sets process.exitCode): a process start per case would cost more than the case itself.
- */
-async function conformInProcess(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const capture =
-    (into: string[]) =>
-    (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-      into.push(String(chunk));
-      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      done?.();
-      return true;
-    };
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture(out));
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture(err));
-  try {
-    const status = await main(args);
-    return { status, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
 }
 
 function file(name: string, text: string | Buffer): string {
@@ -139,10 +113,10 @@ describe('conform records generate', () => {
   });
 
   it.each([
-    [['--count', '0'], /--count must be a positive integer, got "0"/],
-    [['--count', 'ten'], /--count must be a positive integer, got "ten"/],
-    [['--count', '5', '--invalid-ratio', '1.5'], /--invalid-ratio must be a number from 0 to 1, got "1.5"/],
-    [['--count', '5', '--seed', '-3'], /--seed must be an integer from 0 to 4294967295/],
+    [['--count', '0'], /--count takes a whole number of 1 or more; got "0"/],
+    [['--count', 'ten'], /--count takes a whole number of 1 or more; got "ten"/],
+    [['--count', '5', '--invalid-ratio', '1.5'], /--invalid-ratio takes a number from 0 to 1; got "1.5"/],
+    [['--count', '5', '--seed', '-3'], /--seed takes a whole number from 0 to 4294967295; got "-3"/],
     [['--count', '5', '--bogus'], /unknown option '--bogus'/],
     [['--count', '5', '--shard', '4/3'], /--shard takes I\/N with 1 ≤ I ≤ N \(e\.g\. 2\/3\); got "4\/3"/],
     [[], /required option '--count <n>' not specified/],
@@ -257,7 +231,7 @@ describe('conform records validate', () => {
   it('refuses unknown flags, a missing input and stdin twice with exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--strict', valid], /^error: unknown option '--strict'/],
-      [['--workers', 'all', valid], /^conform: --workers must be an integer from 0 to 64, got "all"/],
+      [['--workers', 'all', valid], /^conform: --workers takes a whole number from 0 to 64; got "all"/],
       [[], /^error: missing required argument 'input'/],
       [['-', '-'], /^conform: - \(stdin\) can be given only once/],
     ];

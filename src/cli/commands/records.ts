@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import type { ManifestEntry, ManifestPart } from '../../records/manifestParts.ts';
-import { parseShard } from '../parseOptions.ts';
+import { numberRules } from '../../harness/numberRules.ts';
+import { numberOption, parseShard } from '../parseOptions.ts';
 import { ProgressLine } from '../ProgressLine.ts';
 import { UsageError } from '../UsageError.ts';
 
@@ -20,30 +21,6 @@ const validator = async () => ({
 });
 
 const defaultSeed = 1;
-
-function parseCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--count must be a positive integer, got "${value}"`);
-  return n;
-}
-
-function parseSeed(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n > 0xffffffff) throw new UsageError(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
-  return n;
-}
-
-function parseRatio(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !(n >= 0 && n <= 1)) throw new UsageError(`--invalid-ratio must be a number from 0 to 1, got "${value}"`);
-  return n;
-}
-
-function parseWorkers(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n > 64) throw new UsageError(`--workers must be an integer from 0 to 64, got "${value}"`);
-  return n;
-}
 
 interface GenerateOptions {
   count: number;
@@ -124,9 +101,9 @@ export function registerRecords(program: Command): void {
   records
     .command('generate')
     .summary('fuzzed record fixtures, valid and invalid, deterministic by seed')
-    .addOption(new Option('--count <n>', 'how many records').argParser(parseCount).makeOptionMandatory())
-    .addOption(new Option('--seed <s>', 'seed, 0 to 4294967295: same seed, same bytes').argParser(parseSeed).default(defaultSeed))
-    .addOption(new Option('--invalid-ratio <r>', 'share of invalid records, 0 to 1').argParser(parseRatio).default(0))
+    .addOption(numberOption('--count <n>', 'how many records', numberRules.count).makeOptionMandatory())
+    .addOption(numberOption('--seed <s>', 'seed, 0 to 4294967295: same seed, same bytes', numberRules.seed).default(defaultSeed))
+    .addOption(numberOption('--invalid-ratio <r>', 'share of invalid records, 0 to 1', numberRules.ratio).default(0))
     .addOption(new Option('--out <dir>', 'write one JSON file per record plus manifest.json into DIR'))
     .addOption(new Option('--shard <i/n>', 'only part I of N of the set, for generating it on N machines (see below)').argParser(parseShard))
     .addHelpText('after', generateHelp)
@@ -151,7 +128,7 @@ export function registerRecords(program: Command): void {
     .option('--tree', "also check that all the records, as one page's, form a tree (unique ids, links, no cycle); implies --array")
     .option('--array', 'read a FILE or - holding a JSON array as its records, one per element (see below)')
     .option('--json', 'print one JSON report instead of lines')
-    .addOption(new Option('--workers <n>', 'worker threads that parse and validate long streams (default: one per core, at most 4, none on one core; 0 = none)').argParser(parseWorkers))
+    .addOption(numberOption('--workers <n>', 'worker threads that parse and validate long streams (default: one per core, at most 4, none on one core; 0 = none)', numberRules.workers))
     .addHelpText('after', validateHelp)
     .action(async (inputs: string[], options: ValidateOptions) => {
       process.exitCode = await validateCommand(inputs, options);

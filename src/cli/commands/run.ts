@@ -5,7 +5,8 @@ import { defaultRateLimit } from '../../harness/rateLimit.ts';
 import { defaultRequestBounds } from '../../harness/requestBounds.ts';
 import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
 import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
-import { parseHttpUrl, parseInteger, parseNonNegativeInteger, parseNonNegativeNumber, parsePositiveNumber } from '../parseOptions.ts';
+import { numberRules } from '../../harness/numberRules.ts';
+import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 /** The parsed flags: RunOptions by name (the harness's run() does the work, this only parses and prints). */
 type RunFlags = Omit<RunOptions, 'suites' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[] };
@@ -21,7 +22,9 @@ export function registerRun(program: Command): void {
         "against the project's own embedded targets, started in-process on 127.0.0.1.",
         '',
         'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict);',
-        '2 could not run (bad flags, a target unreachable or giving no usable answer).',
+        '2 could not run, found before any check runs and said on stderr, a line each: bad flags, missing',
+        'credentials, a target unreachable or giving no usable answer, a validator that cannot run, a report',
+        'file that cannot be written, a --grep or --shard that selects no check.',
         '',
         'Every request has a deadline for its headers and one for its whole body, and its body a size',
         'cap: a target that hangs, drips, streams forever or bombs ends the exchange with the reason.',
@@ -34,7 +37,7 @@ export function registerRun(program: Command): void {
     .addOption(new Option('--base-url <url>', 'fetch-service: the deployment to check').argParser(parseHttpUrl))
     .addOption(new Option('--api-key <key>', 'fetch-service: API key').env('SVC_API_KEY'))
     .addOption(new Option('--origin-url <url>', 'fetch-service: a reachable origin farm (default: one started on loopback)').argParser(parseHttpUrl))
-    .addOption(new Option('--fetch-timeout <seconds>', 'fetch-service: the timeout the target enforces').argParser(parsePositiveNumber).default(60))
+    .addOption(numberOption('--fetch-timeout <seconds>', 'fetch-service: the timeout the target enforces', numberRules.positive).default(60))
     .addOption(new Option('--auth-url <url>', 'meeting-platform: OAuth base URL (credentials from $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID)').argParser(parseHttpUrl))
     .addOption(new Option('--api-base-url <url>', 'meeting-platform: API base URL').argParser(parseHttpUrl))
     .addOption(
@@ -48,12 +51,12 @@ export function registerRun(program: Command): void {
         .default([]),
     )
     .addOption(reportOption(true))
-    .addOption(new Option('--seed <n>', 'seed for generated records and requests').argParser(parseInteger).default(defaultSeed))
-    .addOption(new Option('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off').argParser(parseNonNegativeInteger).default(defaultFuzzRuns))
-    .addOption(new Option('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`).argParser(parseNonNegativeNumber))
-    .addOption(new Option('--headers-timeout <seconds>', `seconds any request waits for an answer's headers (fetch-service POSTs: plus --fetch-timeout)`).argParser(parsePositiveNumber).default(defaultRequestBounds.headersTimeout))
-    .addOption(new Option('--body-timeout <seconds>', "seconds from an answer's headers to its body's last byte").argParser(parsePositiveNumber).default(defaultRequestBounds.bodyTimeout))
-    .addOption(new Option('--max-body-mib <MiB>', "MiB of an answer's body read at most (on the wire and once decompressed)").argParser(parsePositiveNumber).default(defaultRequestBounds.maxBodyMib))
+    .addOption(numberOption('--seed <n>', 'seed for generated records and requests, 0 to 4294967295', numberRules.seed).default(defaultSeed))
+    .addOption(numberOption('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off', numberRules.countFromZero).default(defaultFuzzRuns))
+    .addOption(numberOption('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`, numberRules.fromZero))
+    .addOption(numberOption('--headers-timeout <seconds>', `seconds any request waits for an answer's headers (fetch-service POSTs: plus --fetch-timeout)`, numberRules.positive).default(defaultRequestBounds.headersTimeout))
+    .addOption(numberOption('--body-timeout <seconds>', "seconds from an answer's headers to its body's last byte", numberRules.positive).default(defaultRequestBounds.bodyTimeout))
+    .addOption(numberOption('--max-body-mib <MiB>', "MiB of an answer's body read at most (on the wire and once decompressed)", numberRules.positive).default(defaultRequestBounds.maxBodyMib))
     .option('--strict', 'SHOULD failures also fail the run')
     .option('--grep <text>', 'only checks whose name contains TEXT')
     .addOption(shardOption())

@@ -2,9 +2,10 @@ import { Command, Option } from 'commander';
 import { FETCH_SERVICE_DEFAULTS } from '../../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { parseAllowHost } from '../../fetch-service/HostAllowlist.ts';
 import type { RunningFetchService, StartOptions } from '../../fetch-service/startFetchService.ts';
-import { untilSignal } from '../untilSignal.ts';
+import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
-import { parsePort, parsePositiveInteger } from '../parseOptions.ts';
+import { numberRules } from '../../harness/numberRules.ts';
+import { numberOption } from '../parseOptions.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -40,12 +41,6 @@ function parseApiKeyFlag(value: string): string {
   return value;
 }
 
-function parseTimeout(value: string): number {
-  const ms = parsePositiveInteger(value);
-  if (ms > FETCH_SERVICE_DEFAULTS.timeoutMs) throw new UsageError(`--timeout-ms ${value}: the seed fixes the fetch timeout at 60 s; only lower values are allowed (for tests)`);
-  return ms;
-}
-
 const helpText = `
 API keys: every --api-key, or else $SVC_API_KEY. With none the service does not start (exit 2): it
 never runs open. Keys are compared in constant time and never logged; the log names a key by its
@@ -75,7 +70,7 @@ export function registerServe(program: Command, env: Env = process.env): void {
     .command('fetch-service')
     .summary('the reference page-fetch service: POST /v1/fetch')
     .description('The reference page-fetch service (seed fetch-service.md), hardened for a public deployment.')
-    .addOption(new Option('--port <n>', 'port to listen on (0 = a free one)').argParser(parsePort).default(DEFAULT_SERVE_PORT))
+    .addOption(numberOption('--port <n>', 'port to listen on (0 = a free one)', numberRules.port).default(DEFAULT_SERVE_PORT))
     .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'))
     .addOption(new Option('--api-key <key>', 'an issued API key (repeatable)').argParser(repeatable(parseApiKeyFlag)).default([], '$SVC_API_KEY'))
     .addOption(
@@ -83,18 +78,20 @@ export function registerServe(program: Command, env: Env = process.env): void {
         .argParser(repeatable(parseAllowHostFlag))
         .default([], 'none'),
     )
-    .addOption(new Option('--timeout-ms <n>', 'fetch timeout in ms, at most 60000').argParser(parseTimeout).default(FETCH_SERVICE_DEFAULTS.timeoutMs))
+    .addOption(numberOption('--timeout-ms <n>', 'fetch timeout in ms, at most 60000', numberRules.fetchTimeoutMs).default(FETCH_SERVICE_DEFAULTS.timeoutMs))
     .addOption(
-      new Option('--max-bytes <n>', 'largest fetched body, as received and decompressed')
-        .argParser(parsePositiveInteger)
+      numberOption('--max-bytes <n>', 'largest fetched body, as received and decompressed', numberRules.count)
         .default(FETCH_SERVICE_DEFAULTS.maxBytes, `${FETCH_SERVICE_DEFAULTS.maxBytes} = 10 MiB`),
     )
     .addOption(
-      new Option('--max-concurrency <n>', 'concurrent fetches per API key before 429').argParser(parsePositiveInteger).default(FETCH_SERVICE_DEFAULTS.maxConcurrency),
+      numberOption('--max-concurrency <n>', 'concurrent fetches per API key before 429', numberRules.count).default(FETCH_SERVICE_DEFAULTS.maxConcurrency),
     )
     .addHelpText('after', helpText)
     .action(async (options: ServeFetchServiceOptions) => {
-      await runServeFetchService(options, env, (text) => process.stdout.write(text), untilSignal);
+      // Listening for the stop before anything starts: a signal while it starts, or right after the
+      // URL is printed, still closes it cleanly.
+      const stopped = untilStopped();
+      await runServeFetchService(options, env, (text) => process.stdout.write(text), () => stopped);
     });
 }
 

@@ -1,21 +1,21 @@
 import { boundedRequest, failureOf } from './boundedRequest.ts';
 import { NoAnswer } from './NoAnswer.ts';
 import type { RequestBounds } from './requestBounds.ts';
-import { RunError } from './RunError.ts';
 
 /**
  * A target that cannot be reached is "could not run" (exit 2), not a run of failed checks: one request
  * before the suites start tells the two apart. Any whole HTTP answer, error statuses included, counts;
  * one that does not come within the run's bounds (`--headers-timeout`, `--body-timeout`, `--max-body-mib`)
- * is refused with what happened instead, in words ("no answer within 30 s").
+ * is the problem, in words ("no answer within 30 s"). Undefined when the target answered.
  */
-export async function assertReachable(flag: string, url: string, bounds: RequestBounds): Promise<void> {
+export async function whyUnreachable(flag: string, url: string, bounds: RequestBounds): Promise<string | undefined> {
   try {
     await boundedRequest(url, { bounds });
+    return undefined;
   } catch (err) {
     const reason = failureOf(err);
     // It answered, just not usably: "cannot reach" would send the user looking at the network.
     const answered = err instanceof NoAnswer && err.answered;
-    throw new RunError(answered ? `${flag} ${url} gave no usable answer: ${reason}` : `cannot reach ${flag} ${url}: ${reason}`);
+    return answered ? `${flag} ${url} gave no usable answer: ${reason}` : `cannot reach ${flag} ${url}: ${reason}`;
   }
 }

@@ -1,0 +1,80 @@
+// What makes `conform run` "could not run" is found before any check runs and said on stderr, one line
+// each, with exit 2 and nothing on stdout (no check line, no report, no clause list), through the real
+// command line. No message names a file of conform's own.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { codeRoot } from '../../harness/conformanceConfig.ts';
+import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'conform-preflight-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const aFile = join(work, 'a-file');
+writeFileSync(aFile, 'not a folder\n');
+
+const noAccount = { MEETING_CLIENT_ID: '', MEETING_CLIENT_SECRET: '', MEETING_ACCOUNT_ID: '', SVC_API_KEY: '' };
+
+/** The run ended before any check: exit 2, these lines on stderr and nothing else anywhere. */
+function refusedWith(r: ConformResult, lines: string[]): void {
+  expect(r.stderr).toBe(lines.map((l) => `conform: ${l}\n`).join(''));
+  expect(r.stdout).toBe('');
+  expect(r.report).toBeUndefined();
+  expect(r.exitCode).toBe(2);
+  expect(r.stderr).not.toContain(codeRoot);
+  expect(r.stderr).not.toMatch(/\.(ts|js)\b/);
+}
+
+describe('conform run checks what can make it "could not run" before any check runs', () => {
+  test('a meeting platform deployment without the MEETING_* credentials', async () => {
+    const r = await runConform(['run', 'meeting-platform', '--auth-url', 'http://127.0.0.1:9', '--api-base-url', 'http://127.0.0.1:9'], noAccount);
+    refusedWith(r, ["--auth-url and --api-base-url need the account's credentials: set $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID"]);
+  });
+
+  test('a target that does not answer', async () => {
+    // Port 9 (discard) on loopback has no listener: connection refused at once.
+    const r = await runConform(['run', 'fetch-service', '--base-url', 'http://127.0.0.1:9', '--api-key', 'test-key-1234']);
+    expect(r.stderr).toMatch(/^conform: cannot reach --base-url http:\/\/127\.0\.0\.1:9: ECONNREFUSED[^\n]*\n$/);
+    expect(r.stdout).toBe('');
+    expect(r.exitCode).toBe(2);
+  });
+
+  test('validators that cannot run: not found, or breaking on a valid case', async () => {
+    const r = await runConform(['run', 'unit-record', '--validator', 'nosuchcmd', '--validator-set', 'exit 3 #']);
+    expect(r.stderr.split('\n')[0]).toMatch(/^conform: --validator "nosuchcmd" cannot run: it exited 127 on a valid record: .*nosuchcmd: not found$/);
+    refusedWith(r, [r.stderr.split('\n')[0]!.slice('conform: '.length), '--validator-set "exit 3 #" cannot run: it exited 3 on a valid set']);
+  });
+
+  test('report files that cannot be written, each named, nothing left behind', async () => {
+    const r = await runConform(['run', 'unit-record', '--report', `html=${join(aFile, 'x.html')}`, '--report', `blob=${join(aFile, 'blobs')}`, '--report', `json=${join(work, 'ok', 'r.json')}`]);
+    refusedWith(r, [
+      `--report html=${join(aFile, 'x.html')} cannot be written: ENOTDIR: not a directory`,
+      `--report blob=${join(aFile, 'blobs')} cannot be written: ENOTDIR: not a directory`,
+    ]);
+  });
+
+  test('a --grep that selects no check', async () => {
+    const r = await runConform(['run', 'unit-record', 'meeting-platform', '--grep', 'NOTHINGMATCHES']);
+    refusedWith(r, ['--grep NOTHINGMATCHES selects no check; clause ids look like UR-ID, MP-ME-200']);
+  });
+
+  test('a --shard past the suites\' files', async () => {
+    const r = await runConform(['run', 'unit-record', '--shard', '3/3']);
+    refusedWith(r, ['--shard 3/3 selects no check: the suites run hold 2 files, so at most 2 shards']);
+  });
+
+  test('several problems at once, one line each', async () => {
+    const r = await runConform(['run', 'unit-record', '--validator', 'exit 2 #', '--report', `junit=${join(aFile, 'j.xml')}`]);
+    refusedWith(r, ['--validator "exit 2 #" cannot run: it exited 2 on a valid record', `--report junit=${join(aFile, 'j.xml')} cannot be written: ENOTDIR: not a directory`]);
+  });
+
+  test('a --grep that selects some checks runs them, in every shard of a split run', async () => {
+    const r = await runConform(['run', 'unit-record', '--grep', 'UR-OBJECT']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ran = r.report!.checks.filter((c) => c.status === 'passed').map((c) => c.clause);
+    expect(ran).toContain('UR-OBJECT');
+    expect(ran.every((clause) => clause.startsWith('UR-OBJECT'))).toBe(true);
+    // The grep selects checks of one file only; the shard holding the other is no mistake.
+    for (const shard of ['1/2', '2/2']) expect((await runConform(['run', 'unit-record', '--grep', 'UR-OBJECT', '--shard', shard])).exitCode, shard).toBe(0);
+  });
+});

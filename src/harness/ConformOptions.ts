@@ -1,0 +1,66 @@
+import type { MeetingCredentials } from '../meeting-platform/meetingCredentials.ts';
+import type { RequestBounds } from './requestBounds.ts';
+import type { SuiteName } from './suites.ts';
+
+/**
+ * A run's options as data: parsed and checked once (toConformOptions from run()'s options,
+ * optionsFromEnv for a plain vitest run), then handed whole to the global setup and the suites through
+ * vitest's `provide`. Serialisable (structured clone): no functions, no classes. Secrets travel inside
+ * (the suites send them); nothing here is printed.
+ */
+export interface ConformOptions {
+  suites: SuiteName[];
+  seed: number;
+  /** Generated requests per operation and kind; 0: no generated checks. */
+  fuzzRuns: number;
+  /** What the embedded targets, and anything a suite contacts that is no target (an origin farm), are held to. */
+  limits: ExchangeLimits;
+  /** Each suite's targets, side by side; an empty list: the suite's embedded targets, started on loopback. */
+  targets: TargetOptions;
+  /** The account the embedded meeting-platform mock serves; absent: its demo account. */
+  embeddedMeetingAccount?: MeetingCredentials;
+}
+
+export interface TargetOptions {
+  'fetch-service': FetchServiceTargetOptions[];
+  'meeting-platform': MeetingPlatformTargetOptions[];
+  'unit-record': UnitRecordTargetOptions[];
+}
+
+/** How every exchange with one target is held: its deadlines and size cap, and its pace. */
+export interface ExchangeLimits {
+  bounds: RequestBounds;
+  /** Requests per second; absent: 10 for a host not on loopback, none on loopback; 0: none (rateLimit.ts). */
+  rateLimit?: number;
+}
+
+export interface FetchServiceTargetOptions {
+  /** How reports name it; default "fetch service at BASE_URL". */
+  label?: string;
+  baseUrl: string;
+  apiKey: string;
+  /** A reachable origin farm; absent: one started on loopback. */
+  originUrl?: string;
+  /** Seconds: the timeout the target enforces. */
+  fetchTimeout: number;
+  limits: ExchangeLimits;
+}
+
+export interface MeetingPlatformTargetOptions {
+  /** Default "meeting platform at API_BASE_URL". */
+  label?: string;
+  authUrl: string;
+  apiBaseUrl: string;
+  credentials: MeetingCredentials;
+  limits: ExchangeLimits;
+}
+
+/** A record validator (`validator`) or a set validator (`validatorSet`): a shell command each. */
+export type UnitRecordTargetOptions = { label?: string } & ({ validator: string; validatorSet?: never } | { validatorSet: string; validator?: never });
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Absent in a plain vitest run: the global setup reads the environment into the same shape. */
+    conformOptions?: ConformOptions;
+  }
+}
