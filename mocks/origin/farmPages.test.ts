@@ -50,6 +50,24 @@ describe('farmPages', () => {
     }
   });
 
+  test('a page per content-type family and declaration place, each read differently by the usual defaults', () => {
+    const families = textPages.filter((page) => page.path.startsWith('/page/')).map((page) => `${page.mimeType} ${page.declaredIn}`);
+    for (const family of ['text/html content-type', 'text/html bom', 'text/html meta-charset', 'text/plain content-type', 'text/plain bom', 'application/xhtml+xml xml-declaration', 'text/xml content-type', 'application/json media-type', 'text/css content-type', 'text/javascript content-type']) {
+      expect(families).toContain(family);
+    }
+    for (const page of textPages.filter((p) => p.path.startsWith('/page/') && p.encoding !== 'UTF-8')) {
+      expect(new TextDecoder('windows-1252').decode(page.body) === page.text && new TextDecoder('utf-8').decode(page.body) === page.text, page.path).toBe(false);
+      if (page.declaredIn !== 'content-type') expect(header(page.path, 'Content-Type')[0], page.path).not.toContain('charset');
+    }
+  });
+
+  test('the UTF-16LE page starts with FF FE; the XHTML page declares its encoding in its XML declaration', () => {
+    expect([...byPath('/page/utf-16le-bom').body.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    expect(byPath('/page/xhtml-xml-declaration').body.subarray(0, 60).toString('latin1')).toMatch(/^<\?xml version="1.0" encoding="windows-1251"\?>/);
+    // JSON without a charset is UTF-8 beyond ASCII: a service falling back to windows-1252 reads it wrongly.
+    expect(new TextDecoder('windows-1252').decode(byPath('/page/json').body)).not.toBe(byPath('/page/json').text);
+  });
+
   test('Shift_JIS has double-byte characters (one with trail byte 0x7B) and half-width katakana', () => {
     const page = byPath('/page/shift_jis');
     expect(page.body.includes(Buffer.from([0x96, 0x7b]))).toBe(true);

@@ -13,8 +13,11 @@ export interface FarmPage {
   mimeType: string;
   /** WHATWG name of the body's encoding; null for binary bodies. */
   encoding: string | null;
-  /** Where the encoding is declared, for text bodies. */
-  declaredIn: 'content-type' | 'bom' | 'meta-charset' | 'meta-http-equiv' | null;
+  /**
+   * Where the encoding is declared, for text bodies: the Content-Type charset, a byte order mark, an HTML
+   * <meta>, an XML declaration, or the media type itself (JSON is UTF-8, RFC 8259 §8.1).
+   */
+  declaredIn: 'content-type' | 'bom' | 'meta-charset' | 'meta-http-equiv' | 'xml-declaration' | 'media-type' | null;
   /** The body decoded (a BOM is not part of the text); null for binary bodies. */
   text: string | null;
   body: Buffer;
@@ -66,16 +69,23 @@ const shiftJisSample: Sample = {
   ]),
 };
 
+/** "Grüße, 世界\n" in UTF-16LE: two bytes a character, low byte first. */
+const utf16leSample: Sample = {
+  text: 'Grüße, 世界\n',
+  bytes: Buffer.from([0x47, 0x00, 0x72, 0x00, 0xfc, 0x00, 0xdf, 0x00, 0x65, 0x00, 0x2c, 0x00, 0x20, 0x00, 0x16, 0x4e, 0x4c, 0x75, 0x0a, 0x00]),
+};
+
 const utf8Bom = Buffer.from([0xef, 0xbb, 0xbf]);
+const utf16leBom = Buffer.from([0xff, 0xfe]);
+
+/** `sample` between ASCII text (the same bytes in every encoding the farm uses but UTF-16). */
+function wrapped(before: string, sample: Sample, after: string): Sample {
+  return { text: before + sample.text + after, bytes: Buffer.concat([Buffer.from(before, 'ascii'), sample.bytes, Buffer.from(after, 'ascii')]) };
+}
 
 /** An HTML document around a sample; `head` holds any charset declaration, within the first 1024 bytes. */
 function htmlDocument(title: string, head: string, sample: Sample): Sample {
-  const before = `<!doctype html>\n<html><head>${head}<title>${title}</title></head>\n<body><p>`;
-  const after = '</p></body></html>\n';
-  return {
-    text: before + sample.text + after,
-    bytes: Buffer.concat([Buffer.from(before, 'ascii'), sample.bytes, Buffer.from(after, 'ascii')]),
-  };
+  return wrapped(`<!doctype html>\n<html><head>${head}<title>${title}</title></head>\n<body><p>`, sample, '</p></body></html>\n');
 }
 
 interface TextPageSpec {
@@ -196,6 +206,69 @@ export const farmPages: readonly FarmPage[] = [
     encoding: 'Shift_JIS',
     declaredIn: 'content-type',
     document: htmlDocument('Shift_JIS', '', shiftJisSample),
+  }),
+  // One page per content-type family and place an encoding is declared in (FS-ENCODING's paths), each
+  // in an encoding that the usual defaults (UTF-8, windows-1252) would read differently.
+  textPage({
+    path: '/page/text-plain-windows-1252',
+    summary: 'windows-1252 plain text with bytes 0x80-0x9F, charset in Content-Type',
+    contentType: 'text/plain; charset=windows-1252',
+    encoding: 'windows-1252',
+    declaredIn: 'content-type',
+    document: wrapped('plain text: ', windows1252Sample, '\n'),
+  }),
+  textPage({
+    path: '/page/utf-16le-bom',
+    summary: 'UTF-16LE plain text with a byte order mark and no charset anywhere else',
+    contentType: 'text/plain',
+    encoding: 'UTF-16LE',
+    declaredIn: 'bom',
+    document: utf16leSample,
+    bom: utf16leBom,
+  }),
+  textPage({
+    path: '/page/xhtml-xml-declaration',
+    summary: 'windows-1251 XHTML (application/xhtml+xml) declared only by its XML declaration',
+    contentType: 'application/xhtml+xml',
+    encoding: 'windows-1251',
+    declaredIn: 'xml-declaration',
+    document: wrapped(
+      '<?xml version="1.0" encoding="windows-1251"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>XHTML</title></head><body><p>',
+      windows1251Sample,
+      '</p></body></html>\n',
+    ),
+  }),
+  textPage({
+    path: '/page/xml-charset',
+    summary: 'ISO-8859-2 XML (text/xml), charset in Content-Type, an XML declaration without encoding',
+    contentType: 'text/xml; charset=iso-8859-2',
+    encoding: 'ISO-8859-2',
+    declaredIn: 'content-type',
+    document: wrapped('<?xml version="1.0"?>\n<greeting>', iso88592Sample, '</greeting>\n'),
+  }),
+  textPage({
+    path: '/page/json',
+    summary: 'UTF-8 JSON (application/json) without a charset: JSON is UTF-8 (RFC 8259 §8.1)',
+    contentType: 'application/json',
+    encoding: 'UTF-8',
+    declaredIn: 'media-type',
+    document: wrapped('{"greeting": "', utf8Sample, '"}\n'),
+  }),
+  textPage({
+    path: '/page/css-charset',
+    summary: 'windows-1252 CSS (text/css), charset in Content-Type',
+    contentType: 'text/css; charset=windows-1252',
+    encoding: 'windows-1252',
+    declaredIn: 'content-type',
+    document: wrapped('/* ', windows1252Sample, ' */\nbody { font-family: serif; }\n'),
+  }),
+  textPage({
+    path: '/page/javascript-charset',
+    summary: 'Shift_JIS JavaScript (text/javascript), charset in Content-Type',
+    contentType: 'text/javascript; charset=Shift_JIS',
+    encoding: 'Shift_JIS',
+    declaredIn: 'content-type',
+    document: wrapped('const greeting = "', shiftJisSample, '";\n'),
   }),
   textPage({
     path: '/headers/repeated',

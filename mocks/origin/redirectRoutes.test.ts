@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { originTable } from './originTable.ts';
 import { defaultPrivateTarget, redirectStatuses } from './redirectRoutes.ts';
+import { RequestLog } from './RequestLog.ts';
 import { getRaw } from './testing/getRaw.ts';
 import { useOriginFarm } from './testing/useOriginFarm.ts';
 
@@ -76,5 +78,23 @@ describe('redirectRoutes', () => {
     expect(r.headers.location).toBe(canary);
     expect((await get('/redirect/to?url=not-a-url')).status).toBe(400);
     expect((await get('/redirect/to?status=200')).status).toBe(400);
+  });
+
+  test('/redirect/to takes a relative reference starting with "/" or "." and sends it as is', async () => {
+    for (const relative of ['/page/utf-8?x=1', '../page/utf-8', './small']) {
+      const r = await get(`/redirect/to?url=${encodeURIComponent(relative)}&status=308`);
+      expect(r.status).toBe(308);
+      expect(r.headers.location).toBe(relative);
+    }
+    expect(await follow(`/redirect/to?url=${encodeURIComponent('../page/utf-8')}`)).toEqual({ hops: ['/page/utf-8'], status: 200 });
+    expect((await get(`/redirect/to?url=${encodeURIComponent('page/utf-8')}`)).status).toBe(400);
+  });
+
+  test('/redirect/to?ms=N redirects after N ms, and says so to a client that plans a deadline', async () => {
+    const r = await get(`/redirect/to?url=${encodeURIComponent('/small')}&ms=50`);
+    expect(r.status).toBe(302);
+    expect(r.headers.location).toBe('/small');
+    expect(originTable(farm(), new RequestLog()).plannedDelayMs(new URL(`${farm().httpUrl}/redirect/to?ms=1234`))).toBe(1234);
+    expect((await get('/redirect/to?ms=soon')).status).toBe(400);
   });
 });

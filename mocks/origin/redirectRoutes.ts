@@ -1,6 +1,8 @@
 import { textReply, type FarmResponse } from './FarmExchange.ts';
 import type { FarmRoute } from './FarmRoute.ts';
-import { boundedInteger, QueryError } from './queryInteger.ts';
+import { boundedInteger, queryInteger, QueryError } from './queryInteger.ts';
+import { maxMs } from './slowRoutes.ts';
+import { waitWhileWanted } from './waitWhileWanted.ts';
 
 /**
  * Where `/redirect/to` points when no `url` is given: a loopback address other than the farm's own, on the
@@ -66,12 +68,27 @@ export const redirectRoutes: readonly FarmRoute[] = [
   },
   {
     path: '/redirect/to',
-    query: 'url=URL&status=CODE',
-    summary: `redirects to URL (default ${defaultPrivateTarget}, loopback) with CODE (default 302): aim it at a canary`,
-    answer({ url }) {
-      const target = url.searchParams.get('url') ?? defaultPrivateTarget;
-      if (!URL.canParse(target)) throw new QueryError(`url is not an absolute URL: "${target}"`);
-      return redirect(redirectStatus(url.searchParams.get('status')), target);
+    query: 'url=URL&status=CODE&ms=N',
+    summary:
+      `redirects to URL (default ${defaultPrivateTarget}, loopback) with CODE (default 302), after N ms (default 0): ` +
+      'aim it at a canary, at another listener, or at a relative reference ("/page/…", "../…"), sent as is',
+    async answer({ url, signal }) {
+      const target = redirectTarget(url);
+      const status = redirectStatus(url.searchParams.get('status'));
+      const ms = redirectDelayMs(url);
+      if (ms > 0) await waitWhileWanted(ms, signal);
+      return redirect(status, target);
     },
+    plannedDelayMs: (url) => redirectDelayMs(url),
   },
 ];
+
+const redirectDelayMs = (url: URL): number => queryInteger(url, 'ms', { fallback: 0, min: 0, max: maxMs });
+
+/** `url`'s Location: an absolute URL, or a relative reference starting with "/" or "." (resolvable against the request). */
+function redirectTarget(url: URL): string {
+  const target = url.searchParams.get('url') ?? defaultPrivateTarget;
+  const relative = /^[./]/.test(target) && URL.canParse(target, url);
+  if (!relative && !URL.canParse(target)) throw new QueryError(`url is not an absolute URL nor a relative reference starting with "/" or ".": "${target}"`);
+  return target;
+}

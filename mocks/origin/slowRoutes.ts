@@ -1,6 +1,7 @@
 import { textReply } from './FarmExchange.ts';
 import type { FarmRoute } from './FarmRoute.ts';
 import { queryInteger } from './queryInteger.ts';
+import { waitWhileWanted } from './waitWhileWanted.ts';
 
 /** Past the spec's fixed 60-second fetch timeout, so the default already outlasts a conforming service. */
 export const defaultSlowMs = 65_000;
@@ -8,29 +9,10 @@ export const defaultSlowMs = 65_000;
 /** A drip of a '.' a second, 90 times: 90 s in all, past the same timeout. */
 export const defaultDrip = { ms: 1000, chunks: 90 } as const;
 
-const maxMs = 10 * 60_000;
+export const maxMs = 10 * 60_000;
 const maxChunks = 100_000;
 const dot = Buffer.from('.');
 const newline = Buffer.from('\n');
-
-/**
- * Resolves after `ms`, or rejects as soon as the client goes away, so an abandoned slow request leaves no
- * timer behind (and the farm's close() is not held up).
- */
-function waitWhileWanted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const gone = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', gone);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', gone, { once: true });
-  });
-}
 
 async function* drip(ms: number, chunks: number, signal: AbortSignal): AsyncGenerator<Buffer> {
   for (let i = 0; i < chunks; i++) {

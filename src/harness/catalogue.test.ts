@@ -5,8 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { basisLines, loadCatalogue } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
-/** The catalogues every clause of which must quote what it rests on (add fetch-service once it is filled in). */
-const quoted: SuiteName[] = ['meeting-platform', 'unit-record'];
+/** The catalogues every clause of which must quote what it rests on: all of them. */
+const quoted: SuiteName[] = ['fetch-service', 'meeting-platform', 'unit-record'];
 
 /**
  * The seed documents live beside the repository (shared/seeds/ of the workspace), not in it: found by

@@ -20,8 +20,8 @@ export interface Clause {
   level: Level;
   rule: string;
   /**
-   * The sentences the rule rests on. Every clause of the meeting-platform and unit-record catalogues has
-   * them (catalogue.test.ts); optional while the fetch-service catalogue is being filled in.
+   * The sentences the rule rests on. Every clause of every catalogue has them (catalogue.test.ts); optional
+   * in the type so a catalogue being written can be loaded before its quotes are in.
    */
   basis?: ClauseBasis[];
   /**

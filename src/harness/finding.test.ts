@@ -36,6 +36,13 @@ describe('findingOf', () => {
     expect(findingOf({ of: 'requests', failed: 'x', cases: [{ label: 'ramp of slow fetches', problem: 'no 429 with 64 in flight' }] })!.headline).toBe('ramp of slow fetches: no 429 with 64 in flight');
   });
 
+  test('a problem that starts with its cause is not wrapped in it again', () => {
+    const problem = 'no HTTP answer (no answer within 5 s); expected 200 with the fetched page';
+    const finding = findingOf({ of: 'requests', failed: 'x', cases: [{ label: 'POST /v1/fetch', problem, cause: 'no HTTP answer' }] })!;
+    expect(finding.headline).toBe(`POST /v1/fetch: ${problem}`);
+    expect(finding.groups[0]!.cause).toBe('no HTTP answer');
+  });
+
   test('without a cause, failing cases group by their problem', () => {
     const finding = findingOf({ of: 'requests', failed: 'failed', cases: [{ label: 'a', problem: 'got 500' }, { label: 'b', problem: 'got 500' }, { label: 'c', problem: 'got 200' }] })!;
     expect(finding.groups.map((g) => [g.cause, g.count])).toEqual([['got 500', 2], ['got 200', 1]]);

@@ -97,9 +97,14 @@ export function findingOf(conclusion: Conclusion): Finding | undefined {
   };
 }
 
-/** A check of a single case: "1 of 1" says nothing, the case and its problem say it all. */
+/**
+ * A check of a single case: "1 of 1" says nothing, the case and its problem say it all. The cause leads
+ * when it adds to the problem; a problem that already starts with it ("no HTTP answer (…); expected 200")
+ * is not wrapped in it again.
+ */
 function oneCase(c: CaseOutcome): string {
-  const what = c.cause && c.cause !== c.problem ? `${c.cause} (${c.problem!})` : c.problem!;
+  const problem = c.problem!;
+  const what = c.cause && !problem.toLowerCase().startsWith(c.cause.toLowerCase()) ? `${c.cause} (${problem})` : problem;
   return headlineOf(`${c.label}: ${what}`);
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
+import { findClause } from '../../src/harness/catalogue.ts';
 import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
@@ -53,14 +54,16 @@ describe.concurrent('the fetch-service suite against broken services', () => {
   test.for([...brokenVariants, ...securityVariants])('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant) => {
     const r = await runAgainst(variant, 0);
     expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual([...variant.breaks].sort());
-    expect(r.exitCode).toBe(1);
+    // A SHOULD clause broken alone is a warning: the run still passes (without --strict).
+    expect(r.exitCode).toBe(variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0);
     const failures = r.report!.checks.filter((c) => c.status === 'failed');
     const text = JSON.stringify(failures);
     // Each failure shows the request, the reply and a curl command (a shell pipeline feeding curl for a
     // body too large to quote); the key appears only as its variable, in no form.
     for (const c of failures) {
       expect(c.evidence?.length, c.id).toBeGreaterThan(0);
-      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl .*\/v1\/fetch/);
+      // To /v1/fetch, or for the HTTP hygiene checks another method or path of the service.
+      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ 'http:\/\/127\.0\.0\.1:\d+\/[^']*'/);
       if (c.clause.startsWith('FS-SEC-')) expect(c.group, c.id).toBe('security');
     }
     expect(findSecret(text, secretForms(apiKey))).toBeUndefined();

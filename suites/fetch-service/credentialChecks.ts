@@ -6,6 +6,10 @@ import { judge, type Verdict } from './judge.ts';
 import { newProbe, type FarmRequest } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
+/** The paths of the matrix (specs/fetch-service.paths.json) the credential probes take: every hop a credential could ride. */
+export const credentialPaths = ['first-request', 'after-301', 'after-302', 'after-303', 'after-307', 'after-308', 'relative-location', 'chain', 'scheme-upgrade', 'scheme-downgrade'] as const;
+type CredentialPath = (typeof credentialPaths)[number];
+
 /** One fetch carrying every credential, and what the origin farm logged for its probe token, hop by hop. */
 export interface CredentialProbe {
   label: string;
@@ -27,19 +31,20 @@ export interface CredentialProbes {
 export function credentialProbes(s: SuiteTarget): Promise<CredentialProbes> {
   return s.shared('credential-probes', async () => {
     const { headers, credentials } = callerCredentials();
-    const redirect = (label: string, path: string) => ({ label, make: (probe: string) => s.farm.url('httpUrl', path, probe) });
-    const across = (label: string, from: 'httpUrl' | 'httpsUrl', to: 'httpUrl' | 'httpsUrl') => ({
+    const redirect = (path: CredentialPath, label: string, farmPath: string) => ({ path, label, make: (probe: string) => s.farm.url('httpUrl', farmPath, probe) });
+    const across = (path: CredentialPath, label: string, from: 'httpUrl' | 'httpsUrl', to: 'httpUrl' | 'httpsUrl') => ({
+      path,
       label,
       make: (probe: string) => s.farm.url(from, `/redirect/to?url=${encodeURIComponent(s.farm.url(to, '/small', probe))}`, probe),
     });
     const rows = [
-      redirect('the first request (no redirect)', '/small'),
-      redirect('a 302 to the same origin (absolute Location)', '/redirect/absolute'),
-      redirect('a 302 with a relative Location', '/redirect/relative'),
-      redirect('a chain of 3 redirects', '/redirect/chain/3'),
-      ...[301, 303, 307, 308].map((code) => redirect(`a ${code} to the same origin`, `/redirect/status/${code}`)),
-      across("a 302 to another origin (the farm's TLS listener)", 'httpUrl', 'httpsUrl'),
-      across('a 302 from TLS to plain HTTP (another origin)', 'httpsUrl', 'httpUrl'),
+      redirect('first-request', 'the first request (no redirect)', '/small'),
+      redirect('after-302', 'a 302 to the same origin (absolute Location)', '/redirect/absolute'),
+      redirect('relative-location', 'a 302 with a relative Location', '/redirect/relative'),
+      redirect('chain', 'a chain of 3 redirects', '/redirect/chain/3'),
+      ...([301, 303, 307, 308] as const).map((code) => redirect(`after-${code}`, `a ${code} to the same origin`, `/redirect/status/${code}`)),
+      across('scheme-upgrade', "a 302 to another origin (the farm's TLS listener)", 'httpUrl', 'httpsUrl'),
+      across('scheme-downgrade', 'a 302 from TLS to plain HTTP (another origin)', 'httpsUrl', 'httpUrl'),
     ];
     const probes = await Promise.all(
       rows.map(async (row) => {
@@ -63,13 +68,13 @@ export function defineCredentialChecks(check: Check, s: SuiteTarget): void {
     const { probes } = await credentialProbes(s);
     const key: Credential = { name: 'the API key', forms: secretForms(s.client.key!) };
     judgeHops(ctx, s, 'the API key must never reach the fetched origin, as is or encoded, on any hop', probes, [key], 'sent the origin the API key');
-  }, { skip: unsearchableKey(s.client.key) });
+  }, { skip: unsearchableKey(s.client.key), paths: [...credentialPaths] });
 
   check('FS-SEC-CALLER-HEADERS', "the caller's Authorization, Cookie and Proxy-Authorization reach the origin on no hop, in no form", async (ctx) => {
     begin(ctx, s);
     const { probes, caller } = await credentialProbes(s);
     judgeHops(ctx, s, "the caller's Authorization, Cookie and Proxy-Authorization must never reach the fetched origin, on any hop", probes, caller, "sent the origin a credential of the caller's");
-  });
+  }, { paths: [...credentialPaths] });
 }
 
 /** A verdict per probe: wrong when any request the origin received for it carries one of `credentials`. */

@@ -9,6 +9,8 @@ import { begin, type SuiteTarget } from './SuiteTarget.ts';
 /** A private destination as a probe: the URL to ask for, reached directly or through the farm's redirect. */
 interface Row extends PrivateDestination {
   viaRedirect: boolean;
+  /** allowInsecureSsl true for the first hop's sake. */
+  insecure?: boolean;
 }
 
 /**
@@ -19,20 +21,20 @@ interface Row extends PrivateDestination {
 export function defineDestinationChecks(check: Check, s: SuiteTarget): void {
   const scope = s.local ? 'loopback spellings, watched by a canary' : 'private-network and metadata addresses';
 
-  check('FS-INSECURE-PRIVATE', `allowInsecureSsl for private destinations (${scope}, and a redirect hop) is refused with 4xx and nothing is fetched`, (ctx) =>
+  check('FS-INSECURE-PRIVATE', `allowInsecureSsl for private destinations (${scope}, and on a hop of every redirect kind) is refused with 4xx and nothing is fetched`, (ctx) =>
     withCanary(s, async (canary) => {
-      const rows = [...destinations(canary, 'https'), redirectRow(s, canary, 'https', 302)];
+      const rows = [...destinations(canary, 'https'), ...redirectRows(s, canary, 'https')];
       const verdicts = await probeRows(ctx, s, canary, rows, { allowInsecureSsl: true });
       judge(ctx, s.client, 'allowInsecureSsl true must not be honoured for localhost, private-network, link-local or cloud-metadata destinations: 4xx, nothing fetched', verdicts);
-    }),
+    }), { paths: privatePaths },
   );
 
   check('FS-SSRF', `private destinations in every spelling (${scope}) and on redirect hops are refused with 4xx before any connection`, (ctx) =>
     withCanary(s, async (canary) => {
-      const rows = [...destinations(canary, 'http'), ...[302, 307, 308].map((code) => redirectRow(s, canary, 'http', code))];
+      const rows = [...destinations(canary, 'http'), ...redirectRows(s, canary, 'http')];
       const verdicts = await probeRows(ctx, s, canary, rows, {});
       judge(ctx, s.client, 'loopback, private, link-local and metadata destinations, in any spelling and on every redirect hop, must be refused with 4xx before any connection', verdicts);
-    }),
+    }), { paths: privatePaths },
   );
 }
 
@@ -52,11 +54,25 @@ function destinations(canary: Canary | undefined, scheme: 'http' | 'https'): Row
   return rows.map((r) => ({ ...r, viaRedirect: false }));
 }
 
-/** The farm redirecting to a private destination: a service must check every hop, not just the first. */
-function redirectRow(s: SuiteTarget, canary: Canary | undefined, scheme: 'http' | 'https', code: number): Row {
+/** The paths of the matrix the private-destination checks take: every spelling asked for, and every redirect kind. */
+const privatePaths = ['direct', 'after-301', 'after-302', 'after-303', 'after-307', 'after-308', 'from-tls-listener'];
+
+/** Every redirect status, and a hop from the farm's TLS listener: each way a redirect can lead to a private destination. */
+export const privateRedirects: ReadonlyArray<{ code: number; from: 'httpUrl' | 'httpsUrl' }> = [
+  ...[301, 302, 303, 307, 308].map((code) => ({ code, from: 'httpUrl' as const })),
+  { code: 302, from: 'httpsUrl' },
+];
+
+/** The farm redirecting to a private destination in every way: a service must check every hop, not just the first. */
+function redirectRows(s: SuiteTarget, canary: Canary | undefined, scheme: 'http' | 'https'): Row[] {
   const target = canary ? `${scheme}://127.0.0.2:${canary.port}/` : `${scheme}://169.254.169.254/latest/meta-data/`;
-  const url = s.farm.url('httpUrl', `/redirect/to?status=${code}&url=${encodeURIComponent(target)}`);
-  return { label: `a ${code} from the farm to ${target}`, url, watched: canary?.addresses.includes('127.0.0.2') ?? false, viaRedirect: true };
+  return privateRedirects.map(({ code, from }) => {
+    const url = s.farm.url(from, `/redirect/to?status=${code}&url=${encodeURIComponent(target)}`);
+    // From the TLS listener, allowInsecureSsl: a target need not trust the farm's certificate, and the hop
+    // to check is the next one.
+    const label = `a ${code} from the farm's ${from === 'httpUrl' ? 'http' : 'TLS'} listener to ${target}`;
+    return { label, url, watched: canary?.addresses.includes('127.0.0.2') ?? false, viaRedirect: true, insecure: from === 'httpsUrl' };
+  });
 }
 
 /** Refused, or (for a redirect hop) the 3xx returned unfollowed: either way nothing was fetched from it. */
@@ -74,7 +90,7 @@ async function probeRows(ctx: CheckContext, s: SuiteTarget, canary: Canary | und
   const verdicts: Verdict[] = [];
   for (const row of rows) {
     const before = canary?.connections ?? 0;
-    const call: FetchCall = { body: { url: row.url, ...options, ...(row.viaRedirect ? { allowRedirects: true } : {}) } };
+    const call: FetchCall = { body: { url: row.url, ...options, ...(row.viaRedirect ? { allowRedirects: true } : {}), ...(row.insecure ? { allowInsecureSsl: true } : {}) } };
     const exchange = await post(call);
     const problems = [(row.viaRedirect ? refusedOrUnfollowed : refused)(exchange)];
     const connected = (canary?.connections ?? 0) - before;

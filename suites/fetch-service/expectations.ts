@@ -12,6 +12,22 @@ export function resultOf(x: Exchange): Record<string, unknown> | undefined {
   return x.status === 200 && isObject(x.json) ? x.json : undefined;
 }
 
+/** Whether the reply is a 200 result reporting a redirect (a 3xx with a Location): the redirect itself, not followed. */
+export function unfollowedRedirect(x: Exchange): boolean {
+  const result = resultOf(x);
+  const code = result?.statusCode;
+  return typeof code === 'number' && code >= 300 && code < 400 && headerOf(result!, 'location') !== undefined;
+}
+
+/**
+ * `expect` for a probe that goes through a redirect to reach what a clause judges: a redirect the service
+ * did not follow reached nothing to judge (whether it should have been followed is FS-REDIRECT-FOLLOW's
+ * business), so it passes.
+ */
+export function behindRedirect(expect: Expectation): Expectation {
+  return (x) => (unfollowedRedirect(x) ? undefined : expect(x));
+}
+
 /** A short account of a reply for a problem line: its status, and its error message when it has one. */
 export function replied(x: Exchange): string {
   if (x.status === 0) return `no HTTP answer (${x.failure ?? 'unknown failure'})`;

@@ -4,8 +4,12 @@ import { bodyText, boundedRequest, failureOf } from '../../src/harness/boundedRe
 import { honourRetryAfter, pace } from '../../src/harness/rateLimit.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
 
-/** One request to POST {base}/v1/fetch, as a check describes it. */
+/** One request to POST {base}/v1/fetch (or, for the HTTP hygiene checks, another method or path), as a check describes it. */
 export interface FetchCall {
+  /** The method, POST when absent. */
+  method?: string;
+  /** A path below the base URL to send to instead of /v1/fetch (an unknown path). */
+  path?: string;
   /** JSON body; sent as JSON.stringify(body). */
   body?: unknown;
   /** Sent as is instead of `body` (bodies that are not JSON). */
@@ -81,7 +85,8 @@ export class FetchClient {
   }
 
   async post(call: FetchCall): Promise<Exchange> {
-    const requestBody = call.raw ?? JSON.stringify(call.body);
+    // JSON.stringify(undefined) is undefined: a call without a body sends none.
+    const requestBody = call.raw ?? (JSON.stringify(call.body) as string | undefined) ?? '';
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       const exchange = await this.#once(call, requestBody, attempt);
@@ -114,7 +119,7 @@ export class FetchClient {
 
   /** The same request as a curl command, `$SVC_API_KEY` in place of the key. */
   curl(call: FetchCall): string {
-    const parts = ['curl -sS -i -X POST', shellQuote(urlOf(this.endpoint, call))];
+    const parts = [`curl -sS -i -X ${call.method ?? 'POST'}`, shellQuote(urlOf(this.endpoint, call))];
     for (const [name, value] of Object.entries(requestHeaders(call))) {
       // Double quotes where the key variable must expand; single quotes everywhere else.
       parts.push('-H', value.includes(keyVariable) ? `"${name}: ${value.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(`${name}: ${value}`));
@@ -122,7 +127,8 @@ export class FetchClient {
     if (call.contentType === null) parts.push('-H', shellQuote('Content-Type:'));
     if (call.chunked) parts.push('-H', shellQuote('Transfer-Encoding: chunked'));
     if (call.bodyCommand) return `${call.bodyCommand} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
-    parts.push('--data-raw', shellQuote(call.raw ?? JSON.stringify(call.body)));
+    const body = call.raw ?? JSON.stringify(call.body);
+    if (body !== undefined) parts.push('--data-raw', shellQuote(body));
     return parts.join(' ');
   }
 
@@ -135,10 +141,12 @@ export class FetchClient {
     const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
     try {
       // The service may take its whole fetch timeout before a 504: the headers deadline allows that on top.
+      const method = call.method ?? 'POST';
       const answer = await boundedRequest(endpoint, {
-        method: 'POST',
+        method,
         headers,
-        body: requestBody,
+        // GET and HEAD take no body; the others get the call's, an empty one included.
+        ...(method === 'GET' || method === 'HEAD' ? {} : { body: requestBody }),
         chunked: call.chunked === true,
         signal: call.signal,
         extraHeadersSeconds: this.target.fetchTimeoutSeconds,
@@ -157,7 +165,8 @@ export class FetchClient {
 }
 
 function urlOf(endpoint: string, call: FetchCall): string {
-  return call.query ? `${endpoint}?${call.query}` : endpoint;
+  const url = call.path === undefined ? endpoint : endpoint.replace(/\/v1\/fetch$/, call.path);
+  return call.query ? `${url}?${call.query}` : url;
 }
 
 /** A call's headers as a user would write them: the key as `$SVC_API_KEY` wherever it goes. */
@@ -178,13 +187,13 @@ function parseJson(text: string): unknown {
 }
 
 
-const shownHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'content-length']);
+const shownHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'allow', 'x-request-id', 'content-length']);
 
 /** An exchange as evidence: the request as sent (the key as `$SVC_API_KEY`) and the reply, body cut at 2000 characters. */
 export function describeExchange(x: Exchange): string {
   const headers = requestHeaders(x.call);
   const request = [
-    `POST ${x.endpoint}`,
+    `${x.call.method ?? 'POST'} ${x.endpoint}`,
     ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
     ...('X-SVC-API-Key' in headers ? [] : ['(no X-SVC-API-Key header)']),
     '',

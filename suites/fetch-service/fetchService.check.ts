@@ -10,8 +10,11 @@ import { checksFor, describeTarget, type Check } from '../../src/harness/check.t
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
 import { defineFetchGeneratedChecks, defineSpecResponseCheck } from './generatedChecks.ts';
+import { defineHttpHygieneChecks } from './httpHygieneChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
+import { defineLimitPathChecks } from './limitPathChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
+import { defineRedirectPathChecks } from './redirectPathChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
 import { defineResultChecks } from './resultChecks.ts';
 import { defineServiceChecks } from './serviceChecks.ts';
@@ -25,6 +28,22 @@ vi.setConfig({ maxConcurrency: 256 });
 
 const checkFetchService = checksFor('fetch-service');
 
+/**
+ * The paths of the matrix (specs/fetch-service.paths.json) that limitChecks.ts's checks judge, one check a
+ * clause: on the first request (limitPathChecks.ts has the paths beside it).
+ */
+const firstRequestLimitPaths: Record<string, string[]> = {
+  'FS-429': ['first-burst'],
+  'FS-502-SIZE': ['content-length', 'chunked', 'gzip-bomb'],
+  'FS-504': ['slow-headers', 'drip'],
+  'FS-TIMEOUT-FIXED': ['longer-asked', 'shorter-asked'],
+};
+
+/** `check` with the paths of each clause in `paths` declared on its checks that declare none. */
+function withPaths(check: Check, paths: Record<string, string[]>): Check {
+  return (clause, title, fn, options = {}) => check(clause, title, fn, { ...(paths[clause] ? { paths: paths[clause] } : {}), ...options });
+}
+
 const { seed, fuzzRuns } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
   const s = await suiteTarget(target);
@@ -34,12 +53,15 @@ for (const target of currentTargets()['fetch-service']) {
     target.label,
     () => {
       defineServiceChecks(check, s);
+      defineHttpHygieneChecks(check, s);
       defineValidationChecks(check, s);
       defineResultChecks(check, s);
       defineRedirectChecks(check, s);
+      defineRedirectPathChecks(check, s);
       defineTlsChecks(check, s);
       defineDestinationChecks(check, s);
-      defineLimitChecks(check, s);
+      defineLimitChecks(withPaths(check, firstRequestLimitPaths), s);
+      defineLimitPathChecks(check, s);
       defineReplyChecks(check, s);
       defineSecurityChecks(check, s);
       defineFetchGeneratedChecks(checkFetchService, s, { seed, runs: fuzzRuns });

@@ -11,7 +11,9 @@ import type { SuiteTarget } from './SuiteTarget.ts';
  */
 export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): GeneratedRun {
   const run = new GeneratedRun(fetchFuzzBinding(s), settings);
-  defineGeneratedChecks(check, run, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
+  // Their one path of the matrix: the requests generated from the OpenAPI.
+  const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });
+  defineGeneratedChecks(generatedCheck, run, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
   return run;
 }
 
@@ -20,5 +22,5 @@ export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, setting
  * it judges the replies they got against the spec.
  */
 export function defineSpecResponseCheck(check: Check, s: SuiteTarget): void {
-  check('FS-SPEC-RESPONSE', "every reply the suite's checks got is one the spec documents (status, content type, body, headers)", (ctx) => judgeLoggedExchanges(ctx, s.log), { concurrent: false });
+  check('FS-SPEC-RESPONSE', "every reply the suite's checks got is one the spec documents (status, content type, body, headers)", (ctx) => judgeLoggedExchanges(ctx, s.log), { concurrent: false, paths: ['every-reply'] });
 }

@@ -21,7 +21,7 @@ export function defineRedirectChecks(check: Check, s: SuiteTarget): void {
     const toTarget = (r: { path: string }) => r.path.startsWith('/small');
     await requireUnseen(s.farm, probes.map((p) => p.probe), verdicts, 'the origin farm received the redirect target: it was followed', toTarget);
     judge(ctx, s.client, 'with allowRedirects false or omitted, the result must be the 3xx response itself, with its Location, and the target must not be fetched', verdicts);
-  });
+  }, { paths: [...redirectStatuses.map((code) => `status-${code}`), 'allowRedirects-false'] });
 
   const small = page(s.farm.page('/small').text);
   check('FS-REDIRECT-FOLLOW', 'with allowRedirects true, chains, relative and absolute Locations and every redirect status are followed', async (ctx) => {
@@ -33,15 +33,16 @@ export function defineRedirectChecks(check: Check, s: SuiteTarget): void {
       ...redirectStatuses.map((code) => followed(`/redirect/status/${code}`, small)),
     ];
     judge(ctx, s.client, 'with allowRedirects true, the result must be the response at the end of the redirect chain', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['chain', 'relative', 'absolute', ...redirectStatuses.map((code) => `status-${code}`)] });
 }
 
-function notFollowed(code: number): Expectation {
+/** The `code` redirect itself as the result, with its Location (which names `target`). */
+export function notFollowed(code: number, target = '/small'): Expectation {
   return (x) => {
     const result = resultOf(x);
     if (!result) return `${replied(x)}; expected 200 with the ${code} as the result`;
     if (result.statusCode !== code) return `the result reports statusCode ${JSON.stringify(result.statusCode)}, not the ${code} the origin answered`;
     const location = headerOf(result, 'location');
-    return typeof location === 'string' && location.includes('/small') ? undefined : `the result's headers lack the Location (${JSON.stringify(location)})`;
+    return typeof location === 'string' && location.includes(target) ? undefined : `the result's headers lack the Location (${JSON.stringify(location)})`;
   };
 }

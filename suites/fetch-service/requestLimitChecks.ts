@@ -35,7 +35,7 @@ export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
     verdicts.push({ label: 'the next request, a page', exchange: next, problem: page(s.farm.page('/small').text)(next) });
     const wording = { of: 'requests', failed: 'got no 4xx in time (or, the page after them, no answer)' };
     judge(ctx, s.client, 'a huge or deeply nested body must be refused with 4xx within the fetch timeout, and the service must answer the next request', verdicts, wording);
-  });
+  }, { paths: ['huge-content-length', 'huge-chunked', 'nested', 'next-request'] });
 }
 
 /** The probes, made when the check runs (32 MiB is not held by a run that does not send it). */

@@ -1,9 +1,9 @@
 import type { Check } from '../../src/harness/check.ts';
-import { fetchedStatus, headerOf, isObject, replied, resultOf, type Expectation } from './expectations.ts';
+import { fetchedStatus, replied, resultOf, type Expectation } from './expectations.ts';
 import { judge, probeAll, type Verdict } from './judge.ts';
 import type { FarmPage } from './originFarm.ts';
+import { contentProblem, encodingProblem, headersProblem, mimeProblem, shapeProblem } from './resultExpectations.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
-import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 /** Seed §2's fetch result: its shape, its id, and that it reports the fetched response faithfully. */
 export function defineResultChecks(check: Check, s: SuiteTarget): void {
@@ -13,7 +13,7 @@ export function defineResultChecks(check: Check, s: SuiteTarget): void {
   check('FS-RESULT-SHAPE', `results hold id, statusCode, headers of strings, content, contentType and encoding (${shapePaths.length} pages)`, async (ctx) => {
     const cases = shapePaths.map((path) => ({ label: path, call: { body: { url: s.farm.url('httpUrl', path) } }, expect: shapeProblem }));
     judge(ctx, s.client, 'a 200 reply must hold id (string), statusCode (integer), headers (object of strings), content, contentType and encoding (strings)', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct', 'unfollowed-redirect'] });
 
   const fetches = 12;
   check('FS-RESULT-ID-UNIQUE', `${fetches} fetches get ${fetches} different ids`, async (ctx) => {
@@ -35,130 +35,35 @@ export function defineResultChecks(check: Check, s: SuiteTarget): void {
       }
     }
     judge(ctx, s.client, 'every fetch result must have an id different from those of other fetch requests', verdicts);
-  });
+  }, { paths: ['sequential'] });
 
   const statuses = [200, 201, 404, 410, 500, 503];
   check('FS-RESULT-STATUS', `the fetched status is reported, errors included (${statuses.join(', ')})`, async (ctx) => {
     const cases = statuses.map((code) => ({ label: `origin answers ${code}`, call: { body: { url: s.farm.url('httpUrl', `/status/${code}`) } }, expect: fetchedStatus(code) }));
     judge(ctx, s.client, "the result's statusCode must be the fetched response's status (a 404 is a result, not an error)", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct'] });
 
   const headerPages = ['/headers/repeated', '/page/utf-8', '/binary/png'].map((p) => s.farm.page(p));
   check('FS-RESULT-HEADERS', 'every header the origin sent is reported with its value, as a string (repeated ones included)', async (ctx) => {
     const cases = headerPages.map((p) => pageCase(p, headersProblem(p)));
     judge(ctx, s.client, "the result's headers must hold each header the origin sent, with its value, as strings", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct', 'repeated'] });
 
   check('FS-RESULT-CONTENT', `content is the body decoded with the reported encoding (${s.farm.pages.length} pages, binary ones included)`, async (ctx) => {
     const cases = s.farm.pages.map((p) => pageCase(p, contentProblem(p)));
     judge(ctx, s.client, "the result's content must be the fetched body, byte for byte once decoded with the reported encoding", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['text', 'binary'] });
 
   check('FS-CONTENT-TYPE', `contentType is the MIME type without parameters (${s.farm.pages.length} pages)`, async (ctx) => {
     const cases = s.farm.pages.map((p) => pageCase(p, mimeProblem(p)));
     judge(ctx, s.client, "the result's contentType must be the fetched Content-Type without parameters", await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['direct'] });
 
   for (const p of s.farm.pages.filter((page) => page.path.startsWith('/page/') && page.encoding !== null)) {
     check('FS-ENCODING', `${p.path}: ${p.encoding} declared in ${p.declaredIn} is reported and decoded`, async (ctx) => {
       const verdicts = await probeAll(begin(ctx, s), [pageCase(p, encodingProblem(p))]);
       judge(ctx, s.client, `the result must name ${p.encoding} (${p.summary}) and hold the text decoded with it`, verdicts);
-    });
+    }, { paths: [`${p.mimeType}; ${p.declaredIn}`] });
   }
 }
 
-function describeValue(value: unknown): string {
-  return value === undefined ? 'missing' : JSON.stringify(value).slice(0, 80);
-}
-
-const shapeProblem: Expectation = (x) => {
-  const r = resultOf(x);
-  if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-  const issues: string[] = [];
-  if (typeof r.id !== 'string' || r.id === '') issues.push(`id is ${describeValue(r.id)}, not a non-empty string`);
-  if (!Number.isInteger(r.statusCode)) issues.push(`statusCode is ${describeValue(r.statusCode)}, not an integer`);
-  if (!isObject(r.headers)) issues.push(`headers is ${describeValue(r.headers)}, not an object`);
-  else {
-    const notStrings = Object.entries(r.headers).filter(([, v]) => typeof v !== 'string');
-    if (notStrings.length) issues.push(`header values that are not strings: ${notStrings.map(([n, v]) => `${n}=${describeValue(v)}`).join(', ')}`);
-  }
-  for (const field of ['content', 'contentType', 'encoding']) if (typeof r[field] !== 'string') issues.push(`${field} is ${describeValue(r[field])}, not a string`);
-  return issues.join('; ') || undefined;
-};
-
-function headersProblem(page: FarmPage): Expectation {
-  const sent = new Map<string, string[]>();
-  for (const [name, value] of page.headers) sent.set(name.toLowerCase(), [...(sent.get(name.toLowerCase()) ?? []), value]);
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    const issues: string[] = [];
-    for (const [name, values] of sent) {
-      const reported = headerOf(r, name);
-      if (reported === undefined) issues.push(`${name} is missing`);
-      else if (typeof reported !== 'string') issues.push(`${name} is ${describeValue(reported)}, not a string`);
-      else if (values.length === 1 ? reported.trim() !== values[0] : !values.every((v) => reported.includes(v))) {
-        issues.push(`${name} is ${JSON.stringify(reported)}; the origin sent ${values.map((v) => JSON.stringify(v)).join(' and ')}`);
-      }
-    }
-    return issues.join('; ') || undefined;
-  };
-}
-
-/** `bytes` decoded as a result names it: base64, or a WHATWG encoding label; undefined for an unknown label. */
-function decodeAs(bytes: Buffer, encoding: string): string | undefined {
-  if (encoding.trim().toLowerCase() === 'base64') return bytes.toString('base64');
-  try {
-    return new TextDecoder(encoding.trim()).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-function contentProblem(page: FarmPage): Expectation {
-  const bytes = Buffer.from(page.base64, 'base64');
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    if (typeof r.encoding !== 'string' || typeof r.content !== 'string') return 'content and encoding must be strings';
-    const expected = decodeAs(bytes, r.encoding);
-    if (expected === undefined) return `encoding ${JSON.stringify(r.encoding)} names no known encoding, so content cannot be checked against the body`;
-    return expected === r.content ? undefined : `content differs from the body decoded as ${r.encoding} ${firstDifference(expected, r.content)}`;
-  };
-}
-
-function firstDifference(expected: string, actual: string): string {
-  let i = 0;
-  while (i < expected.length && expected[i] === actual[i]) i++;
-  return `from character ${i}: expected ${JSON.stringify(expected.slice(i, i + 24))}, got ${JSON.stringify(actual.slice(i, i + 24))}`;
-}
-
-function mimeProblem(page: FarmPage): Expectation {
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    const reported = typeof r.contentType === 'string' ? r.contentType.trim().toLowerCase() : r.contentType;
-    return reported === page.mimeType.toLowerCase() ? undefined : `contentType is ${describeValue(r.contentType)}; the origin sent ${JSON.stringify(page.mimeType)}`;
-  };
-}
-
-/** The WHATWG name an encoding label stands for ("latin1" and "iso-8859-1" both mean windows-1252). */
-function canonicalEncoding(label: string): string {
-  try {
-    return new TextDecoder(label.trim()).encoding;
-  } catch {
-    return label.trim().toLowerCase();
-  }
-}
-
-function encodingProblem(page: FarmPage): Expectation {
-  const want = canonicalEncoding(page.encoding ?? '');
-  return (x) => {
-    const r = resultOf(x);
-    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-    const issues: string[] = [];
-    if (typeof r.encoding !== 'string' || canonicalEncoding(r.encoding) !== want) issues.push(`encoding is ${describeValue(r.encoding)}, expected ${want}`);
-    if (r.content !== page.text) issues.push(`content is not the text decoded as ${want} ${firstDifference(page.text ?? '', String(r.content))}`);
-    return issues.join('; ') || undefined;
-  };
-}

@@ -11,6 +11,9 @@ import { judge, probeAll, type Case, type Wording } from './judge.ts';
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
+/** The paths of the matrix the scheme checks take: each scheme other than http(s) (each file: URL is "file"). */
+const schemePaths = ['file', 'ftp', 'gopher', 'data', 'javascript'];
+
 /** A URL the service must not fetch, and how to tell that it did. */
 interface Destination {
   label: string;
@@ -44,7 +47,7 @@ export function defineSchemeChecks(check: Check, s: SuiteTarget): void {
       const destinations = [...otherSchemes(s, w), ...hostless(s)];
       const cases = destinations.map((d): Case => ({ label: `${d.label}: ${d.url}`, call: { body: { url: d.url } }, expect: refused }));
       await judgeDestinations(ctx, s, w, destinations, cases, 'a url with another scheme than http or https, or without a host, must be refused with 4xx and nothing read or contacted', { of: 'URLs', failed: 'were not refused with 4xx, or were read' });
-    }),
+    }), { paths: [...schemePaths, 'hostless'] },
   );
 
   check('FS-SEC-SCHEME-REDIRECT', 'with allowRedirects, a redirect to file:, ftp:, gopher:, data: or javascript: is refused or returned, never followed', (ctx) =>
@@ -58,7 +61,7 @@ export function defineSchemeChecks(check: Check, s: SuiteTarget): void {
         return { label: `a ${status} to ${d.label}: ${d.url}`, call: { body: { url, allowRedirects: true } }, expect: refusedOrReturned };
       });
       await judgeDestinations(ctx, s, w, destinations, cases, 'a redirect to another scheme must not be followed: an error reply, or the 3xx as the result, and nothing read or contacted', { of: 'redirects to another scheme', failed: 'were followed' });
-    }),
+    }), { paths: [...schemePaths] },
   );
 }
 

@@ -9,32 +9,60 @@ import { begin, type SuiteTarget } from './SuiteTarget.ts';
 /** The operation's address, its key, and the proxies option. */
 export function defineServiceChecks(check: Check, s: SuiteTarget): void {
   const small = page(s.farm.page('/small').text);
+  const smallUrl = s.farm.url('httpUrl', '/small');
 
   check('FS-VERSION-PATH', 'POST {base}/v1/fetch serves the fetch operation', async (ctx) => {
     // The result's fields are FS-RESULT-SHAPE's business; this clause asks that the operation answers here.
     const isResult: Expectation = (x) => (resultOf(x) ? undefined : `${replied(x)}; expected 200 with a fetch result (a JSON object)`);
     const verdicts = await probeAll(begin(ctx, s), [{ label: 'POST /v1/fetch', call: { body: { url: s.farm.url('httpUrl', '/small') } }, expect: isResult }]);
     judge(ctx, s.client, 'POST {base}/v1/fetch with a key and a valid body must answer 200 with a fetch result', verdicts);
-  });
+  }, { paths: ['post-v1-fetch'] });
 
-  check('FS-AUTH-KEY', 'a request with the issued key is served', async (ctx) => {
-    const verdicts = await probeAll(begin(ctx, s), [{ label: 'X-SVC-API-Key: $SVC_API_KEY', call: { body: { url: s.farm.url('httpUrl', '/small') } }, expect: small }]);
-    judge(ctx, s.client, 'a request carrying the issued key in X-SVC-API-Key must get 200 with the fetched page', verdicts);
-  });
+  // Ways of sending the key that are the seed's own: a JSON media type is one whatever its parameters and
+  // case (RFC 9110 §8.3.1), a header name one whatever its case (RFC 9110 §5.1).
+  const keyWays: Array<[string, FetchCall]> = [
+    ['X-SVC-API-Key: $SVC_API_KEY, Content-Type: application/json', { body: { url: smallUrl } }],
+    ['Content-Type: application/json; charset=utf-8', { body: { url: smallUrl }, contentType: 'application/json; charset=utf-8' }],
+    ['Content-Type: Application/JSON (media types are case-insensitive)', { body: { url: smallUrl }, contentType: 'Application/JSON' }],
+    ['the header name in lowercase: x-svc-api-key', { body: { url: smallUrl }, key: null, headers: { 'x-svc-api-key': keyVariable } }],
+  ];
+  check('FS-AUTH-KEY', `a request with the issued key is served (${keyWays.length} ways of sending it: media type parameters and case, header name case)`, async (ctx) => {
+    const verdicts = await probeAll(begin(ctx, s), keyWays.map(([label, call]): Case => ({ label, call, expect: small })));
+    judge(ctx, s.client, 'a request carrying the issued key in X-SVC-API-Key and a JSON body must get 200 with the fetched page', verdicts);
+  }, { paths: ['json', 'json-charset', 'media-type-case', 'header-name-case'] });
 
-  check('FS-AUTH-REQUIRED', 'no key, an empty key, a key nobody issued or the key in another header: 4xx and nothing fetched', async (ctx) => {
-    const keys: Array<[string, Pick<FetchCall, 'key' | 'headers'>]> = [
-      ['no X-SVC-API-Key header', { key: null }],
-      ['an empty X-SVC-API-Key', { key: '' }],
-      ['a key nobody issued', { key: 'conform-not-an-issued-key' }],
-      ['the key in Authorization: Bearer instead', { key: null, headers: { Authorization: `Bearer ${keyVariable}` } }],
-    ];
-    const probes = keys.map(() => newProbe());
-    const cases = keys.map(([label, key], i): Case => ({ label, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, ...key }, expect: refused }));
+  const keys: Array<[string, Pick<FetchCall, 'key'>]> = [
+    ['no X-SVC-API-Key header', { key: null }],
+    ['a key nobody issued', { key: 'conform-not-an-issued-key' }],
+  ];
+  const ways = callingWays(smallUrl, '').length;
+  check('FS-AUTH-REQUIRED', `no key, an empty key or a key nobody issued, on every way of calling (${ways} bodies and content types): 4xx and nothing fetched`, async (ctx) => {
+    const probes: string[] = [];
+    const cases: Case[] = [];
+    const add = (keyLabel: string, key: Pick<FetchCall, 'key'>, way: number): void => {
+      const probe = newProbe();
+      const [wayLabel, call] = callingWays(s.farm.url('httpUrl', '/small', probe), probe)[way]!;
+      probes.push(probe);
+      cases.push({ label: `${keyLabel}, ${wayLabel}`, call: { ...call, ...key }, expect: refused });
+    };
+    for (const [keyLabel, key] of keys) for (let way = 0; way < ways; way++) add(keyLabel, key, way);
+    add('an empty X-SVC-API-Key', { key: '' }, 0);
     const verdicts = await probeAll(begin(ctx, s), cases);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: it was fetched without a valid key');
-    judge(ctx, s.client, 'a request without an issued key in X-SVC-API-Key must be refused with 4xx before anything is fetched', verdicts);
-  });
+    judge(ctx, s.client, 'a request without an issued key in X-SVC-API-Key must be refused with 4xx before anything is fetched, whatever its body and content type', verdicts);
+  }, { paths: ['no-key', 'empty-key', 'unissued-key', 'json', 'json-charset', 'text-plain', 'no-content-type', 'form', 'query-no-body', 'not-json', 'empty-body'] });
+
+  const elsewhere: Array<[string, Record<string, string>]> = [
+    ['Authorization: Bearer', { Authorization: `Bearer ${keyVariable}` }],
+    ['X-API-Key', { 'X-API-Key': keyVariable }],
+  ];
+  check('FS-AUTH-HEADER-ONLY', 'the issued key in another header than X-SVC-API-Key (Authorization: Bearer, X-API-Key) is refused and nothing is fetched', async (ctx) => {
+    const probes = elsewhere.map(() => newProbe());
+    const cases = elsewhere.map(([label, headers], i): Case => ({ label: `the key in ${label} instead`, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, key: null, headers }, expect: refused }));
+    const verdicts = await probeAll(begin(ctx, s), cases);
+    await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: the key was taken from another header');
+    judge(ctx, s.client, 'the key should be taken from X-SVC-API-Key only: in another header, the request should be refused with 4xx and nothing fetched', verdicts);
+  }, { paths: ['authorization-bearer', 'x-api-key'] });
 
   check('FS-PROXIES-OPTION', 'proxies false or omitted fetches directly; proxies true is accepted', async (ctx) => {
     const url = s.farm.url('httpUrl', '/small');
@@ -45,5 +73,24 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
       { label: 'proxies: true', call: { body: { url, proxies: true } }, expect: accepted },
     ]);
     judge(ctx, s.client, 'proxies must be accepted as a boolean, and false or omitted must fetch the page', verdicts);
-  });
+  }, { paths: ['false', 'omitted', 'true'] });
+}
+
+/**
+ * Every way a caller can send a fetch request, with `url` in it where there is a place for one: the seed's
+ * JSON (with and without a charset), the same JSON as text/plain or with no Content-Type, a form, the url
+ * in the query string and no body, a body that is not JSON, and an empty body.
+ */
+export function callingWays(url: string, probe: string): Array<[string, FetchCall]> {
+  const json = JSON.stringify({ url });
+  return [
+    ['a JSON body (application/json)', { body: { url } }],
+    ['a JSON body (application/json; charset=utf-8)', { body: { url }, contentType: 'application/json; charset=utf-8' }],
+    ['a JSON body sent as text/plain', { raw: json, contentType: 'text/plain' }],
+    ['a JSON body and no Content-Type', { raw: json, contentType: null }],
+    ['a form body (application/x-www-form-urlencoded)', { raw: `url=${encodeURIComponent(url)}`, contentType: 'application/x-www-form-urlencoded' }],
+    ['the url in the query string and no body', { raw: '', contentType: null, query: `url=${encodeURIComponent(url)}&probe=${probe}` }],
+    ['a body that is not JSON', { raw: `not json ${probe}` }],
+    ['an empty body', { raw: '' }],
+  ];
 }

@@ -10,7 +10,10 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
   const small = s.farm.url('httpUrl', '/small');
   const farm = new URL(s.farm.listeners.httpUrl);
 
-  // Malformed URLs are built on the farm's host, so a service that "repairs" one reaches only the farm.
+  // Malformed URLs are built on the farm's host, so a service that "repairs" one reaches only the farm. Only
+  // what is no absolute URI is here: a port out of range is one by RFC 3986's grammar (§3.2.3: digits), so
+  // whether it is refused (400) or fails to connect (502) is left open; an empty http host is invalid by
+  // RFC 9110 §4.2.1.
   const badUrls: Array<[string, unknown]> = [
     ['null', null],
     ['a number', 42],
@@ -23,7 +26,6 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
     ['a network-path reference (no scheme)', `//${farm.host}/small`],
     ['a scheme and nothing else', 'http://'],
     ['a space inside the host', `http://${farm.hostname} /small`],
-    ['a port out of range', `http://${farm.hostname}:99999/small`],
     ['an unclosed IPv6 bracket', 'http://[::1/small'],
   ];
   check('FS-400-URL', `url absent, not a string, or not an absolute URI (${badUrls.length + 1} bodies): 400`, async (ctx) => {
@@ -32,7 +34,7 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
       ...badUrls.map(([label, url]): Case => ({ label: `url ${label}: ${JSON.stringify(url)}`, call: { body: { url } }, expect: badRequest })),
     ];
     judge(ctx, s.client, 'a url that is absent, not a string or not a valid absolute URI must get 400', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['absent', 'not-a-string', 'empty-or-words', 'relative', 'no-host', 'malformed-host'] });
 
   const wrongTypes: unknown[] = ['true', 'false', 1, 0, null, [], {}];
   const options = ['allowRedirects', 'allowInsecureSsl', 'proxies'];
@@ -41,7 +43,7 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
       wrongTypes.map((value): Case => ({ label: `${option}: ${JSON.stringify(value)}`, call: { body: { url: small, [option]: value } }, expect: badRequest })),
     );
     judge(ctx, s.client, 'an option present but not a boolean must get 400', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['allowRedirects', 'allowInsecureSsl', 'proxies'] });
 
   const badBodies: Array<[string, string]> = [
     ['an empty body', ''],
@@ -57,5 +59,5 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
   check('FS-400-BODY', `bodies that are not JSON, or JSON but not an object (${badBodies.length} bodies): 400`, async (ctx) => {
     const cases = badBodies.map(([label, raw]): Case => ({ label, call: { raw }, expect: badRequest }));
     judge(ctx, s.client, 'a body that is not a JSON object must get 400', await probeAll(begin(ctx, s), cases));
-  });
+  }, { paths: ['empty', 'not-json', 'json-not-object'] });
 }

@@ -1,7 +1,11 @@
+import { farmPages } from '../../../mocks/origin/farmPages.ts';
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
+import { TextDecoder } from '../../../src/encoding/TextDecoder.ts';
 import type { StartOptions } from '../../../src/fetch-service/startFetchService.ts';
 import { isObject } from '../expectations.ts';
+import { tourRows } from '../redirectTour.ts';
 import { encodeWindows1252 } from './encodeWindows1252.ts';
+import { isPrivateUrl } from './isPrivateUrl.ts';
 import { withBody, withJson, type ProxiedReply, type ProxiedRequest, type Transform } from './startRewritingProxy.ts';
 
 /**
@@ -37,6 +41,10 @@ const results = (change: (result: Body) => Body): Transform => replies((status) 
 
 const errorReply = (reply: ProxiedReply, status: number, error: string, message: string): ProxiedReply => withJson(reply, { statusCode: status, error, message }, status);
 
+/** An error reply the variant gives on its own, without asking the reference. */
+const ownError = (status: number, error: string, message: string): ProxiedReply =>
+  errorReply({ status, headers: { 'content-type': 'application/json' }, text: '', json: undefined }, status, error, message);
+
 function parse(request: ProxiedRequest): unknown {
   try {
     return JSON.parse(request.text) as unknown;
@@ -46,6 +54,43 @@ function parse(request: ProxiedRequest): unknown {
 }
 
 let nextId = 1;
+
+/** The fetch request's body when it is a JSON object with a url: what a variant that bends one path looks at. */
+function fetchBody(request: ProxiedRequest): (Body & { url: string }) | undefined {
+  const body = parse(request);
+  return isObject(body) && typeof body.url === 'string' ? (body as Body & { url: string }) : undefined;
+}
+
+/** Rewrites the 200 results of the requests `when` picks (by their body); the others pass untouched. */
+const resultsOf = (when: (body: Body & { url: string }) => boolean, change: (result: Body, body: Body & { url: string }) => Body): Transform => async (request, forward) => {
+  const body = fetchBody(request);
+  const reply = await forward(request);
+  return body && when(body) && reply.status === 200 && isObject(reply.json) ? withJson(reply, change({ ...reply.json }, body)) : reply;
+};
+
+/** Picks the followed fetch of one path of the redirect tour (redirectTour.ts) by its first URL. */
+const tourStop = (farm: FarmInfo, path: string) => {
+  const url = tourRows(farm).find((row) => row.path === path)!.url;
+  return (body: Body & { url: string }): boolean => body.url === url && body.allowRedirects === true;
+};
+
+/** The `/redirect/to` a URL names, and where that redirect points (resolved); undefined for any other URL. */
+function redirectTarget(url: string): { status: string; target: URL } | undefined {
+  const parsed = URL.parse(url);
+  const location = parsed?.pathname === '/redirect/to' ? parsed.searchParams.get('url') : null;
+  const target = location === null ? undefined : URL.parse(location, parsed!);
+  return target ? { status: parsed!.searchParams.get('status') ?? '302', target } : undefined;
+}
+
+/**
+ * A service that decodes the page at `path` (asked for directly) with `encoding` and says so: wrong, and
+ * consistent (content is the body decoded as it claims), so only the encoding rule is broken.
+ */
+const misdecodes = (path: string, encoding: string): Transform => {
+  const bytes = farmPages.find((p) => p.path === path)!.body;
+  const content = new TextDecoder(encoding).decode(bytes);
+  return resultsOf((b) => URL.parse(b.url)?.pathname === path, (r) => ({ ...r, encoding, content }));
+};
 
 export const brokenVariants: BrokenVariant[] = [
   {
@@ -111,7 +156,8 @@ export const brokenVariants: BrokenVariant[] = [
   },
   {
     name: 'needs no key',
-    breaks: ['FS-AUTH-REQUIRED'],
+    // The key in another header is served too, as every request is.
+    breaks: ['FS-AUTH-REQUIRED', 'FS-AUTH-HEADER-ONLY'],
     transform: ({ apiKey }) => (request, forward) => forward({ ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } }),
   },
   {
@@ -182,5 +228,236 @@ export const brokenVariants: BrokenVariant[] = [
     name: 'admits loopback destinations',
     breaks: ['FS-SSRF', 'FS-INSECURE-PRIVATE'],
     reference: { allowHosts: ['127.0.0.1', '127.0.0.2', 'localhost', '[::1]'] },
+  },
+
+  // One variant per path the suite judges beside the first request: each bends the rule on that path only.
+  {
+    name: 'after a followed 301, lists the redirect chain as an array among the headers',
+    breaks: ['FS-RESULT-SHAPE', 'FS-SPEC-RESPONSE'],
+    transform: ({ farm }) => resultsOf(tourStop(farm, 'after-301'), (r, b) => ({ ...r, headers: { ...(r.headers as Body), 'x-redirect-chain': [b.url] } })),
+    failureMentions: ['a 301 to an absolute URL on the same origin', 'x-redirect-chain'],
+  },
+  {
+    name: "after a followed 302, reports the redirect's status",
+    breaks: ['FS-RESULT-STATUS'],
+    transform: ({ farm }) => resultsOf(tourStop(farm, 'after-302'), (r) => ({ ...r, statusCode: 302 })),
+    failureMentions: ['a 302 to an absolute URL on the same origin', 'statusCode 302'],
+  },
+  {
+    name: "after a followed 303, reports the redirect's body as the content",
+    breaks: ['FS-RESULT-CONTENT'],
+    transform: ({ farm }) => resultsOf(tourStop(farm, 'after-303'), (r, b) => ({ ...r, content: `redirecting to ${redirectTarget(b.url)!.target.href}\n` })),
+    failureMentions: ['a 303 to an absolute URL on the same origin'],
+  },
+  {
+    name: "after a followed 307, reports the redirect's headers instead of the page's",
+    breaks: ['FS-RESULT-HEADERS'],
+    transform: ({ farm }) =>
+      resultsOf(tourStop(farm, 'after-307'), (r, b) => {
+        const location = redirectTarget(b.url)!.target.href;
+        return { ...r, headers: { location, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(`redirecting to ${location}\n`)) } };
+      }),
+    failureMentions: ['a 307 to an absolute URL on the same origin', 'a header of the redirect'],
+  },
+  {
+    name: "after a followed 308, reports the redirect's content type",
+    breaks: ['FS-CONTENT-TYPE'],
+    transform: ({ farm }) => resultsOf(tourStop(farm, 'after-308'), (r) => ({ ...r, contentType: 'text/plain' })),
+    failureMentions: ['a 308 to an absolute URL on the same origin'],
+  },
+  {
+    name: 'after a redirect from http to https, decodes the page as UTF-8',
+    breaks: ['FS-ENCODING'],
+    transform: ({ farm }) => {
+      const bytes = farmPages.find((p) => p.path === '/page/windows-1252')!.body;
+      return resultsOf(tourStop(farm, 'scheme-upgrade'), (r) => ({ ...r, encoding: 'utf-8', content: new TextDecoder('utf-8').decode(bytes) }));
+    },
+    failureMentions: ["a 302 from http to the farm's TLS listener"],
+  },
+  {
+    name: 'after a followed redirect, derives the id from the final URL',
+    breaks: ['FS-RESULT-ID-UNIQUE'],
+    transform: () => resultsOf((b) => b.allowRedirects === true && redirectTarget(b.url) !== undefined, (r, b) => ({ ...r, id: `fetch:${redirectTarget(b.url)!.target.pathname}` })),
+  },
+  {
+    name: 'does not follow a redirect to another origin',
+    breaks: ['FS-REDIRECT-FOLLOW'],
+    transform: () =>
+      requests((b) => {
+        const hop = typeof b.url === 'string' ? redirectTarget(b.url) : undefined;
+        return hop && hop.target.origin !== new URL(b.url as string).origin ? { ...b, allowRedirects: false } : b;
+      }),
+    failureMentions: ["a 302 from http to the farm's TLS listener", 'it was not followed'],
+  },
+  {
+    name: 'does not follow a relative Location',
+    breaks: ['FS-REDIRECT-FOLLOW'],
+    transform: () =>
+      requests((b) => {
+        const url = typeof b.url === 'string' ? URL.parse(b.url) : null;
+        const location = url?.pathname === '/redirect/to' ? url.searchParams.get('url') : null;
+        return url?.pathname === '/redirect/relative' || (location !== null && /^[./]/.test(location)) ? { ...b, allowRedirects: false } : b;
+      }),
+    failureMentions: ['a 302 whose Location is path-absolute', 'a 307 whose Location has dot segments'],
+  },
+  {
+    name: 'follows a redirect to another origin by default',
+    breaks: ['FS-REDIRECT-DEFAULT'],
+    transform: () =>
+      requests((b) => {
+        const hop = typeof b.url === 'string' ? redirectTarget(b.url) : undefined;
+        return hop && b.allowRedirects !== true && hop.target.origin !== new URL(b.url as string).origin ? { ...b, allowRedirects: true } : b;
+      }),
+    failureMentions: ['allowRedirects omitted', 'the origin farm received the page the redirect points to'],
+  },
+  {
+    name: 'skips TLS verification on a redirect hop',
+    breaks: ['FS-TLS-DEFAULT', 'FS-502-TLS'],
+    transform: ({ farm }) => {
+      const unverifiable = [new URL(farm.expiredTlsUrl).origin, new URL(farm.wrongHostTlsUrl).origin];
+      return requests((b) => {
+        const hop = typeof b.url === 'string' && b.allowRedirects === true ? redirectTarget(b.url) : undefined;
+        return hop && unverifiable.includes(hop.target.origin) ? { ...b, allowInsecureSsl: true } : b;
+      });
+    },
+    failureMentions: ['reached through a followed 307'],
+    failureOmits: ['"label":"expired certificate, allowInsecureSsl omitted"'],
+  },
+  {
+    name: 'checks private destinations on every redirect hop but a 303',
+    breaks: ['FS-SSRF', 'FS-INSECURE-PRIVATE'],
+    // The reference admits loopback; this proxy refuses what the reference would, save behind a 303.
+    reference: { allowHosts: ['127.0.0.1', '127.0.0.2', 'localhost', '[::1]'] },
+    transform: ({ farm }) => async (request, forward) => {
+      const body = fetchBody(request);
+      const hop = body ? redirectTarget(body.url) : undefined;
+      const privateHop = hop !== undefined && hop.status !== '303' && isPrivateUrl(hop.target, farm);
+      if (body && (isPrivateUrl(body.url, farm) || privateHop)) return ownError(403, 'Forbidden', 'The destination is not permitted.');
+      return forward(request);
+    },
+    failureMentions: ["a 303 from the farm's http listener"],
+  },
+  {
+    name: 'skips the key check for a body sent as text/plain',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) =>
+      forward(request.headers['content-type'] === 'text/plain' ? { ...request, headers: { ...request.headers, 'content-type': 'application/json', 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['a JSON body sent as text/plain'],
+    failureOmits: ['"label":"no X-SVC-API-Key header, a JSON body (application/json)"'],
+  },
+  {
+    name: 'answers a keyless request without a body as a health check (200)',
+    breaks: ['FS-AUTH-REQUIRED', 'FS-SPEC-RESPONSE'],
+    transform: ({ apiKey }) => async (request, forward) => {
+      const reply = await forward(request);
+      return request.size === 0 && request.headers['x-svc-api-key'] !== apiKey ? withJson(reply, { status: 'ok' }, 200) : reply;
+    },
+    failureMentions: ['an empty body'],
+  },
+  {
+    name: 'refuses application/json with a charset parameter (415)',
+    breaks: ['FS-AUTH-KEY'],
+    transform: () => async (request, forward) =>
+      /;\s*charset=/i.test(request.headers['content-type'] ?? '') ? ownError(415, 'Unsupported Media Type', 'Send application/json.') : forward(request),
+    failureMentions: ['Content-Type: application/json; charset=utf-8'],
+  },
+  {
+    name: 'takes the key from Authorization: Bearer too',
+    breaks: ['FS-AUTH-HEADER-ONLY'],
+    transform: () => (request, forward) => {
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      return forward(bearer && !request.headers['x-svc-api-key'] ? { ...request, headers: { ...request.headers, 'x-svc-api-key': bearer } } : request);
+    },
+    failureMentions: ['the key in Authorization: Bearer instead'],
+  },
+  {
+    name: 'answers another method with 405 but no Allow',
+    breaks: ['FS-HTTP-METHOD'],
+    transform: () => async (request, forward) => {
+      const reply = await forward(request);
+      if (reply.status !== 405) return reply;
+      const { allow: _allow, ...headers } = reply.headers;
+      return { ...reply, headers };
+    },
+    failureMentions: ['GET /v1/fetch', 'without an Allow header'],
+  },
+  {
+    name: 'answers an unknown path with 200',
+    breaks: ['FS-HTTP-UNKNOWN-PATH'],
+    transform: () => async (request, forward) => {
+      const reply = await forward(request);
+      return reply.status === 404 ? withJson(reply, { status: 'ok' }, 200) : reply;
+    },
+    failureMentions: ['POST /v2/fetch'],
+  },
+  // Each content-type family and declaration place read wrongly alone (FS-ENCODING's paths).
+  ...([
+    ['decodes text/plain as UTF-8 whatever its charset', '/page/text-plain-windows-1252', 'utf-8'],
+    ['ignores a UTF-16 byte order mark', '/page/utf-16le-bom', 'windows-1252'],
+    ['ignores the XML declaration of application/xhtml+xml', '/page/xhtml-xml-declaration', 'utf-8'],
+    ['decodes text/xml as UTF-8 whatever its charset', '/page/xml-charset', 'utf-8'],
+    ['decodes JSON without a charset as windows-1252', '/page/json', 'windows-1252'],
+    ['decodes text/css as UTF-8 whatever its charset', '/page/css-charset', 'utf-8'],
+    ['decodes text/javascript as UTF-8 whatever its charset', '/page/javascript-charset', 'utf-8'],
+  ] as const).map(([name, path, encoding]): BrokenVariant => ({ name, breaks: ['FS-ENCODING'], transform: () => misdecodes(path, encoding), failureMentions: [path] })),
+  {
+    name: 'reads binary bodies as UTF-8 text',
+    breaks: ['FS-RESULT-CONTENT'],
+    transform: () =>
+      resultsOf(
+        (b) => /^\/binary\//.test(URL.parse(b.url)?.pathname ?? ''),
+        (r) => ({ ...r, encoding: 'utf-8', content: new TextDecoder('utf-8').decode(Buffer.from(String(r.content), 'base64')) }),
+      ),
+    failureMentions: ['/binary/png', 'lost bytes'],
+  },
+  {
+    name: 'forgets the size cap after a redirect',
+    breaks: ['FS-502-SIZE'],
+    transform: () => async (request, forward) => {
+      const body = fetchBody(request);
+      const hop = body?.allowRedirects === true ? redirectTarget(body.url) : undefined;
+      const oversized = hop?.target.pathname === '/big';
+      if (!oversized) return forward(request);
+      // What a service without a cap answers once it has read all: the page (here its first bytes).
+      const result = { id: `big-${nextId++}`, statusCode: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, content: 'conform origin farm: a body larger than any cap\n', contentType: 'text/plain', encoding: 'utf-8' };
+      return withJson({ status: 200, headers: { 'content-type': 'application/json' }, text: '', json: undefined }, result);
+    },
+    failureMentions: ['a 302 to 1 GiB with Content-Length'],
+  },
+  {
+    name: 'times each redirect hop alone',
+    breaks: ['FS-504'],
+    // Each hop gets its own timeout: as if the slow redirect had never been waited for.
+    transform: () =>
+      requests((b) => {
+        const url = typeof b.url === 'string' ? URL.parse(b.url) : null;
+        const hop = url && url.searchParams.has('ms') ? redirectTarget(url.href) : undefined;
+        return hop && b.allowRedirects === true ? { ...b, url: hop.target.href } : b;
+      }),
+    failureMentions: ['a redirect after'],
+  },
+  {
+    name: 'stops limiting concurrency once a caller has hung up mid-fetch',
+    breaks: ['FS-429'],
+    reference: { maxConcurrency: 1000 },
+    transform: ({ apiKey }) => {
+      let inFlight = 0;
+      let lost = false;
+      return async (request, forward) => {
+        if (request.headers['x-svc-api-key'] !== apiKey || !fetchBody(request)) return forward(request);
+        if (!lost && inFlight >= 4) return ownError(429, 'Too Many Requests', 'Too many concurrent fetches.');
+        inFlight++;
+        let done = false;
+        // The slots' bookkeeping is lost when a caller goes away before its reply: no limit from then on.
+        request.signal.addEventListener('abort', () => (lost ||= !done), { once: true });
+        try {
+          return await forward(request);
+        } finally {
+          done = true;
+          inFlight--;
+        }
+      };
+    },
+    failureMentions: ['a second ramp of concurrent slow fetches'],
   },
 ];
