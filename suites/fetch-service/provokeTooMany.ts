@@ -63,7 +63,7 @@ export async function provokeTooMany(s: SuiteTarget, post: Post): Promise<Crowd>
   };
   const done = (): boolean => tooMany !== undefined || heldNoSlot;
   try {
-    // Batches of 1, 1, 2, 4 ... fetches: the first alone shows whether the page holds a slot at all.
+    // Batches of 1, 1, 2, 4 ... fetches: a gentle start on a deployment across a network.
     for (let k = 0; !done() && waiting < maxCrowd && inFlight.length < maxStarted; k++) {
       const batch = k === 0 ? 1 : 2 ** (k - 1);
       const size = Math.min(batch, maxCrowd - waiting, maxStarted - inFlight.length);
