@@ -31,7 +31,7 @@ describe('scaledTimeoutMs', () => {
 });
 
 test('sampleContention spins for the CPU time asked and reports the wall time it took', () => {
-  const sample = sampleContention(5);
+  const sample = sampleContention(3, 5);
   expect(sample.cpuMs).toBeGreaterThanOrEqual(5);
   expect(sample.wallMs).toBeGreaterThan(0);
   expect(sample.cores).toBeGreaterThan(0);

@@ -24,19 +24,26 @@ export function contentionFactor(sample: ContentionSample): number {
 }
 
 /**
- * Spins for `cpuMs` of this thread's CPU time and measures the wall time that took. (Node 22 has no
- * threadCpuUsage: there the process's CPU time, which other threads of it may add to, reads low.)
+ * Spins for `slices` slices of `sliceCpuMs` of this thread's CPU time each and gives the median slice
+ * (one slice alone swings with the scheduler: 20 ms took 100 ms and then 370 ms at the same load). Node 22
+ * has no threadCpuUsage: there the process's CPU time, which other threads of it may add to, reads low.
  */
-export function sampleContention(cpuMs = 20): ContentionSample {
+export function sampleContention(slices = 5, sliceCpuMs = 10): ContentionSample {
   const usage = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage.bind(process) : process.cpuUsage.bind(process);
-  const cpuStart = usage();
-  const wallStart = performance.now();
-  let used = 0;
-  while (used < cpuMs) {
-    const { user, system } = usage(cpuStart);
-    used = (user + system) / 1000;
+  const measured: Array<{ cpuMs: number; wallMs: number }> = [];
+  for (let i = 0; i < slices; i++) {
+    const cpuStart = usage();
+    const wallStart = performance.now();
+    let used = 0;
+    while (used < sliceCpuMs) {
+      const { user, system } = usage(cpuStart);
+      used = (user + system) / 1000;
+    }
+    measured.push({ cpuMs: used, wallMs: performance.now() - wallStart });
   }
-  return { cpuMs: used, wallMs: performance.now() - wallStart, loadAverage: loadavg()[0] ?? 0, cores: availableParallelism() };
+  measured.sort((a, b) => a.wallMs / a.cpuMs - b.wallMs / b.cpuMs);
+  const median = measured[Math.floor(measured.length / 2)]!;
+  return { ...median, loadAverage: loadavg()[0] ?? 0, cores: availableParallelism() };
 }
 
 /** How a timeout grows with contention: never below `idleMs`, `perFactorMs` times the factor, never above `maxMs`. */
