@@ -9,5 +9,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'scripts/package-test/user-project/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits for an event (a request arriving, a connection closing): 1 s, its default, is a
+    // wall-time bound a busy machine misses. A poll that never comes true still fails, within the test's time.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

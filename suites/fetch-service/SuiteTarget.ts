@@ -55,3 +55,8 @@ export function begin(ctx: CheckContext, s: SuiteTarget): Post {
   // A shared probe outlives the check that started it, so it does not take that check's signal.
   return (call) => (call.shareAs ? s.shared(call.shareAs, () => s.client.post(call)) : s.client.post({ signal: ctx.signal, ...call }));
 }
+
+/** A measured duration as a failure message says it: "150 ms", "12.7 s". */
+export function durationText(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -28,12 +28,12 @@ afterAll(() => farm?.close());
  * 127.0.0.1. The variants here bend the hand-written checks' rules, so they run without generated
  * requests (suites/fetch-service/generatedVariants.test.ts holds the ones the generated checks must find).
  */
-async function runAgainst(variant: Pick<BrokenVariant, 'reference' | 'transform'>, fuzzRuns?: number): Promise<ConformResult> {
+async function runAgainst(variant: Pick<BrokenVariant, 'reference' | 'transform'>, signal: AbortSignal, fuzzRuns?: number): Promise<ConformResult> {
   const service = await startBrokenService(farm, apiKey, variant);
   try {
     const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds)];
     if (fuzzRuns !== undefined) args.push('--fuzz-runs', String(fuzzRuns));
-    return await runConform(args, { SVC_API_KEY: apiKey });
+    return await runConform(args, { SVC_API_KEY: apiKey }, { signal });
   } finally {
     await service.close();
   }
@@ -44,15 +44,15 @@ function failedClauses(r: ConformResult): string[] {
 }
 
 describe.concurrent('the fetch-service suite against broken services', () => {
-  test('the reference, as a deployment on loopback, passes every check, the generated ones at the default budget included', async () => {
-    const r = await runAgainst({});
+  test('the reference, as a deployment on loopback, passes every check, the generated ones at the default budget included', async ({ signal }) => {
+    const r = await runAgainst({}, signal);
     expect(failedClauses(r), r.stdout + r.stderr).toEqual([]);
     expect(r.exitCode).toBe(0);
     expect(r.report?.uncovered ?? []).toEqual([]);
   }, 180_000);
 
-  test.for([...brokenVariants, ...securityVariants])('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant) => {
-    const r = await runAgainst(variant, 0);
+  test.for([...brokenVariants, ...securityVariants])('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant, { signal }) => {
+    const r = await runAgainst(variant, signal, 0);
     expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual([...variant.breaks].sort());
     // A SHOULD clause broken alone is a warning: the run still passes (without --strict).
     expect(r.exitCode).toBe(variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0);
@@ -74,12 +74,12 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
   });
 
-  test('a key the service did not issue: FS-AUTH-KEY fails and leads; what needs a served request is blocked by it, not failed', async () => {
+  test('a key the service did not issue: FS-AUTH-KEY fails and leads; what needs a served request is blocked by it, not failed', async ({ signal }) => {
     const service = await startBrokenService(farm, apiKey, {});
     let r: ConformResult;
     try {
       const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds), '--fuzz-runs', '3'];
-      r = await runConform(args, { SVC_API_KEY: `${apiKey}-not-issued` });
+      r = await runConform(args, { SVC_API_KEY: `${apiKey}-not-issued` }, { signal });
     } finally {
       await service.close();
     }

@@ -7,6 +7,8 @@ export interface Crowd {
   tooMany: Exchange | undefined;
   /** Fetches started. */
   started: number;
+  /** The most fetches that were in flight at once (started and not yet answered). */
+  peak: number;
   /** Every reply that came before the crowd was dispersed. */
   replies: Exchange[];
   /** One fetch that was still waiting when the crowd was dispersed (a request to show when no reply came). */
@@ -16,11 +18,18 @@ export interface Crowd {
 /** At most this many fetches at once: far above any sensible per-account limit, and still gentle. */
 export const maxCrowd = 64;
 
+/** At most this many fetches in all, when slots free up while the crowd grows (each held until the timeout). */
+const maxStarted = 2 * maxCrowd;
+
 /**
  * Ramps up slow fetches (held by the farm past the target's timeout) in doubling batches, 1, 1, 2, 4 ...
- * up to `maxCrowd` in flight, until one is answered 429, one ends otherwise (slots free again, so more
- * would prove nothing), or the crowd is full and one is answered. Then every fetch still open is cut,
- * which frees its slot.
+ * until one is answered 429 or `maxCrowd` are in flight at once; then waits for a 429 or for every fetch
+ * to be answered. Every fetch still open is then cut, which frees its slot.
+ *
+ * A fetch answered after the target's timeout (its 504, on a machine so busy that the next batch came
+ * late) frees its slot, and the ramp goes on: the batches keep doubling, so the crowd still outgrows any
+ * limit at once. Only a fetch answered sooner than the timeout ends the ramp: the target does not hold
+ * the slow page (it refused or failed it), so more fetches would hold no slot either.
  */
 export async function provokeTooMany(s: SuiteTarget, post: Post): Promise<Crowd> {
   // Shared by the checks that need a 429, so no one check's signal stops it; it is short anyway.
@@ -29,34 +38,45 @@ export async function provokeTooMany(s: SuiteTarget, post: Post): Promise<Crowd>
   const url = s.farm.url('httpUrl', `/slow/headers?ms=${s.pastTimeoutMs}`);
   const replies: Exchange[] = [];
   const inFlight: Array<Promise<void>> = [];
+  let waiting = 0;
+  let peak = 0;
   let tooMany: Exchange | undefined;
   let cut: Exchange | undefined;
-  let ended = false;
-  const start = (): void => {
-    const reply = post({ body: { url }, retryBusy: false, signal: stop }).then((x) => {
-      if (stop.aborted) {
-        cut ??= x;
-        return;
-      }
+  let heldNoSlot = false;
+  let answered: () => void = () => {};
+  let nextAnswer = new Promise<void>((resolve) => (answered = resolve));
+  const settle = (x: Exchange | undefined): void => {
+    waiting--;
+    if (x && stop.aborted) cut ??= x;
+    else if (x) {
       replies.push(x);
       if (x.status === 429) tooMany ??= x;
-      else ended = true;
-    });
-    inFlight.push(reply);
+      else if (x.durationMs < s.timeoutMs / 2) heldNoSlot = true;
+    }
+    answered();
+    nextAnswer = new Promise<void>((resolve) => (answered = resolve));
   };
+  const start = (): void => {
+    waiting++;
+    peak = Math.max(peak, waiting);
+    inFlight.push(post({ body: { url }, retryBusy: false, signal: stop }).then(settle, () => settle(undefined)));
+  };
+  const done = (): boolean => tooMany !== undefined || heldNoSlot;
   try {
-    while (!tooMany && !ended && inFlight.length < maxCrowd) {
-      const batch = Math.max(1, Math.min(inFlight.length, maxCrowd - inFlight.length));
-      for (let i = 0; i < batch; i++) start();
+    // Batches of 1, 1, 2, 4 ... fetches: a gentle start on a deployment across a network.
+    for (let k = 0; !done() && waiting < maxCrowd && inFlight.length < maxStarted; k++) {
+      const batch = k === 0 ? 1 : 2 ** (k - 1);
+      const size = Math.min(batch, maxCrowd - waiting, maxStarted - inFlight.length);
+      for (let i = 0; i < size; i++) start();
       // Long enough for the batch to arrive and take its slots on a deployment across a network.
       await sleep(100);
     }
-    // A full crowd: wait for the first reply, a 429 or the slow page's own end (a 504 at the timeout), so
-    // a busy machine or network cannot make a 429 miss the window.
-    if (!tooMany && !ended) await Promise.race([Promise.race(inFlight), Promise.all(inFlight), sleep(s.pastTimeoutMs + 5000)]);
+    // A full crowd: wait for a 429 or for every fetch's own end (a 504 at the timeout), however long a
+    // busy machine or network takes; each fetch's own deadlines bound the wait.
+    while (!done() && waiting > 0) await nextAnswer;
   } finally {
     disperse.abort();
     await Promise.allSettled(inFlight);
   }
-  return { tooMany, started: inFlight.length, replies, cut };
+  return { tooMany, started: inFlight.length, peak, replies, cut };
 }

@@ -10,10 +10,13 @@ async function withMock(options: Partial<MockOptions>, env: Record<string, strin
   let banner = '';
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const running = runMock(service, { ...defaults, ...options }, env, (text) => (banner += text), () => stopped);
-  const shown = (async () => {
-    while (!banner) await new Promise((resolve) => setTimeout(resolve, 10));
-  })();
+  let printed!: () => void;
+  const shown = new Promise<void>((resolve) => (printed = resolve));
+  const print = (text: string): void => {
+    banner += text;
+    printed();
+  };
+  const running = runMock(service, { ...defaults, ...options }, env, print, () => stopped);
   // A mock that cannot start rejects before it prints anything.
   await Promise.race([running, shown]);
   try {

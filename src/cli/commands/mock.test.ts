@@ -46,7 +46,8 @@ async function startMock(args: string[], env: Record<string, string>): Promise<S
 }
 
 describe('conform mock meeting-platform', () => {
-  test('serves the demo account, says how to run the suite against it, and stops on SIGTERM', async () => {
+  // A whole `conform run meeting-platform` inside: minutes on a busy machine, not the default 30 s.
+  test('serves the demo account, says how to run the suite against it, and stops on SIGTERM', async ({ signal }) => {
     const mock = await startMock(['--port', '0'], noAccount);
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(mock.output()).toContain(`client secret  ${demoAccount.clientSecret}`);
@@ -56,13 +57,13 @@ describe('conform mock meeting-platform', () => {
       MEETING_CLIENT_ID: demoAccount.clientId,
       MEETING_CLIENT_SECRET: demoAccount.clientSecret,
       MEETING_ACCOUNT_ID: demoAccount.accountId,
-    });
+    }, { signal });
     expect(run.report?.checks.filter((c) => c.status !== 'passed'), run.stdout).toEqual([]);
     expect(run.exitCode).toBe(0);
 
     mock.child.kill('SIGTERM');
     expect(await mock.exit).toBe(0);
-  });
+  }, 180_000);
 
   test('serves the account in the environment without printing its secret', async () => {
     const mock = await startMock(['--port', '0'], envAccount);

@@ -15,6 +15,18 @@ function parseListing(text: string): Map<string, string> {
   return new Map(text.trim().split('\n').map((line) => line.split(/\s+/) as [string, string]));
 }
 
+/** A `write` for runOrigin and the listing it prints, awaited as an event (a busy machine may take seconds to bind). */
+function listing(): { write: (text: string) => void; printed: Promise<string> } {
+  let out = '';
+  let done: (text: string) => void = () => {};
+  const printed = new Promise<string>((resolve) => (done = resolve));
+  const write = (text: string): void => {
+    out += text;
+    if (/^info\s/m.test(out)) done(out);
+  };
+  return { write, printed };
+}
+
 const defaults = { host: '127.0.0.1', port: 0, tlsPort: 0, expiredTlsPort: 0, wrongHostTlsPort: 0, certName: [] };
 
 async function parse(args: string[]): Promise<{ out: string; error: unknown }> {
@@ -47,12 +59,11 @@ describe('conform origin', () => {
   });
 
   test('prints each listener and the info URL, serves until stopped, then closes', async () => {
-    let out = '';
     let stop = (): void => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const running = runOrigin(defaults, (text) => (out += text), () => stopped);
-    await expect.poll(() => out).toContain('info');
-    const urls = parseListing(out);
+    const { write, printed } = listing();
+    const running = runOrigin(defaults, write, () => stopped);
+    const urls = parseListing(await Promise.race([printed, running.then(() => '')]));
     expect([...urls.keys()]).toEqual(listenerNames);
     const info = (await (await fetch(urls.get('info')!)).json()) as Record<string, string>;
     expect(info.httpsUrl).toBe(urls.get('https'));
@@ -63,11 +74,10 @@ describe('conform origin', () => {
   });
 
   test('a port in use is a usage error naming the address', async () => {
-    let out = '';
     let stop = (): void => {};
-    const first = runOrigin(defaults, (text) => (out += text), () => new Promise<void>((resolve) => (stop = resolve)));
-    await expect.poll(() => out).toContain('info');
-    const port = Number(new URL(parseListing(out).get('http')!).port);
+    const { write, printed } = listing();
+    const first = runOrigin(defaults, write, () => new Promise<void>((resolve) => (stop = resolve)));
+    const port = Number(new URL(parseListing(await Promise.race([printed, first.then(() => '')])).get('http')!).port);
     const second = runOrigin({ ...defaults, port }, () => {}, () => Promise.resolve());
     await expect(second).rejects.toThrow(new UsageError(`cannot listen on 127.0.0.1:${port}: EADDRINUSE`));
     stop();

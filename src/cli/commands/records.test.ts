@@ -422,6 +422,7 @@ describe('one verdict per record, however it is given', () => {
   const verdicts = (r: ReturnType<typeof conform>) => (JSON.parse(r.stdout) as { records: Verdict[] }).records;
   const errorsOf = (v: Verdict | undefined) => v?.unreadable ?? v?.errors.map((e) => `${e.pointer} [${e.clause}]`);
 
+  // Hundreds of validations and a process per record on stdin: minutes on a busy machine, not the default 30 s.
   it('gives every fixture of generated sets, validated alone, its manifest label, and the same verdict in its folder and on stdin', () => {
     const rules = new Set<string>();
     const onStdin: Array<{ path: string; alone: Verdict }> = [];
@@ -455,7 +456,7 @@ describe('one verdict per record, however it is given', () => {
       const [piped] = verdicts(r);
       expect({ valid: piped?.valid, errors: errorsOf(piped) }, path).toEqual({ valid: alone.valid, errors: errorsOf(alone) });
     }
-  });
+  }, 180_000);
 
   it('the reference commands keep their contract: `records validate` judges each corpus record alone, `records validate --tree` is a set validator', async () => {
     // Every record of the unit-record suite's corpus, each file given alone, in one run.

@@ -1,15 +1,19 @@
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
+import { scaledTimeoutMs } from '../../../src/harness/contention.ts';
 import { startEmbeddedReference } from '../../../src/harness/startFetchServiceTargets.ts';
 import type { BrokenVariant } from './brokenVariants.ts';
 import { startRewritingProxy } from './startRewritingProxy.ts';
 
-/** The fetch timeout the variants run with; the suite is told the same with --fetch-timeout. */
-export const variantTimeoutSeconds = 2;
-
 /**
- * Above the embedded targets' 2: a run against one variant then waits less for slots (about 6 s instead of
- * 9), and the concurrency check finds 4 as easily as 2.
+ * The fetch timeout the variants run with; the suite is told the same with --fetch-timeout. Three runs go
+ * at once against services in one process and load the machine themselves, so the timeout is 4 s on an
+ * idle machine and 2 s times the contention factor on a busy one: with two busy processes at a load of
+ * 6 to 10 on 2 cores, a page the farm serves at once took up to 2.6 s, and a fixed 2 s turned such pages
+ * into 504s.
  */
+export const variantTimeoutSeconds = scaledTimeoutMs({ idleMs: 4000, perFactorMs: 2000, maxMs: 30_000 }) / 1000;
+
+/** As the embedded targets': the probes held until the timeout leave slots for the other checks. */
 const variantConcurrency = 4;
 
 /**
