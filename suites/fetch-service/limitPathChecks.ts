@@ -27,7 +27,8 @@ export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
 
   // Each hop takes 60% of the timeout: a service that times each hop alone answers 200 after 120% of it.
   const hopMs = Math.round(s.timeoutMs * 0.6);
-  check('FS-504', `the ${s.target.fetchTimeoutSeconds} s timeout holds behind a followed redirect and over a whole chain (two hops of ${hopMs} ms)`, async (ctx) => {
+  // No seconds in the title: it is part of the check's id, and the embedded targets' timeout scales with the machine's load.
+  check('FS-504', 'the fetch timeout holds behind a followed redirect and over a whole chain (two hops of 60% of it each)', async (ctx) => {
     const cases: Case[] = [
       { label: `a 307 to headers after ${s.pastTimeoutMs} ms`, call: redirected(307, `/slow/headers?ms=${s.pastTimeoutMs}`), expect: behindRedirect(status(504)) },
       { label: `a redirect after ${hopMs} ms to headers after ${hopMs} ms`, call: redirected(302, `/slow/headers?ms=${hopMs}`, { ms: hopMs }), expect: behindRedirect(status(504)) },
@@ -38,7 +39,10 @@ export function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
   check('FS-429', 'a second burst of concurrent slow fetches, after the first has ended, gets 429 too', async (ctx) => {
     const post = begin(ctx, s);
     // The first burst is the one FS-429's own check (and the error body checks) provoke; this one comes after it.
-    await s.shared('crowd', () => provokeTooMany(s, post));
+    // It must end with callers hanging up mid-fetch (a fetch still waiting when it was cut), the path a
+    // limiter's bookkeeping can lose: on a busy machine every fetch of it may have been answered first.
+    const first = await s.shared('crowd', () => provokeTooMany(s, post));
+    if (first.tooMany && !first.cut) await provokeTooMany(s, post);
     const second = await provokeTooMany(s, post);
     const exchange = second.tooMany ?? second.replies[0] ?? second.cut;
     if (!exchange) throw new Error('the second burst started no fetch');

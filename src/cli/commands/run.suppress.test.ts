@@ -30,7 +30,7 @@ const variant = (name: string): BrokenVariant => {
   if (!found) throw new Error(`no broken variant "${name}"`);
   return found;
 };
-/** FS-RESULT-ID-UNIQUE: one id for every result. */
+/** FS-RESULT-ID-UNIQUE: one id for every result (two checks fail: repeated fetches, and the results of redirects). */
 const sameIds = variant('gives every result the same id');
 /** FS-RESULT-STATUS: an origin's error status turned into the service's own 502. */
 const ownErrors = variant('turns an origin error status into its own error');
@@ -98,11 +98,20 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
         fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
         reason: placeholderReason,
       },
+      {
+        suite: 'fetch-service',
+        target: 'fetch service at http://127.0.0.1:<port>',
+        clause: 'FS-RESULT-ID-UNIQUE',
+        check: 'the results of every kind of redirect (10, most to the same page) have different ids',
+        cause: 'the same id as the result of a 301 to an absolute URL on the same origin: "fetch-1"',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+        reason: placeholderReason,
+      },
     ]);
     expect(statusOf(suppressed.report, 'FS-RESULT-ID-UNIQUE')).toEqual(['accepted']);
-    expect(suppressed.report!.summary).toMatchObject({ failed: 0, accepted: 1 });
-    expect(suppressed.stdout).toMatch(/\n\d+ passed, 1 accepted \(conform-suppressions\.json\), 0 failed, \d+ skipped\n/);
-    expect(suppressed.stdout).toContain('conform-suppressions.json: --suppress added 1 entry, each with a reason to write (1 entry in all)');
+    expect(suppressed.report!.summary).toMatchObject({ failed: 0, accepted: 2 });
+    expect(suppressed.stdout).toMatch(/\n\d+ passed, 2 accepted \(conform-suppressions\.json\), 0 failed, \d+ skipped\n/);
+    expect(suppressed.stdout).toContain('conform-suppressions.json: --suppress added 2 entries, each with a reason to write (2 entries in all)');
   });
 
   describe.concurrent('later runs read it', () => {
@@ -111,8 +120,8 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
       expect(r.exitCode, said(r)).toBe(0);
       expect(statusOf(r.report, 'FS-RESULT-ID-UNIQUE')).toEqual(['accepted']);
       expect(r.report!.checks.find((c) => c.clause === 'FS-RESULT-ID-UNIQUE')!.suppression).toMatchObject({ reason: placeholderReason });
-      expect(r.stdout).toContain('conform-suppressions.json: 1 entry has no reason yet: write in "reason" why the failure is accepted');
-      expect(r.stdout).toMatch(/\nPASS with 1 accepted in /);
+      expect(r.stdout).toContain('conform-suppressions.json: 2 entries have no reason yet: write in "reason" why the failure is accepted');
+      expect(r.stdout).toMatch(/\nPASS with 2 accepted in /);
       // The file is read, never rewritten, without --suppress or --prune.
       expect(readFileSync(join(root, 'again', 'conform-suppressions.json'), 'utf8')).toBe(readFileSync(join(root, 'suppressed', 'conform-suppressions.json'), 'utf8'));
     }, 180_000);
@@ -139,7 +148,7 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
       const r = await runAgainst({}, dir, ['--prune']);
       expect(r.exitCode, said(r)).toBe(0);
       expect(entriesIn(dir)).toEqual([]);
-      expect(r.stdout).toContain('conform-suppressions.json: --prune dropped 1 entry whose failure is gone');
+      expect(r.stdout).toContain('conform-suppressions.json: --prune dropped 2 entries whose failure is gone');
     }, 180_000);
 
     test('an entry past its date fails its failure, saying so', async () => {
@@ -147,13 +156,13 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
       expect(r.exitCode, said(r)).toBe(1);
       expect(failed(r), said(r)).toEqual(['FS-RESULT-ID-UNIQUE']);
       expect(r.report!.checks.find((c) => c.clause === 'FS-RESULT-ID-UNIQUE')!.message).toMatch(/ \(accepted until 2000-01-31, which has passed\)$/);
-      expect(r.stdout).toContain('conform-suppressions.json: 1 entry is past its "until" date');
+      expect(r.stdout).toContain('conform-suppressions.json: 2 entries are past their "until" date');
     }, 180_000);
 
     test('an expired entry whose check passes is only stale', async () => {
       const r = await runAgainst({}, expiredCopy('expired-fixed'));
       expect(r.exitCode, said(r)).toBe(0);
-      expect(r.stdout).toContain('conform-suppressions.json: 1 entry no longer matches a failure of a check that ran: conform run --prune drops it');
+      expect(r.stdout).toContain('conform-suppressions.json: 2 entries no longer match a failure of a check that ran: conform run --prune drops them');
     }, 180_000);
   });
 
