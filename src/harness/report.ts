@@ -1,5 +1,5 @@
 import type { EvidenceItem } from './check.ts';
-import type { Finding } from './finding.ts';
+import type { CaseAnswer, Finding } from './finding.ts';
 import type { Shard } from './shardFiles.ts';
 import type { ClauseBasis, Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
@@ -37,6 +37,11 @@ export interface CheckResult {
   paths?: string[];
   /** Declared paths it could not judge in this run, with why. */
   notJudged?: Array<{ path: string; reason: string }>;
+  /**
+   * What the target answered to the check's cases, short ("504"), failing cases first (at most 64): a
+   * report of several targets shows where the reference answers otherwise. Absent when the check's cases say none.
+   */
+  answers?: CaseAnswer[];
 }
 
 /** A catalogue clause that no check in the run covered. */
