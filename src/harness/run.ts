@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { buildReport } from './buildReport.ts';
+import { applyConfig } from './config/applyConfig.ts';
+import { loadConfig } from './config/loadConfig.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
@@ -8,6 +10,7 @@ import type { RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import type { RunOptions } from './RunOptions.ts';
 import { isShard, optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
+import { suiteNames } from './suites.ts';
 import { toConformOptions } from './toConformOptions.ts';
 import { version } from './version.ts';
 
@@ -16,16 +19,23 @@ export type { RunOptions } from './RunOptions.ts';
 
 /**
  * Runs conformance suites and returns the report `--report json` writes. Throws a RunError when the
- * run cannot happen, before any check runs, with every problem found, one per line (contradictory
- * options, missing credentials, an unreachable target, a validator that cannot run, a report file that
- * cannot be written, a --grep or --shard that selects no check), or cannot finish (a suite that failed
- * to load, no check ran); failed checks are no error: they are in the report (exitCodeOf).
+ * run cannot happen, before any check runs, with every problem found, one per line (a config file that
+ * cannot be read or has a wrong key, contradictory options, missing credentials, an unreachable
+ * target, a validator that cannot run, a report file that cannot be written, a --grep or --shard that
+ * selects no check), or cannot finish (a suite that failed to load, no check ran); failed checks are no
+ * error: they are in the report (exitCodeOf).
  */
 export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { shard } = options;
-  const { options: conform, problems } = toConformOptions(options, process.env);
+  const loaded = options.config === undefined ? undefined : await loadConfig(options.config);
+  const configured = applyConfig(loaded, options, process.env);
+  const { options: conform, problems: optionProblems } = toConformOptions(configured.input, process.env, configured.names);
+  // The config's named targets first, then any a flag makes; with --with-reference the embedded ones before all.
+  for (const suite of suiteNames) (conform.targets[suite] as unknown[]).unshift(...configured.targets[suite]);
+  if (configured.withReference) conform.withReference = true;
+  const problems = [...new Set([...configured.problems, ...optionProblems])];
   if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
-  const reports = resolveReportFiles(options.report);
+  const reports = resolveReportFiles(configured.report);
   const blobs = reports.filter((r) => r.format === 'blob');
   if (blobs.length > 1) problems.push('--report blob=DIR takes one folder');
   if (problems.length) throw new RunError(problems.join('\n'));
@@ -47,7 +57,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     shard,
     blobFile: files?.blob,
     serial: rateLimited(conform),
-    onReady: () => options.onStart?.({ suites, seed }),
+    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')) }),
     onCheck: options.onCheck,
     onProgress: options.onProgress,
   });
@@ -55,7 +65,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     version,
     suites,
     seed,
-    strict: Boolean(options.strict),
+    strict: configured.strict,
     startedAt,
     durationMs: performance.now() - started,
     checks,
