@@ -1,4 +1,5 @@
 import type { EvidenceItem } from './check.ts';
+import type { SuiteMatrix } from './clauseMatrix.ts';
 import type { CaseAnswer, Finding } from './finding.ts';
 import type { Shard } from './shardFiles.ts';
 import type { ClauseBasis, Level } from './catalogue.ts';
@@ -77,4 +78,10 @@ export interface RunReport {
   shard?: Shard;
   /** What kept checks from running (a suite that failed to load, a target that did not start); absent when nothing did. */
   errors?: string[];
+  /**
+   * Targets side by side: for each suite that ran against more than one target, its clauses (rows)
+   * against its targets (columns), and the failing cases where the reference answered otherwise.
+   * Derived from `checks` (clauseMatrix); absent when every suite had one target.
+   */
+  matrix?: SuiteMatrix[];
 }

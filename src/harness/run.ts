@@ -51,7 +51,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
   // (and --help) should not pay.
   const { runSuites } = await import('./runSuites.ts');
-  const { checks, errors } = await runSuites({
+  const { checks, errors, targets } = await runSuites({
     options: conform,
     grep: options.grep,
     shard,
@@ -71,6 +71,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     checks,
     // One shard's checks say nothing about which clauses the whole run covers.
     filtered: Boolean(options.grep) || Boolean(shard),
+    ...(targets ? { targetOrder: targets } : {}),
   });
   if (shard) report.shard = shard;
   if (errors.length) report.errors = errors;
