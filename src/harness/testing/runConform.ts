@@ -17,9 +17,10 @@ const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
 
 /**
  * Runs the real `conform` command in a child process, as a user would, with a JSON report in a
- * temporary folder (for `run` and `report merge`). For the project's own tests of the suites (broken variants must fail).
+ * temporary folder (for `run` and `report merge`), in `cwd` when given (where a config file is looked
+ * for). For the project's own tests of the suites (broken variants must fail).
  */
-export async function runConform(args: string[], env: Record<string, string | undefined> = {}): Promise<ConformResult> {
+export async function runConform(args: string[], env: Record<string, string | undefined> = {}, options: { cwd?: string } = {}): Promise<ConformResult> {
   const dir = mkdtempSync(join(tmpdir(), 'conform-run-'));
   const reportPath = join(dir, 'report.json');
   const reports = args[0] === 'run' || (args[0] === 'report' && args[1] === 'merge');
@@ -27,6 +28,7 @@ export async function runConform(args: string[], env: Record<string, string | un
   try {
     const child = spawn(process.execPath, [bin, ...withReport], {
       env: { ...process.env, NO_COLOR: '1', ...env },
+      ...(options.cwd ? { cwd: options.cwd } : {}),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
