@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { chromiumPath, renderInChromium } from '../testing/headlessChromium.ts';
+import { chromiumPath, renderHtmlInChromium } from '../testing/headlessChromium.ts';
 import { failingReport } from './testing/failingReport.ts';
 import { sideBySideReport } from './testing/sideBySideReport.ts';
 import { renderHtml } from './renderHtml.ts';
@@ -49,19 +46,12 @@ describe('renderHtml', () => {
   });
 
   test.skipIf(!chromiumPath)('renders a failing run in headless Chromium without script errors', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
-    try {
-      const file = join(dir, 'report.html');
-      writeFileSync(file, html);
-      const page = renderInChromium(file);
-      expect(page.status).toBe(0);
-      expect(page.dom).toContain(`Failures (${report.summary.failed})`);
-      expect(page.dom).toContain('<p class="headline">27 of 47 meetings could not be fetched by UUID</p>');
-      expect(page.dom).toMatch(/<tr class="failed" data-status="failed"/);
-      expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const page = renderHtmlInChromium(html);
+    expect(page.status).toBe(0);
+    expect(page.dom).toContain(`Failures (${report.summary.failed})`);
+    expect(page.dom).toContain('<p class="headline">27 of 47 meetings could not be fetched by UUID</p>');
+    expect(page.dom).toMatch(/<tr class="failed" data-status="failed"/);
+    expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
   });
 });
 
@@ -88,19 +78,12 @@ describe('renderHtml: targets side by side', () => {
   });
 
   test.skipIf(!chromiumPath)('in headless Chromium: the matrix renders, and its failing cell links to an element that is there', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
-    try {
-      const file = join(dir, 'report.html');
-      writeFileSync(file, html);
-      const page = renderInChromium(file);
-      expect(page.status).toBe(0);
-      expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
-      const cell = /<td class="cell failed"><a href="#([^"]+)">FAIL<\/a><\/td>/.exec(page.dom);
-      expect(cell, 'a failing cell with its link').not.toBeNull();
-      expect(page.dom).toContain(`id="${cell![1]}"`);
-      expect(page.dom).toContain('<th>broken</th>');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const page = renderHtmlInChromium(html);
+    expect(page.status).toBe(0);
+    expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
+    const cell = /<td class="cell failed"><a href="#([^"]+)">FAIL<\/a><\/td>/.exec(page.dom);
+    expect(cell, 'a failing cell with its link').not.toBeNull();
+    expect(page.dom).toContain(`id="${cell![1]}"`);
+    expect(page.dom).toContain('<th>broken</th>');
   });
 });
