@@ -4,7 +4,7 @@ import type { ExchangeLimits, TargetOptionNames, TargetOptions } from '../Confor
 import { numberProblem } from '../numberRules.ts';
 import type { ReportFile } from '../reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
-import { isSuiteName, suiteNames, type SuiteName } from '../suites.ts';
+import { suiteNames, type SuiteName } from '../suites.ts';
 import { defaultFetchTimeout, exchangeLimits, flagNames, isHttpUrl, numbers, type OptionInput, type OptionNames } from '../toConformOptions.ts';
 import { isPlaceholder } from './configTemplate.ts';
 import type { LoadedConfig } from './loadConfig.ts';
@@ -60,10 +60,9 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
   if (loaded && unknown.length) problems.push(`${shown} has no target ${unknown.join(', ')}; it has ${all.map(([n]) => n).join(', ') || 'none'}`);
   const requested = options.suites ?? [];
   const selected = all.filter(([name, t]) => wanted.includes(name) || requested.includes(t.suite as SuiteName) || (!wanted.length && !requested.length));
-  // A suite named without targets in the config runs as it would without one.
-  const bare = requested.filter((s) => !selected.some(([, t]) => t.suite === s));
-  const suites = selected.length ? unique([...selected.map(([, t]) => t.suite as SuiteName), ...bare]) : requested;
-  input.suites = suites.length ? sortSuites(suites) : loaded && all.length ? sortSuites(unique(all.map(([, t]) => t.suite as SuiteName))) : [...suiteNames];
+  // The suites named keep their order (as without a config), one without targets in the config running
+  // as it would without one; then the suites of the targets selected.
+  input.suites = selected.length ? unique([...requested, ...selected.map(([, t]) => t.suite as SuiteName)]) : requested.length ? [...requested] : [...suiteNames];
 
   // Flags that name one deployment go to the one selected target of their suite.
   const consumed = new Set<keyof OptionInput>();
@@ -89,7 +88,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
       options[k] !== undefined ? [options[k], flagNames[k]] : fromTarget !== undefined ? [fromTarget, key(k)] : [input[k], names[k]];
     const targetProblems: string[] = [];
     // What is found before the run names a target's key without the file ("cannot reach targets.staging.baseUrl …").
-    const bare = (named: string) => named.replace(`${shown}: `, '');
+    const withoutFile = (named: string) => named.replace(`${shown}: `, '');
     const number = (k: (typeof numbers)[number][0], value: unknown, named: string) => {
       const rule = numbers.find(([n]) => n === k)![1];
       const problem = typeof value === 'number' ? numberProblem(named, value, rule) : undefined;
@@ -130,7 +129,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
         if (typeof originUrl === 'string') url(originUrl, originName);
         const [fetchTimeout, timeoutName] = pick('fetchTimeout', target.fetchTimeout);
         number('fetchTimeout', fetchTimeout, timeoutName);
-        const optionNames: TargetOptionNames = { baseUrl: bare(baseName), ...(typeof originUrl === 'string' ? { originUrl: bare(originName) } : {}) };
+        const optionNames: TargetOptionNames = { baseUrl: withoutFile(baseName), ...(typeof originUrl === 'string' ? { originUrl: withoutFile(originName) } : {}) };
         targets['fetch-service'].push({
           label: name,
           optionNames,
@@ -152,7 +151,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
         const accountId = variable('accountIdEnv', target.accountIdEnv, credentialEnv.accountId);
         targets['meeting-platform'].push({
           label: name,
-          optionNames: { authUrl: bare(authName), apiBaseUrl: bare(apiName) },
+          optionNames: { authUrl: withoutFile(authName), apiBaseUrl: withoutFile(apiName) },
           authUrl,
           apiBaseUrl,
           credentials: { clientId: clientId ?? '', clientSecret: clientSecret ?? '', accountId: accountId ?? '' },
@@ -166,7 +165,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
         const k = target.validator !== undefined ? 'validator' : 'validatorSet';
         if (isPlaceholder(command)) targetProblems.push(`${key(k)} still holds the placeholder ${command}: fill it in`);
         else if (!command || command.includes('\n')) targetProblems.push(`${key(k)} takes a one-line command`);
-        const optionNames = { [k]: bare(key(k)) };
+        const optionNames = { [k]: withoutFile(key(k)) };
         targets['unit-record'].push(k === 'validator' ? { label: name, optionNames, validator: command } : { label: name, optionNames, validatorSet: command });
         break;
       }
@@ -201,10 +200,4 @@ function withoutRunOnly(options: RunOptions): OptionInput {
 
 function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
-}
-
-/** Suites in the order runs take them. */
-function sortSuites(suites: readonly string[]): SuiteName[] {
-  const known = suites.filter(isSuiteName);
-  return [...suiteNames.filter((s) => known.includes(s)), ...(suites.filter((s) => !isSuiteName(s)) as SuiteName[])];
 }
