@@ -1,8 +1,10 @@
 // The package's main entry: conform run, driven from a script. `run()` returns the report that
 // `conform run --report json=PATH` writes, `mergeShards()` the one `conform report merge` makes,
-// `diffReports()` what `conform report diff` shows; the mocks and the records library have entries of
-// their own (`/mocks/meeting-platform`, `/mocks/fetch-service`, `/records`).
+// `diffReports()` what `conform report diff` shows; `defineConfig()` types a conform.config.ts; the
+// mocks and the records library have entries of their own (`/mocks/meeting-platform`, `/mocks/fetch-service`, `/records`).
 export { run, type RunOptions, type ReportFile } from './harness/run.ts';
+export { defineConfig } from './harness/config/defineConfig.ts';
+export type { ConformConfig, TargetConfig } from './harness/config/configSchema.ts';
 export { mergeShards, type MergeOptions } from './harness/mergeShards.ts';
 export { diffReports, diffExitCode, type ReportDiff, type TargetDiff, type ClauseChange, type ClauseState, type RunIdentity } from './harness/reportDiff.ts';
 export { parseRunReport } from './harness/parseRunReport.ts';

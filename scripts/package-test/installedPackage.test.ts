@@ -3,7 +3,7 @@
 // there the commands of the README, the user's own vitest file against the mocks, their TypeScript
 // against the package's declarations, and a script of theirs calling run().
 import { spawn } from 'node:child_process';
-import { cpSync, globSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, globSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -41,8 +41,8 @@ function userEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
-  const env = userEnv();
+function sh(cwd: string, command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Ran> {
+  const env = { ...userEnv(), ...extraEnv };
   const started = performance.now();
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -56,6 +56,13 @@ function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
 }
 
 const node = (cwd: string, args: string[]) => sh(cwd, process.execPath, args);
+
+/** The config file of README's "Use it in CI", as a user pastes it. */
+function readmeConfig(): string {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Use it in CI')) ?? '';
+  return /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1] ?? '';
+}
 
 /** The TypeScript blocks of README's "Install in your project", as a user pastes them. */
 function readmeExamples(): string[] {
@@ -103,6 +110,10 @@ describe('the packed package, installed in a fresh project', () => {
     expect(more, 'README install examples').toEqual([]);
     writeFileSync(join(project, 'readme.test.ts'), testExample!);
     writeFileSync(join(project, 'readme-script.ts'), scriptExample!);
+    // README's config, type-checked with the user's TypeScript (under a name conform run does not look for).
+    const config = readmeConfig();
+    expect(config, "README's config example").toContain('defineConfig');
+    writeFileSync(join(project, 'readme-config.ts'), config);
 
     const ci = timed('npm ci --offline', await sh(project, 'npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']));
     expect(ci.code, ci.stderr).toBe(0);
@@ -167,6 +178,35 @@ describe('the packed package, installed in a fresh project', () => {
     const invalid = entries.find((e) => !e.valid)!;
     expect((await conform(['records', 'validate', join('fixtures', valid.file)])).code).toBe(0);
     expect((await conform(['records', 'validate', join('fixtures', invalid.file)])).code).toBe(1);
+  }, slow);
+
+  test("a conform.config.ts importing defineConfig from the package: Node's type stripping loads it, its named target runs beside the reference", async () => {
+    // A meeting platform of the user's: the package's own mock, with the account the config's variables name.
+    const account = { MEETING_CLIENT_ID: 'ci-client', MEETING_CLIENT_SECRET: `ci-secret-${process.pid}`, MEETING_ACCOUNT_ID: 'ci-account' };
+    const mock = await startServerCommand([process.execPath, join(project, 'node_modules', '.bin', 'conform'), 'mock', 'meeting-platform', '--port', '0'], /Stop with Ctrl\+C/, { cwd: project, env: { ...userEnv(), ...account } });
+    try {
+      const url = `http://127.0.0.1:${mock.ports[0]}`;
+      const ci = join(project, 'ci');
+      mkdirSync(join(ci, 'sub'), { recursive: true });
+      writeFileSync(
+        join(ci, 'conform.config.ts'),
+        `import { defineConfig } from 'conform-harness';\n\nconst url: string = '${url}';\nexport default defineConfig({\n  targets: { platform: { suite: 'meeting-platform', authUrl: url, apiBaseUrl: url, clientIdEnv: 'CI_CLIENT_ID', clientSecretEnv: 'CI_CLIENT_SECRET', accountIdEnv: 'CI_ACCOUNT_ID' } },\n  seed: 3,\n  fuzzRuns: 0,\n  report: [{ format: 'json', path: 'reports/ci.json' }],\n});\n`,
+      );
+      const env = { CI_CLIENT_ID: account.MEETING_CLIENT_ID, CI_CLIENT_SECRET: account.MEETING_CLIENT_SECRET, CI_ACCOUNT_ID: account.MEETING_ACCOUNT_ID };
+      // From a folder below the config's: found upward.
+      const r = timed('conform run (config file)', await sh(join(ci, 'sub'), process.execPath, [join(project, 'node_modules', '.bin', 'conform'), 'run', '--with-reference', '--grep', 'MP-ME-200'], env));
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/ExperimentalWarning/);
+      const report = JSON.parse(readFileSync(join(ci, 'reports', 'ci.json'), 'utf8')) as RunReport;
+      expect(report.seed).toBe(3);
+      expect(report.target).toEqual({ 'meeting-platform': ['meeting-platform mock (embedded)', 'platform'] });
+      expect(report.matrix?.[0]?.targets).toEqual(['meeting-platform mock (embedded)', 'platform']);
+      expect(report.checks.filter((c) => c.status === 'passed').map((c) => c.target).sort()).toEqual(['meeting-platform mock (embedded)', 'platform']);
+      expect(r.stdout).toContain('meeting-platform: clauses × targets');
+      expect(r.stdout + JSON.stringify(report)).not.toContain(account.MEETING_CLIENT_SECRET);
+    } finally {
+      mock.cleanUp();
+    }
   }, slow);
 
   test("the user's TypeScript type-checks against the package's declarations", async () => {

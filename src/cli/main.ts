@@ -8,6 +8,7 @@ import { registerRecords } from './commands/records.ts';
 import { registerOrigin } from './commands/origin.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerReport } from './commands/report.ts';
+import { registerInit } from './commands/init.ts';
 
 /**
  * Entry point of the `conform` command. Returns the process exit code instead of exiting, so tests can
@@ -29,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   registerOrigin(program);
   registerServe(program);
   registerReport(program);
+  registerInit(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -19,6 +19,11 @@ export interface ConformOptions {
   targets: TargetOptions;
   /** The account the embedded meeting-platform mock serves; absent: its demo account. */
   embeddedMeetingAccount?: MeetingCredentials;
+  /**
+   * Each suite's embedded targets (the reference, the mocks) also run beside the targets given, as the
+   * column the others are compared with (`--with-reference`); a suite given none runs them anyway.
+   */
+  withReference?: boolean;
 }
 
 export interface TargetOptions {
@@ -26,6 +31,9 @@ export interface TargetOptions {
   'meeting-platform': MeetingPlatformTargetOptions[];
   'unit-record': UnitRecordTargetOptions[];
 }
+
+/** How the user gave a target's addresses and commands, for the problems found before the run (default: their flags). */
+export type TargetOptionNames = Partial<Record<'baseUrl' | 'originUrl' | 'authUrl' | 'apiBaseUrl' | 'validator' | 'validatorSet', string>>;
 
 /** How every exchange with one target is held: its deadlines and size cap, and its pace. */
 export interface ExchangeLimits {
@@ -37,6 +45,8 @@ export interface ExchangeLimits {
 export interface FetchServiceTargetOptions {
   /** How reports name it; default "fetch service at BASE_URL". */
   label?: string;
+  /** How messages name its options when not by their flags (a config file's `targets.NAME.baseUrl`). */
+  optionNames?: TargetOptionNames;
   baseUrl: string;
   apiKey: string;
   /** A reachable origin farm; absent: one started on loopback. */
@@ -49,6 +59,8 @@ export interface FetchServiceTargetOptions {
 export interface MeetingPlatformTargetOptions {
   /** Default "meeting platform at API_BASE_URL". */
   label?: string;
+  /** How messages name its options when not by their flags (a config file's `targets.NAME.authUrl`). */
+  optionNames?: TargetOptionNames;
   authUrl: string;
   apiBaseUrl: string;
   credentials: MeetingCredentials;
@@ -56,7 +68,7 @@ export interface MeetingPlatformTargetOptions {
 }
 
 /** A record validator (`validator`) or a set validator (`validatorSet`): a shell command each. */
-export type UnitRecordTargetOptions = { label?: string } & ({ validator: string; validatorSet?: never } | { validatorSet: string; validator?: never });
+export type UnitRecordTargetOptions = { label?: string; optionNames?: TargetOptionNames } & ({ validator: string; validatorSet?: never } | { validatorSet: string; validator?: never });
 
 declare module 'vitest' {
   export interface ProvidedContext {

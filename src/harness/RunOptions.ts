@@ -1,3 +1,4 @@
+import type { ConformConfig } from './config/configSchema.ts';
 import type { CheckResult } from './report.ts';
 import type { ReportFile } from './reportFiles.ts';
 import type { Shard } from './shardFiles.ts';
@@ -10,8 +11,17 @@ import type { SuppressionOptions } from './suppressions/suppressionsFile.ts';
  * optionNames, and what it becomes in toConformOptions.
  */
 export interface RunOptions extends SuppressionOptions {
-  /** Default: every suite. */
+  /**
+   * A config file's path (`conform.config.ts`, `.mts`, `.js`, `.mjs`, `.json`), or a config as an
+   * object (defineConfig): its named targets and run-wide options. The options given here override its.
+   */
+  config?: string | ConformConfig;
+  /** Named targets of the config to run (`conform run staging production`); default every one, unless `suites` are given. */
+  targets?: string[];
+  /** Default: the suites of the config's targets; without a config, every suite. With a config, a suite runs its targets there (embedded ones when it has none). */
   suites?: SuiteName[];
+  /** Each suite's embedded targets (reference, mock) also run beside the targets given, the column the others are compared with. */
+  withReference?: boolean;
   /** fetch-service: the deployment to check; default the embedded reference and mock. */
   baseUrl?: string;
   /** fetch-service: default $SVC_API_KEY. */
@@ -27,6 +37,7 @@ export interface RunOptions extends SuppressionOptions {
   validator?: string[];
   /** unit-record: commands run with the path of a JSON array of records (one page) appended: exit 0 a tree, 1 not. */
   validatorSet?: string[];
+  /** Report files; a format the config's `report` has too is written here instead. */
   report?: ReportFile[];
   /** Default 7. */
   seed?: number;
@@ -52,8 +63,8 @@ export interface RunOptions extends SuppressionOptions {
    * shard a `blob` report folder and merge them with mergeShards (`conform report merge`).
    */
   shard?: Shard;
-  /** Once the options are accepted and the suites are about to start. */
-  onStart?: (run: { suites: SuiteName[]; seed: number }) => void;
+  /** Once the options are accepted and the suites are about to start; `targets`: the config's targets it runs, by name. */
+  onStart?: (run: { suites: SuiteName[]; seed: number; targets: string[] }) => void;
   /** Each check as it ends. */
   onCheck?: (check: CheckResult) => void;
   /** A long check's progress while it runs ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests"). */

@@ -1,4 +1,5 @@
 import { loadCatalogue, type Level } from './catalogue.ts';
+import { clauseMatrix } from './clauseMatrix.ts';
 import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -12,15 +13,19 @@ export interface BuildReportInput {
   checks: CheckResult[];
   /** When a --grep filtered the checks, uncovered clauses say nothing and are left out. */
   filtered: boolean;
+  /** Each suite's targets in the order they ran; absent (a merge): the order their first checks ended in. */
+  targetOrder?: Partial<Record<SuiteName, string[]>>;
 }
 
 export function buildReport(input: BuildReportInput): RunReport {
   const checks = resolveBlocked(input.checks);
   const target: RunReport['target'] = {};
   for (const suite of input.suites) {
-    target[suite] = [...new Set(checks.filter((c) => c.suite === suite && c.target).map((c) => c.target))];
+    const seen = [...new Set(checks.filter((c) => c.suite === suite && c.target).map((c) => c.target))];
+    const order = input.targetOrder?.[suite] ?? [];
+    target[suite] = [...order.filter((t) => seen.includes(t)), ...seen.filter((t) => !order.includes(t))];
   }
-  return {
+  const report: RunReport = {
     tool: 'conform',
     version: input.version,
     target,
@@ -32,6 +37,9 @@ export function buildReport(input: BuildReportInput): RunReport {
     checks,
     uncovered: input.filtered ? [] : uncoveredClauses(input.suites, checks),
   };
+  const matrix = clauseMatrix(report);
+  if (matrix.length) report.matrix = matrix;
+  return report;
 }
 
 /** The report's counts: each check in one of them (a warning is a failed check counted apart). */
@@ -243,10 +251,11 @@ export interface ClauseRow {
   status: CheckStatus | 'warning';
 }
 
-/** The clause view: every clause a check cited, with how its checks went (per clause, all targets together). */
-export function clauseRows(report: RunReport): ClauseRow[] {
+/** The clause view: every clause a check cited, with how its checks went (per clause, all targets together); `except`: suites shown as a matrix instead. */
+export function clauseRows(report: RunReport, except: ReadonlySet<SuiteName> = new Set()): ClauseRow[] {
   const rows = new Map<string, ClauseRow>();
   for (const c of report.checks) {
+    if (except.has(c.suite)) continue;
     const key = `${c.suite}:${c.clause}`;
     let row = rows.get(key);
     if (!row) {
@@ -277,11 +286,12 @@ export interface ClauseSection {
 
 /**
  * The clause table as every format shows it: the ordinary clauses first, then each group (security
- * checks) under its own heading, rows in run order within each.
+ * checks) under its own heading, rows in run order within each. `except`: suites each format shows as
+ * a matrix of their targets instead (clauseMatrix).
  */
-export function clauseSections(report: RunReport): ClauseSection[] {
+export function clauseSections(report: RunReport, except: ReadonlySet<SuiteName> = new Set()): ClauseSection[] {
   const sections = new Map<string, ClauseSection>([['', { title: 'Clauses', rows: [] }]]);
-  for (const row of clauseRows(report)) {
+  for (const row of clauseRows(report, except)) {
     const group = row.group ?? '';
     let section = sections.get(group);
     if (!section) sections.set(group, (section = { title: groupTitle(group), group, rows: [] }));

@@ -2,7 +2,7 @@ import { describe, test } from 'vitest';
 import { findClause } from './catalogue.ts';
 import { undeclaredPaths } from './pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
-import { CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type Conclusion, type Finding } from './finding.ts';
+import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
 import { redact, registerSecret } from './redact.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -33,6 +33,8 @@ declare module 'vitest' {
     conformPaths?: string[];
     /** Declared paths the check could not judge in this run, each with why (ctx.notJudged). */
     notJudged?: Array<{ path: string; reason: string }>;
+    /** Set by ctx.conclude: what the target answered to each case that says (CaseOutcome.answer), failing or not. */
+    answers?: CaseAnswer[];
   }
 }
 
@@ -144,6 +146,9 @@ export function checksFor(suite: SuiteName): Check {
         },
         secret: registerSecret,
         conclude(conclusion) {
+          // Kept whether the check passes or fails: a report of several targets compares them case by case.
+          const answers = caseAnswers(conclusion.cases);
+          if (answers.length) task.meta.answers = answers.map((a) => ({ ...a, label: redact(a.label), answer: redact(a.answer) }));
           const finding = findingOf(conclusion);
           if (!finding) return;
           // The failing cases' own evidence first: it is what a reader opens the failure for.

@@ -22,6 +22,38 @@ export interface CaseOutcome {
   evidence?: string | undefined;
   /** A command that reproduces this case; the first failing case's becomes the check's reproduction. */
   reproduction?: string | undefined;
+  /**
+   * What the target answered, short ("504", "404 HTML"), set whether the case went right or wrong: a
+   * report of several targets pairs a failing case with the same case on the reference (CaseAnswer).
+   */
+  answer?: string | undefined;
+}
+
+/** One case's answer as a check keeps it (CheckResult.answers): the case's label, the answer, whether it failed. */
+export interface CaseAnswer {
+  label: string;
+  answer: string;
+  /** The case went wrong. */
+  failed?: true;
+}
+
+/** Answers a check keeps, failing cases first; the characters of a label or an answer kept. */
+const answersPerCheck = 64;
+const answerChars = 160;
+
+/**
+ * The answers of a check's cases as its result keeps them: failing cases first, then the rest in the
+ * order they were tried, at most 64, each text cut to 160 characters. Cases without an answer are left out.
+ */
+export function caseAnswers(cases: readonly CaseOutcome[]): CaseAnswer[] {
+  const answered = cases.filter((c) => c.answer !== undefined);
+  const ordered = [...answered.filter((c) => c.problem !== undefined), ...answered.filter((c) => c.problem === undefined)];
+  return ordered.slice(0, answersPerCheck).map((c) => ({ label: cutText(c.label), answer: cutText(c.answer!), ...(c.problem !== undefined ? { failed: true as const } : {}) }));
+}
+
+function cutText(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  return flat.length > answerChars ? `${flat.slice(0, answerChars)}…` : flat;
 }
 
 export interface FindingExample {

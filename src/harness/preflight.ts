@@ -14,13 +14,16 @@ import { whyValidatorCannotRun } from './whyValidatorCannotRun.ts';
 export async function preflight(options: ConformOptions, reports: readonly ReportFile[]): Promise<string[]> {
   const found = await Promise.all([
     ...options.targets['fetch-service'].flatMap((t) => [
-      whyUnreachable('--base-url', t.baseUrl, t.limits.bounds),
-      ...(t.originUrl ? [whyUnreachable('--origin-url', t.originUrl, t.limits.bounds)] : []),
+      whyUnreachable(t.optionNames?.baseUrl ?? '--base-url', t.baseUrl, t.limits.bounds),
+      ...(t.originUrl ? [whyUnreachable(t.optionNames?.originUrl ?? '--origin-url', t.originUrl, t.limits.bounds)] : []),
     ]),
-    ...options.targets['meeting-platform'].flatMap((t) => [whyUnreachable('--auth-url', t.authUrl, t.limits.bounds), whyUnreachable('--api-base-url', t.apiBaseUrl, t.limits.bounds)]),
+    ...options.targets['meeting-platform'].flatMap((t) => [
+      whyUnreachable(t.optionNames?.authUrl ?? '--auth-url', t.authUrl, t.limits.bounds),
+      whyUnreachable(t.optionNames?.apiBaseUrl ?? '--api-base-url', t.apiBaseUrl, t.limits.bounds),
+    ]),
     ...options.targets['unit-record'].map(whyValidatorCannotRun),
     ...reports.map(whyUnwritable),
   ]);
-  // The same URL given twice (one host for auth and API) is one problem.
+  // The same URL given twice (one host for auth and API, one origin farm for several targets) is one problem.
   return [...new Set(found.filter((p): p is string => p !== undefined))];
 }

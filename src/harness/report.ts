@@ -1,5 +1,6 @@
 import type { EvidenceItem } from './check.ts';
-import type { Finding } from './finding.ts';
+import type { SuiteMatrix } from './clauseMatrix.ts';
+import type { CaseAnswer, Finding } from './finding.ts';
 import type { Shard } from './shardFiles.ts';
 import type { ClauseBasis, Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
@@ -71,6 +72,11 @@ export interface CheckResult {
   paths?: string[];
   /** Declared paths it could not judge in this run, with why. */
   notJudged?: Array<{ path: string; reason: string }>;
+  /**
+   * What the target answered to the check's cases, short ("504"), failing cases first (at most 64): a
+   * report of several targets shows where the reference answers otherwise. Absent when the check's cases say none.
+   */
+  answers?: CaseAnswer[];
 }
 
 /** A catalogue clause that no check in the run covered. */
@@ -109,4 +115,10 @@ export interface RunReport {
   errors?: string[];
   /** The suppressions file the run read or wrote; absent when there was none. */
   suppressions?: SuppressionsSummary;
+  /**
+   * Targets side by side: for each suite that ran against more than one target, its clauses (rows)
+   * against its targets (columns), and the failing cases where the reference answered otherwise.
+   * Derived from `checks` (clauseMatrix); absent when every suite had one target.
+   */
+  matrix?: SuiteMatrix[];
 }

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { buildReport } from './buildReport.ts';
+import { applyConfig } from './config/applyConfig.ts';
+import { loadConfig } from './config/loadConfig.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
@@ -9,6 +11,7 @@ import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import type { RunOptions } from './RunOptions.ts';
 import { isShard, optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { finishSuppressions, loadSuppressions } from './suppressions/suppressionsFile.ts';
+import { suiteNames } from './suites.ts';
 import { toConformOptions } from './toConformOptions.ts';
 import { version } from './version.ts';
 
@@ -17,16 +20,23 @@ export type { RunOptions } from './RunOptions.ts';
 
 /**
  * Runs conformance suites and returns the report `--report json` writes. Throws a RunError when the
- * run cannot happen, before any check runs, with every problem found, one per line (contradictory
- * options, missing credentials, an unreachable target, a validator that cannot run, a report file that
- * cannot be written, a --grep or --shard that selects no check), or cannot finish (a suite that failed
- * to load, no check ran); failed checks are no error: they are in the report (exitCodeOf).
+ * run cannot happen, before any check runs, with every problem found, one per line (a config file that
+ * cannot be read or has a wrong key, contradictory options, missing credentials, an unreachable
+ * target, a validator that cannot run, a report file that cannot be written, a --grep or --shard that
+ * selects no check), or cannot finish (a suite that failed to load, no check ran); failed checks are no
+ * error: they are in the report (exitCodeOf).
  */
 export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { shard } = options;
-  const { options: conform, problems } = toConformOptions(options, process.env);
+  const loaded = options.config === undefined ? undefined : await loadConfig(options.config);
+  const configured = applyConfig(loaded, options, process.env);
+  const { options: conform, problems: optionProblems } = toConformOptions(configured.input, process.env, configured.names);
+  // The config's named targets first, then any a flag makes; with --with-reference the embedded ones before all.
+  for (const suite of suiteNames) (conform.targets[suite] as unknown[]).unshift(...configured.targets[suite]);
+  if (configured.withReference) conform.withReference = true;
+  const problems = [...new Set([...configured.problems, ...optionProblems])];
   if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
-  const reports = resolveReportFiles(options.report);
+  const reports = resolveReportFiles(configured.report);
   let suppressions: Awaited<ReturnType<typeof loadSuppressions>>;
   try {
     suppressions = await loadSuppressions(options);
@@ -49,13 +59,13 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
   // (and --help) should not pay.
   const { runSuites } = await import('./runSuites.ts');
-  const { checks, errors } = await runSuites({
+  const { checks, errors, targets } = await runSuites({
     options: conform,
     grep: options.grep,
     shard,
     blobFile: files?.blob,
     serial: rateLimited(conform),
-    onReady: () => options.onStart?.({ suites, seed }),
+    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')) }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
   });
@@ -63,12 +73,13 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     version,
     suites,
     seed,
-    strict: Boolean(options.strict),
+    strict: configured.strict,
     startedAt,
     durationMs: performance.now() - started,
     checks,
     // One shard's checks say nothing about which clauses the whole run covers.
     filtered: Boolean(options.grep) || Boolean(shard),
+    ...(targets ? { targetOrder: targets } : {}),
   });
   if (shard) report.shard = shard;
   if (errors.length) report.errors = errors;

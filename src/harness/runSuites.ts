@@ -9,6 +9,7 @@ import type { CheckResult } from './report.ts';
 import { RunError } from './RunError.ts';
 import type { Shard } from './shardFiles.ts';
 import { isSuiteName, type SuiteName } from './suites.ts';
+import type { Targets } from './targets.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import { withoutInternalPaths } from './withoutInternalPaths.ts';
 
@@ -32,6 +33,8 @@ export interface RunSuitesOptions {
 
 export interface RunSuitesResult {
   checks: CheckResult[];
+  /** Each suite's targets by label, in the order they ran (the global setup's), when the run got that far. */
+  targets?: Partial<Record<SuiteName, string[]>>;
   /** Errors that kept checks from running: a suite that failed to load, a target that did not start. */
   errors: string[];
 }
@@ -43,6 +46,7 @@ export interface RunSuitesResult {
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
   const collected = collectChecks(options.onCheck, options.onProgress);
+  let targets: RunSuitesResult['targets'];
   await withVitest(
     {
       reporters: options.blobFile ? [collected.reporter, ['blob', { outputFile: options.blobFile }]] : [collected.reporter],
@@ -57,10 +61,13 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
       if (problems.length) throw new RunError(problems.join('\n'));
       options.onReady?.();
       await vitest.start(filters);
+      // What the global setup provided: the order of the targets, which reports keep (checks end in any order).
+      const provided = vitest.getRootProject().getProvidedContext().conformTargets as Targets | undefined;
+      if (provided) targets = Object.fromEntries(options.options.suites.map((s) => [s, provided[s].map((t) => t.label)]));
     },
     collected.errors,
   );
-  return { checks: collected.checks, errors: collected.errors };
+  return { checks: collected.checks, errors: collected.errors, ...(targets ? { targets } : {}) };
 }
 
 /**

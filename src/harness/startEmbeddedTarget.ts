@@ -1,4 +1,5 @@
 import type { ConformOptions } from './ConformOptions.ts';
+import { referenceLabels } from './referenceLabels.ts';
 import type { SuiteName } from './suites.ts';
 import type { MeetingPlatformTarget, UnitRecordTarget } from './targets.ts';
 
@@ -10,10 +11,18 @@ export interface StartedTargets {
 const nothingToClose = async (): Promise<void> => {};
 
 /**
- * The targets of one suite: those the options name, or embedded ones started on loopback. Mocks and the
+ * Where the embedded meeting-platform mock serves its API, under its one port: apart from the token
+ * endpoint, as the real platform's two hosts are, so that MP-WRONG-ADDRESS's cross-host paths are judged.
+ */
+export const embeddedApiPath = '/api';
+
+/**
+ * The targets of one suite: those the options name, or embedded ones started on loopback; with
+ * `withReference`, the embedded ones first and then those the options name, side by side. Mocks and the
  * reference are imported only when needed, so a run of one suite loads no other.
  */
 export async function startEmbeddedTarget(suite: SuiteName, options: ConformOptions): Promise<StartedTargets> {
+  const withReference = Boolean(options.withReference);
   switch (suite) {
     case 'unit-record': {
       // Record validators and set validators are targets apart: each is judged on its own clauses.
@@ -22,33 +31,34 @@ export async function startEmbeddedTarget(suite: SuiteName, options: ConformOpti
           ? { label: t.label ?? `validator: ${t.validator}`, validator: t.validator, judgesRecords: true, judgesSets: false }
           : { label: t.label ?? `set validator: ${t.validatorSet}`, validatorSet: t.validatorSet, judgesRecords: false, judgesSets: true },
       );
-      const targets = given.length ? given : [{ label: 'reference validator (in-process)', judgesRecords: true, judgesSets: true }];
+      const reference: UnitRecordTarget = { label: referenceLabels['unit-record'], judgesRecords: true, judgesSets: true };
+      const targets = given.length && !withReference ? given : [reference, ...given];
       return { targets, close: nothingToClose };
     }
     case 'meeting-platform': {
-      // The deployments the options name, with the user's credentials; else the mock on loopback,
-      // serving the environment's account when one was set, its demo account when none was.
+      // The deployments the options name, with the user's credentials; else (or besides, withReference)
+      // the mock on loopback, serving the environment's account when one was set, its demo account when none was.
       const given = options.targets['meeting-platform'].map(
         (t): MeetingPlatformTarget => ({ label: t.label ?? `meeting platform at ${t.apiBaseUrl}`, authUrl: t.authUrl, apiBaseUrl: t.apiBaseUrl, credentials: t.credentials, embedded: false, limits: t.limits }),
       );
-      if (given.length) return { targets: given, close: nothingToClose };
+      if (given.length && !withReference) return { targets: given, close: nothingToClose };
       const { startMeetingPlatformServer } = await import('../../mocks/meeting-platform/startMeetingPlatformServer.ts');
       const account = options.embeddedMeetingAccount;
-      const server = await startMeetingPlatformServer({ host: '127.0.0.1', port: 0, accounts: account ? [account] : undefined });
+      const server = await startMeetingPlatformServer({ host: '127.0.0.1', port: 0, apiPath: embeddedApiPath, accounts: account ? [account] : undefined });
       const target: MeetingPlatformTarget = {
-        label: 'meeting-platform mock (embedded)',
+        label: referenceLabels['meeting-platform'],
         authUrl: server.url,
-        apiBaseUrl: server.url,
+        apiBaseUrl: server.apiBaseUrl,
         credentials: server.accounts[0]!,
         embedded: true,
         limits: options.limits,
       };
-      return { targets: [target], close: server.close };
+      return { targets: [target, ...given], close: server.close };
     }
     case 'fetch-service': {
       // The deployments the options name, or the reference and the mock on loopback (see there).
       const { startFetchServiceTargets } = await import('./startFetchServiceTargets.ts');
-      return startFetchServiceTargets(options.targets['fetch-service'], options.limits);
+      return startFetchServiceTargets(options.targets['fetch-service'], options.limits, withReference);
     }
   }
 }

@@ -5,6 +5,7 @@ import type { StartOptions } from '../fetch-service/startFetchService.ts';
 import type { ExchangeLimits, FetchServiceTargetOptions } from './ConformOptions.ts';
 import { scaledTimeoutMs } from './contention.ts';
 import type { StartedTargets } from './startEmbeddedTarget.ts';
+import { fetchServiceMockLabel, referenceLabels } from './referenceLabels.ts';
 import type { FetchServiceTarget } from './targets.ts';
 
 /**
@@ -20,15 +21,15 @@ const nothingToClose = async (): Promise<void> => {};
 
 /**
  * The fetch-service suite's targets. Deployments given: each with its key, the origin farm it names or
- * one started here on loopback (one for all that name none). None given: a farm, the reference and the
- * mock, all on 127.0.0.1, sharing a generated key.
+ * one started here on loopback (one for all that name none). None given, or `withReference`: a farm, the
+ * reference and the mock, all on 127.0.0.1, sharing a generated key (and the farm shared with the
+ * deployments that name none), before the deployments.
  */
-export async function startFetchServiceTargets(given: readonly FetchServiceTargetOptions[], limits: ExchangeLimits): Promise<StartedTargets> {
-  if (given.length) return deploymentTargets(given);
-  return embeddedTargets(limits);
-}
-
-async function deploymentTargets(given: readonly FetchServiceTargetOptions[]): Promise<StartedTargets> {
+export async function startFetchServiceTargets(given: readonly FetchServiceTargetOptions[], limits: ExchangeLimits, withReference = false): Promise<StartedTargets> {
+  if (!given.length || withReference) {
+    const embedded = await embeddedTargets(limits);
+    return { targets: [...embedded.targets, ...deploymentTargets(given, embedded.farmUrl)], close: embedded.close };
+  }
   let close = nothingToClose;
   let farmUrl: string | undefined;
   if (given.some((t) => !t.originUrl)) {
@@ -36,7 +37,11 @@ async function deploymentTargets(given: readonly FetchServiceTargetOptions[]): P
     farmUrl = farm.httpUrl;
     close = farm.close;
   }
-  const targets = given.map(
+  return { targets: deploymentTargets(given, farmUrl), close };
+}
+
+function deploymentTargets(given: readonly FetchServiceTargetOptions[], farmUrl: string | undefined): FetchServiceTarget[] {
+  return given.map(
     (t): FetchServiceTarget => ({
       label: t.label ?? `fetch service at ${t.baseUrl}`,
       baseUrl: t.baseUrl,
@@ -48,10 +53,9 @@ async function deploymentTargets(given: readonly FetchServiceTargetOptions[]): P
       limits: t.limits,
     }),
   );
-  return { targets, close };
 }
 
-async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets> {
+async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets & { farmUrl: string }> {
   const { startFetchServiceMock } = await import('../../mocks/fetch-service/startFetchServiceMock.ts');
   const apiKey = `conform-embedded-${randomBytes(18).toString('base64url')}`;
   const closers: Array<() => Promise<void>> = [];
@@ -67,10 +71,10 @@ async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets> 
     closers.push(mock.close);
     const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true, limits } as const;
     const targets: FetchServiceTarget[] = [
-      { label: 'reference (embedded)', baseUrl: reference.url, ...common },
-      { label: 'mock (embedded)', baseUrl: mock.url, ...common },
+      { label: referenceLabels['fetch-service'], baseUrl: reference.url, ...common },
+      { label: fetchServiceMockLabel, baseUrl: mock.url, ...common },
     ];
-    return { targets, close };
+    return { targets, close, farmUrl: farm.httpUrl };
   } catch (err) {
     await close();
     throw err;

@@ -49,6 +49,7 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
   const paths = (meta.conformPaths ?? []).filter((p) => !notJudged.some((n) => n.path === p));
   if (paths.length) check.paths = paths;
   if (notJudged.length) check.notJudged = notJudged.map((n) => ({ path: n.path, reason: redact(n.reason) }));
+  if (meta.answers?.length) check.answers = meta.answers.map((a) => ({ ...a, label: redact(a.label), answer: redact(a.answer) }));
   return check;
 }
 

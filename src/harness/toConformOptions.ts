@@ -7,8 +7,8 @@ import type { SuppressionOptions } from './suppressions/suppressionsFile.ts';
 import { isSuiteName, suiteNames, type SuiteName } from './suites.ts';
 import { defaultFuzzRuns, defaultSeed } from './targets.ts';
 
-/** The options a run turns into ConformOptions: run()'s, less what only run() itself uses. */
-export type OptionInput = Omit<RunOptions, 'report' | 'strict' | 'grep' | 'shard' | 'onStart' | 'onCheck' | 'onProgress' | keyof SuppressionOptions>;
+/** The options a run turns into ConformOptions: run()'s, less what only run() itself uses (and a config file's named targets: namedTargets). */
+export type OptionInput = Omit<RunOptions, 'report' | 'strict' | 'grep' | 'shard' | 'onStart' | 'onCheck' | 'onProgress' | 'config' | 'targets' | 'withReference' | keyof SuppressionOptions>;
 
 /** How the user gave each option, for the problems that name it: flags for run(), variables for a plain vitest run. */
 export type OptionNames = { [K in keyof Required<OptionInput>]: string };
@@ -44,7 +44,8 @@ const suiteOf: Partial<Record<keyof OptionInput, SuiteName>> = {
   validatorSet: 'unit-record',
 };
 
-const numbers: Array<[keyof OptionInput & ('seed' | 'fuzzRuns' | 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib' | 'fetchTimeout'), NumberRule]> = [
+/** The rule of each numeric option, wherever it is given (flag, variable, config key). */
+export const numbers: Array<[keyof OptionInput & ('seed' | 'fuzzRuns' | 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib' | 'fetchTimeout'), NumberRule]> = [
   ['seed', numberRules.seed],
   ['fuzzRuns', numberRules.countFromZero],
   ['rateLimit', numberRules.fromZero],
@@ -85,14 +86,7 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
   const validator = validators('validator');
   const validatorSet = validators('validatorSet');
 
-  const limits: ExchangeLimits = {
-    bounds: {
-      headersTimeout: input.headersTimeout ?? defaultRequestBounds.headersTimeout,
-      bodyTimeout: input.bodyTimeout ?? defaultRequestBounds.bodyTimeout,
-      maxBodyMib: input.maxBodyMib ?? defaultRequestBounds.maxBodyMib,
-    },
-    ...(input.rateLimit !== undefined ? { rateLimit: input.rateLimit } : {}),
-  };
+  const limits = exchangeLimits(input);
   const targets: TargetOptions = { 'fetch-service': [], 'meeting-platform': [], 'unit-record': [] };
 
   const apiKey = input.apiKey || env.SVC_API_KEY;
@@ -133,7 +127,19 @@ function selectSuites(requested: readonly string[] | undefined, name: string, pr
   return [...new Set(requested.filter(isSuiteName))];
 }
 
-function isHttpUrl(text: string): boolean {
+/** A target's limits from the options that set them, the defaults for those not given. */
+export function exchangeLimits(given: Pick<OptionInput, 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib'>): ExchangeLimits {
+  return {
+    bounds: {
+      headersTimeout: given.headersTimeout ?? defaultRequestBounds.headersTimeout,
+      bodyTimeout: given.bodyTimeout ?? defaultRequestBounds.bodyTimeout,
+      maxBodyMib: given.maxBodyMib ?? defaultRequestBounds.maxBodyMib,
+    },
+    ...(given.rateLimit !== undefined ? { rateLimit: given.rateLimit } : {}),
+  };
+}
+
+export function isHttpUrl(text: string): boolean {
   try {
     const { protocol } = new URL(text);
     return protocol === 'http:' || protocol === 'https:';

@@ -16,7 +16,7 @@ export const validSetText = `${JSON.stringify([{ ...exampleRecord(), id: 'page',
  * the command's own first line of output. Undefined when it gave a verdict, right or wrong.
  */
 export async function whyValidatorCannotRun(target: UnitRecordTargetOptions): Promise<string | undefined> {
-  const [flag, command, what, text] = target.validator !== undefined ? ['--validator', target.validator, 'record', validRecordText] : ['--validator-set', target.validatorSet, 'set', validSetText];
+  const [flag, command, what, text] = target.validator !== undefined ? [target.optionNames?.validator ?? '--validator', target.validator, 'record', validRecordText] : [target.optionNames?.validatorSet ?? '--validator-set', target.validatorSet, 'set', validSetText];
   const dir = await mkdtemp(join(tmpdir(), 'conform-preflight-'));
   try {
     const file = join(dir, `valid-${what}.json`);

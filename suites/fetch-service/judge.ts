@@ -73,9 +73,18 @@ export function judge(ctx: CheckContext, client: FetchClient, rule: string, verd
     ...wording,
     rule,
     cases: verdicts.map((v) => {
-      if (!v.problem) return { label: v.label };
+      const answer = answerOf(v.exchange);
+      if (!v.problem) return { label: v.label, answer };
       const recognised = diagnoseReply(v.exchange);
-      return { label: v.label, problem: v.problem, cause: v.cause, ...recognised, evidence: describeExchange(v.exchange), reproduction: client.curl(v.exchange.call) };
+      return { label: v.label, problem: v.problem, cause: v.cause, ...recognised, evidence: describeExchange(v.exchange), reproduction: client.curl(v.exchange.call), answer };
     }),
   });
+}
+
+/**
+ * A reply in a few words, as a report of several targets sets the reference's beside a deployment's
+ * ("the reference answers 504 here; staging answers 502"): its status, or that none came.
+ */
+export function answerOf(exchange: Exchange): string {
+  return exchange.status ? String(exchange.status) : 'no HTTP answer';
 }

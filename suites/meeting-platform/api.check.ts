@@ -11,6 +11,7 @@ import { field, summarize, type Exchange } from '../../src/meeting-platform/exch
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
+import { answerOf } from './tokenProbes.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -127,7 +128,7 @@ for (const target of currentTargets()['meeting-platform']) {
           cases: refused.map((p): CaseOutcome => {
             const x = p.exchange;
             const cause = x.status === 401 ? undefined : x.status < 300 ? `${operationWords[p.operation]} answered as if the token were good` : `HTTP ${x.status} instead of 401`;
-            return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p) };
+            return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p), answer: answerOf(x) };
           }),
         });
       },
@@ -152,6 +153,7 @@ for (const target of currentTargets()['meeting-platform']) {
             cause: p.exchange.isHtml ? 'an HTML page where JSON was due' : 'not JSON',
             evidence: summarize(p.exchange),
             reproduction: reproduce(target, p),
+            answer: answerOf(p.exchange),
           })),
         });
         // The answers it could get were JSON; the ones that need a token it could not ask for.
@@ -182,6 +184,7 @@ for (const target of currentTargets()['meeting-platform']) {
               cause: p.exchange.isHtml ? 'an HTML page where a JSON error was due' : p.exchange.isJson ? 'JSON without a numeric code and a message' : 'not JSON',
               evidence: summarize(p.exchange),
               reproduction: reproduce(target, p),
+              answer: answerOf(p.exchange),
             };
           }),
         });

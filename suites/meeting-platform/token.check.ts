@@ -12,7 +12,7 @@ import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
-import { errorBodyProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
+import { answerOf, errorBodyProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
 
 const check = checksFor('meeting-platform');
 const tokenOperation = loadSpec('meeting-platform').operation('requestAccessToken');
@@ -315,7 +315,7 @@ for (const target of currentTargets()['meeting-platform']) {
               : x.status >= 200 && x.status < 300 && !sameUser
                 ? { problem: `${x.status} ${x.contentType || 'without a content type'}`, cause: 'a success that is not the current user: a client cannot tell it went to the wrong host' }
                 : {};
-          cases.push({ label: 'GET /v2/users/me sent to the auth host', ...outcome, evidence: summarize(x), reproduction: apiCurl(target.authUrl, '/v2/users/me') });
+          cases.push({ label: 'GET /v2/users/me sent to the auth host', ...outcome, evidence: summarize(x), reproduction: apiCurl(target.authUrl, '/v2/users/me'), answer: answerOf(x) });
         }
       },
       { paths: ['token-on-api-host', 'token-under-api-version', 'api-on-auth-host'] },

@@ -123,5 +123,13 @@ export function errorBodyProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'ca
 
 /** One probe's answer as a case of a check: its label, the curl, the answer as evidence. */
 export function probeCase(p: SentProbe, label: string, outcome: Pick<CaseOutcome, 'problem' | 'cause' | 'diagnosis'>): CaseOutcome {
-  return { label, ...outcome, evidence: summarize(p.exchange), reproduction: p.reproduction };
+  return { label, ...outcome, evidence: summarize(p.exchange), reproduction: p.reproduction, answer: answerOf(p.exchange) };
+}
+
+/**
+ * An answer in a few words, as a report of several targets sets the reference mock's beside a
+ * deployment's ("the reference answers 404 HTML here; staging answers 200 JSON"): status and kind.
+ */
+export function answerOf(x: Exchange): string {
+  return `${x.status} ${x.isJson ? 'JSON' : x.isHtml ? 'HTML' : x.contentType || 'without a content type'}`;
 }

@@ -5,6 +5,7 @@ import { diagnoseApi } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
+import { answerOf } from './tokenProbes.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 
 const check = checksFor('meeting-platform');
@@ -39,15 +40,16 @@ for (const target of currentTargets()['meeting-platform']) {
         if (firstAnswer.status !== 200 || !firstAnswer.isJson) ctx.diagnose(diagnoseApi(firstAnswer, target.apiBaseUrl, undefined, true));
         const id = field(firstAnswer, 'id');
         const known = typeof id === 'string' && id ? id : undefined;
-        const cases: CaseOutcome[] = [{ label: 'with the first token', ...meProblem(firstAnswer, undefined), reproduction: apiCurl(target.apiBaseUrl, mePath) }];
-        cases.push({ label: 'the same request again', ...meProblem(await get('asked again', first), known), reproduction: apiCurl(target.apiBaseUrl, mePath) });
+        const meCase = (label: string, x: Exchange, id: string | undefined): CaseOutcome => ({ label, ...meProblem(x, id), reproduction: apiCurl(target.apiBaseUrl, mePath), answer: answerOf(x) });
+        const cases: CaseOutcome[] = [meCase('with the first token', firstAnswer, undefined)];
+        cases.push(meCase('the same request again', await get('asked again', first), known));
         // An app may hold several tokens at once: a second one works, and does not end the first.
         const again = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, signal: ctx.signal });
         const second = field(again, 'access_token');
         if (again.status === 200 && typeof second === 'string' && second) {
           ctx.secret(second, 'ACCESS_TOKEN');
-          cases.push({ label: 'with a second token', ...meProblem(await get('with a second token', second), known), reproduction: apiCurl(target.apiBaseUrl, mePath) });
-          cases.push({ label: 'with the first token, after the second was issued', ...meProblem(await get('with the first token again', first), known), reproduction: apiCurl(target.apiBaseUrl, mePath) });
+          cases.push(meCase('with a second token', await get('with a second token', second), known));
+          cases.push(meCase('with the first token, after the second was issued', await get('with the first token again', first), known));
         } else {
           const why = `no second token to try (MP-TOKEN-FLOW judges that): ${again.status} ${again.contentType || '(no content type)'}`;
           ctx.notJudged('second-token', why);

@@ -1,6 +1,10 @@
 import { Command, Option } from 'commander';
+import { configuredReports } from '../../harness/config/applyConfig.ts';
+import { findConfigFile, loadConfig } from '../../harness/config/loadConfig.ts';
+import { splitNames } from '../../harness/config/splitNames.ts';
+import { RunError } from '../../harness/RunError.ts';
 import { run, type ReportFile, type RunOptions } from '../../harness/run.ts';
-import { suiteNames, type SuiteName } from '../../harness/suites.ts';
+import { suiteNames } from '../../harness/suites.ts';
 import { defaultRateLimit } from '../../harness/rateLimit.ts';
 import { defaultRequestBounds } from '../../harness/requestBounds.ts';
 import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
@@ -9,7 +13,7 @@ import { numberRules } from '../../harness/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 /** The parsed flags: RunOptions by name (the harness's run() does the work, this only parses and prints). */
-type RunFlags = Omit<RunOptions, 'suites' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[] };
+type RunFlags = Omit<RunOptions, 'suites' | 'targets' | 'config' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[]; config?: string | false };
 
 export function registerRun(program: Command): void {
   program
@@ -18,13 +22,19 @@ export function registerRun(program: Command): void {
     .description(
       [
         'Runs conformance suites and reports every check by the clause of the spec it verifies.',
-        `SUITE: ${suiteNames.join(' | ')}; none = all three. Without target options a suite runs`,
-        "against the project's own embedded targets, started in-process on 127.0.0.1.",
+        `NAME: a suite (${suiteNames.join(' | ')}) or a target of the config file. Without target`,
+        "options a suite runs against the project's own embedded targets, started in-process on 127.0.0.1.",
+        '',
+        'Config file: conform.config.ts (.mts, .js, .mjs, .json), the nearest in this folder or above, or',
+        '--config PATH (`conform init` writes one). With one, `conform run` runs every target it names,',
+        '`conform run staging production` the named ones side by side, `conform run SUITE` the targets of',
+        'that suite (its embedded ones when it names none). Flags override the file.',
         '',
         'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict);',
-        '2 could not run, found before any check runs and said on stderr, a line each: bad flags, missing',
-        'credentials, a target unreachable or giving no usable answer, a validator that cannot run, a report',
-        'file that cannot be written, a --grep or --shard that selects no check.',
+        '2 could not run, found before any check runs and said on stderr, a line each: bad flags, a config',
+        'file with a wrong key or value or a variable not set, missing credentials, a target unreachable or',
+        'giving no usable answer, a validator that cannot run, a report file that cannot be written, a --grep',
+        'or --shard that selects no check.',
         '',
         'Every request has a deadline for its headers and one for its whole body, and its body a size',
         'cap: a target that hangs, drips, streams forever or bombs ends the exchange with the reason.',
@@ -37,7 +47,10 @@ export function registerRun(program: Command): void {
         'as accepted and does not fail the run, a new one does, and so does one whose "until" date passed.',
       ].join('\n'),
     )
-    .argument('[suite...]', 'suites to run')
+    .argument('[name...]', "suites or config targets to run (default: the config's targets, or every suite)")
+    .option('--config <path>', 'the config file (default: conform.config.{ts,mts,js,mjs,json} here or in a folder above)')
+    .option('--no-config', 'read no config file')
+    .option('--with-reference', "also run each suite's embedded reference (and mock) beside the targets given: the column the others are compared with")
     .addOption(new Option('--base-url <url>', 'fetch-service: the deployment to check').argParser(parseHttpUrl))
     .addOption(new Option('--api-key <key>', 'fetch-service: API key').env('SVC_API_KEY'))
     .addOption(new Option('--origin-url <url>', 'fetch-service: a reachable origin farm (default: one started on loopback)').argParser(parseHttpUrl))
@@ -67,20 +80,42 @@ export function registerRun(program: Command): void {
     .option('--suppress', 'accept the current failures: add each to the suppressions file, with a reason to write')
     .option('--prune', "drop the suppressions file's entries whose check ran and no longer fails for their cause")
     .option('--suppressions <path>', 'the suppressions file (default: conform-suppressions.json in the working directory)')
-    .action(async (suiteArgs: string[], flags: RunFlags) => {
-      process.exitCode = await runCommand(suiteArgs, flags);
+    .action(async (names: string[], flags: RunFlags, command: Command) => {
+      process.exitCode = await runCommand(names, givenFlags(flags, command));
     });
 }
 
-function runCommand(suiteArgs: string[], flags: RunFlags): Promise<number> {
-  return printOutcome(flags.report, (console) =>
-    run({
-      ...flags,
-      // run() refuses names it does not know.
-      suites: suiteArgs as SuiteName[],
-      onStart: ({ suites, seed }) => console.start(`running ${suites.join(', ')} (seed ${seed}${flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : ''})`),
+/**
+ * The flags given on the command line (or, for --api-key, by $SVC_API_KEY): defaults are left to
+ * run(), so that a config file's values are not overridden by a default nobody gave.
+ */
+function givenFlags(flags: RunFlags, command: Command): RunFlags {
+  const given = Object.entries(flags).filter(([key]) => {
+    const source = command.getOptionValueSource(key);
+    return source !== 'default' && !(key === 'apiKey' && source === 'env');
+  });
+  return { ...(Object.fromEntries(given) as Partial<RunFlags>), report: flags.report };
+}
+
+function runCommand(names: string[], flags: RunFlags): Promise<number> {
+  // Filled in once the config is read: the files said written at the end are the config's and the flags'.
+  const reports = [...flags.report];
+  return printOutcome(reports, async (console) => {
+    const file = flags.config === false ? undefined : (flags.config ?? findConfigFile());
+    const loaded = file === undefined ? undefined : await loadConfig(file);
+    const { suites, targets, problems } = splitNames(names, loaded);
+    if (problems.length) throw new RunError(problems.join('\n'));
+    reports.splice(0, reports.length, ...configuredReports(loaded, flags.report));
+    const shard = flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : '';
+    const { config: _config, ...options } = flags;
+    return run({
+      ...options,
+      ...(file !== undefined ? { config: file } : {}),
+      suites,
+      targets,
+      onStart: (started) => console.start(`running ${started.suites.join(', ')}${started.targets.length ? ` against ${started.targets.join(', ')}` : ''} (seed ${started.seed}${shard})`),
       onCheck: (check) => console.check(check),
       onProgress: (message) => console.progress(message),
-    }),
-  );
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { acceptedFailures, clauseSections, failuresInOrder, rootCauses, verdictOf, warnings } from '../buildReport.ts';
+import { acceptedFailures, clauseSections, failuresInOrder, groupTitle as groupTitleOf, rootCauses, verdictOf, warnings } from '../buildReport.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type SuiteMatrix } from '../clauseMatrix.ts';
 import type { CheckResult, CheckStatus, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
 import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
@@ -79,6 +80,37 @@ export class ConsoleReporter {
     this.write(`${this.paint(style, mark)} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}${by}${accepted}`);
   }
 
+  /**
+   * One suite's clauses (rows) against its targets (columns): a cell's word, and a failing cell the
+   * number of its failure in the list below (w1 for a warning); then each failing case the reference
+   * answered otherwise.
+   */
+  private matrix(m: SuiteMatrix, places: ReadonlyMap<string, FindingPlace>): void {
+    const cellText = (cell: SuiteMatrix['rows'][number]['cells'][number]): string => {
+      if (!cell) return '—';
+      const place = cell.findings?.map((id) => places.get(id)).find((p) => p !== undefined);
+      const number = place ? ` ${place.kind === 'warning' ? 'w' : ''}${place.index + 1}` : '';
+      return `${marks[cell.status].word}${cell.status === 'failed' || cell.status === 'warning' ? number : ''}`;
+    };
+    const clauseWidth = Math.max(6, ...m.rows.map((r) => r.clause.length));
+    const widths = m.targets.map((t, i) => Math.max(t.length, ...m.rows.map((r) => cellText(r.cells[i] ?? null).length)));
+    this.write();
+    this.write(this.paint('bold', `${m.suite}: clauses × targets${m.reference ? ` (compared with ${m.reference})` : ''}`));
+    this.write(this.paint('dim', `  ${'clause'.padEnd(clauseWidth)}  ${'level'.padEnd(6)}  ${m.targets.map((t, i) => t.padEnd(widths[i]!)).join('  ').trimEnd()}`));
+    let group: string | undefined;
+    for (const r of m.rows) {
+      if (r.group !== group && r.group) this.write(this.paint('bold', `  ${groupTitleOf(r.group)}`));
+      group = r.group;
+      // The last column unpadded: no line ends in spaces.
+      const cells = r.cells.map((cell, i) => this.paint(cell ? marks[cell.status].style : 'dim', i < r.cells.length - 1 ? cellText(cell).padEnd(widths[i]!) : cellText(cell)));
+      this.write(`  ${r.clause.padEnd(clauseWidth)}  ${r.level.padEnd(6)}  ${cells.join('  ')}`);
+    }
+    if (m.differences.length) {
+      this.write(this.paint('bold', `  Where the reference answers otherwise (${m.differences.length})`));
+      for (const d of m.differences) this.write(`    ${this.paint('cyan', d.clause)} [${d.target}] ${d.case}: ${differenceText(d)}`);
+    }
+  }
+
   summary(report: RunReport): void {
     // The lead: what failed that nothing else explains, and what each failure kept from running.
     const lead = rootCauseLead(report);
@@ -105,8 +137,14 @@ export class ConsoleReporter {
       if (accepted.more) this.write(this.paint('dim', `  … and ${accepted.more} more: see the accepted failures below`));
     }
 
+    // Suites run against several targets: one matrix each, clauses by targets, a failing cell naming
+    // the number of its failure below.
+    const matrices = clauseMatrix(report);
+    const places = findingPlaces(report);
+    for (const m of matrices) this.matrix(m, places);
+
     // One width for every section, so the groups' columns line up with the ordinary clauses'.
-    const sections = clauseSections(report);
+    const sections = clauseSections(report, new Set(matrices.map((m) => m.suite)));
     const width = Math.max(6, ...sections.flatMap((s) => s.rows).map((r) => `${r.suite} ${r.clause}`.length));
     for (const section of sections) {
       this.write();
@@ -122,22 +160,24 @@ export class ConsoleReporter {
     if (failures.length) {
       this.write();
       this.write(this.paint('bold', `Failures (${failures.length})`));
-      for (const f of failures) {
+      failures.forEach((f, i) => {
         this.write();
-        this.write(this.paint('red', `✗ ${f.suite} ${f.clause} [${f.level}${f.group ? `, ${f.group}` : ''}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
-        this.write(indent(failureDetails(f)));
-      }
+        const number = matrices.length ? `${i + 1}. ` : '';
+        this.write(this.paint('red', `✗ ${number}${f.suite} ${f.clause} [${f.level}${f.group ? `, ${f.group}` : ''}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
+        this.write(indent(failureDetails(f, differencesOf(matrices, f).map((d) => `${d.case}: ${differenceText(d)}`))));
+      });
     }
 
     const warningChecks = warnings(report).flatMap((w) => w.failed);
     if (warningChecks.length) {
       this.write();
       this.write(this.paint('bold', `Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run (--strict makes them failures)`));
-      for (const w of warningChecks) {
+      warningChecks.forEach((w, i) => {
         this.write();
-        this.write(this.paint('yellow', `⚠ ${w.suite} ${w.clause} [${w.level}${w.group ? `, ${w.group}` : ''}] ${w.title}${w.target ? ` [${w.target}]` : ''}`));
-        this.write(indent(failureDetails(w)));
-      }
+        const number = matrices.length ? `w${i + 1}. ` : '';
+        this.write(this.paint('yellow', `⚠ ${number}${w.suite} ${w.clause} [${w.level}${w.group ? `, ${w.group}` : ''}] ${w.title}${w.target ? ` [${w.target}]` : ''}`));
+        this.write(indent(failureDetails(w, differencesOf(matrices, w).map((d) => `${d.case}: ${differenceText(d)}`))));
+      });
     }
 
     const acceptedChecks = acceptedFailures(report).flatMap((r) => r.failed);

@@ -6,10 +6,12 @@ const exampleWidth = 300;
 
 /**
  * A failure as plain text (console, JUnit): the headline, the rule, the failing cases grouped by cause
- * with a few examples and a diagnosis each, then evidence and the reproduction of the first failing case.
+ * with a few examples and a diagnosis each, where the reference answered its cases otherwise
+ * (`differences`, a line each), then evidence and the reproduction of the first failing case.
  */
-export function failureDetails(check: CheckResult): string {
+export function failureDetails(check: CheckResult, differences: readonly string[] = []): string {
   const parts = [findingText(findingOfCheck(check))];
+  if (differences.length) parts.push(`The reference answers otherwise:\n${differences.map((d) => `    ${cut(d)}`).join('\n')}`);
   for (const item of check.evidence ?? []) parts.push(`--- ${item.label}\n${item.text}`);
   if (check.finding?.assertion) parts.push(`--- what the assertion said\n${check.finding.assertion}`);
   if (check.reproduction) parts.push(`--- reproduce${check.finding?.groups.length ? ' (the first failing case)' : ''}\n${check.reproduction}`);

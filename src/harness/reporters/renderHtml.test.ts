@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { chromiumPath, renderInChromium } from '../testing/headlessChromium.ts';
+import { chromiumPath, renderHtmlInChromium } from '../testing/headlessChromium.ts';
 import { failingReport } from './testing/failingReport.ts';
+import { sideBySideReport } from './testing/sideBySideReport.ts';
 import { renderHtml } from './renderHtml.ts';
 
 const report = failingReport();
@@ -48,18 +46,44 @@ describe('renderHtml', () => {
   });
 
   test.skipIf(!chromiumPath)('renders a failing run in headless Chromium without script errors', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
-    try {
-      const file = join(dir, 'report.html');
-      writeFileSync(file, html);
-      const page = renderInChromium(file);
-      expect(page.status).toBe(0);
-      expect(page.dom).toContain(`Failures (${report.summary.failed})`);
-      expect(page.dom).toContain('<p class="headline">27 of 47 meetings could not be fetched by UUID</p>');
-      expect(page.dom).toMatch(/<tr class="failed" data-status="failed"/);
-      expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const page = renderHtmlInChromium(html);
+    expect(page.status).toBe(0);
+    expect(page.dom).toContain(`Failures (${report.summary.failed})`);
+    expect(page.dom).toContain('<p class="headline">27 of 47 meetings could not be fetched by UUID</p>');
+    expect(page.dom).toMatch(/<tr class="failed" data-status="failed"/);
+    expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
+  });
+});
+
+describe('renderHtml: targets side by side', () => {
+  const html = renderHtml(sideBySideReport());
+  const matrix = html.slice(html.indexOf('<section class="matrix" data-suite="fetch-service">'), html.indexOf('</section>', html.indexOf('<section class="matrix"')));
+
+  test('a matrix of clauses by targets, each failing cell linking to its failure on the page, then where the reference answers otherwise', () => {
+    expect(matrix).toContain('<thead><tr><th>clause</th><th>level</th><th>reference (embedded)</th><th>staging</th><th>broken</th></tr></thead>');
+    expect(matrix).toContain('<tr><td><code>FS-AUTH-REQUIRED</code></td><td>MUST</td><td class="cell passed">passed</td><td class="cell passed">passed</td><td class="cell failed"><a href="#failure-0">FAIL</a></td></tr>');
+    expect(matrix).toContain('<tbody class="clause-group" data-group="security"><tr class="section"><th colspan="5">Security checks</th></tr>');
+    expect(matrix).toContain('<li><a href="#failure-0"><code>FS-AUTH-REQUIRED</code> [broken]</a> no X-SVC-API-Key header: the reference answers 401 here; broken answers 200</li>');
+    expect(html).toContain('<article class="failure" id="failure-0">');
+    const failure = html.slice(html.indexOf('id="failure-0"'));
+    expect(failure).toContain('<div class="reference-answers"><b>The reference answers otherwise</b><ul><li>no X-SVC-API-Key header: the reference answers 401 here; broken answers 200</li>');
+    // The suite with one target stays in the clause table; the matrix's suite is not there twice.
+    const clauses = html.slice(html.indexOf('<table class="clauses">'), html.indexOf('</table>', html.indexOf('<table class="clauses">')));
+    expect(clauses).toContain('<code>UR-ID</code>');
+    expect(clauses).not.toContain('FS-AUTH-KEY');
+  });
+
+  test('one target per suite: no matrix', () => {
+    expect(renderHtml(failingReport())).not.toContain('class="matrix"');
+  });
+
+  test.skipIf(!chromiumPath)('in headless Chromium: the matrix renders, and its failing cell links to an element that is there', () => {
+    const page = renderHtmlInChromium(html);
+    expect(page.status).toBe(0);
+    expect(page.log).not.toMatch(/Uncaught|SyntaxError/);
+    const cell = /<td class="cell failed"><a href="#([^"]+)">FAIL<\/a><\/td>/.exec(page.dom);
+    expect(cell, 'a failing cell with its link').not.toBeNull();
+    expect(page.dom).toContain(`id="${cell![1]}"`);
+    expect(page.dom).toContain('<th>broken</th>');
   });
 });

@@ -1,4 +1,5 @@
 import { acceptedFailures, clauseSections, groupTitle, isWarning, rootCauses, verdictOf, warnings, type ClauseSection, type RootCause } from '../buildReport.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type MatrixCell, type SuiteMatrix } from '../clauseMatrix.ts';
 import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
@@ -11,9 +12,15 @@ import { targetSummaries } from './targetSummaries.ts';
  * failures come first on the page, root causes first, each with its evidence, a reproduction that can
  * be copied and the checks it blocked folded under it. Warnings (failed SHOULD clauses, which do not fail
  * the run) come after the failures, in the header and on the page, marked apart; so do the failures the
- * suppressions file accepts, after the warnings, each with its reason.
+ * suppressions file accepts, after the warnings, each with its reason. A suite run against several
+ * targets gets a matrix, clauses by targets, each failing cell a link to its failure, and the cases where
+ * the reference answered otherwise; the clause table holds the other suites.
  */
 export function renderHtml(report: RunReport): string {
+  const matrices = clauseMatrix(report);
+  const sections = clauseSections(report, new Set(matrices.map((m) => m.suite)));
+  const places = findingPlaces(report);
+  const differences = (c: CheckResult) => differencesOf(matrices, c);
   const roots = rootCauses(report);
   const failed = roots.flatMap((r) => r.failed);
   const warned = warnings(report);
@@ -53,16 +60,21 @@ export function renderHtml(report: RunReport): string {
   <ul class="targets">${targets}${suppressionNotes(report).map((n) => `<li class="${n.level === 'warning' ? 'note-warning' : 'note'}">${esc(n.text)}</li>`).join('')}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
 </header>
 <main>
-${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map((c, i) => renderFailure(c, i, blockers.get(c))).join('\n')}</section>` : ''}
-${warningChecks.length ? `<section class="warnings"><h2>Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run unless --strict</h2>${warningChecks.map((c, i) => renderFailure(c, i, blockers.get(c), 'warning')).join('\n')}</section>` : ''}
+${failed.length ? `<section><h2>Failures (${failed.length})</h2>${failed.map((c, i) => renderFailure(c, i, blockers.get(c), 'failure', differences(c))).join('\n')}</section>` : ''}
+${warningChecks.length ? `<section class="warnings"><h2>Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run unless --strict</h2>${warningChecks.map((c, i) => renderFailure(c, i, blockers.get(c), 'warning', differences(c))).join('\n')}</section>` : ''}
 ${acceptedChecks.length ? `<section class="accepted"><h2>Accepted (${acceptedChecks.length}): failed checks ${esc(report.suppressions?.file ?? 'the suppressions file')} accepts; they do not fail the run</h2>${acceptedChecks.map((c, i) => renderFailure(c, i, blockers.get(c), 'accepted')).join('\n')}</section>` : ''}
-<section>
+${matrices.map((m) => renderMatrix(m, places)).join('\n')}
+${
+  sections.length
+    ? `<section>
   <h2>Clauses</h2>
   <table class="clauses">
     <thead><tr><th>suite</th><th>clause</th><th>level</th><th>status</th><th>passed</th><th>failed</th><th>warnings</th><th>accepted</th><th>blocked</th><th>skipped</th></tr></thead>
-    ${clauseSections(report).map(renderSection).join('')}
+    ${sections.map(renderSection).join('')}
   </table>
-</section>
+</section>`
+    : ''
+}
 ${
   report.uncovered.length
     ? `<section><h2>Clauses no check covers (${report.uncovered.length})</h2><table class="uncovered"><thead><tr><th>suite</th><th>clause</th><th>level</th><th>section</th><th>rule</th></tr></thead><tbody>${report.uncovered
@@ -91,6 +103,56 @@ ${
 </body>
 </html>
 `;
+}
+
+/**
+ * One suite's matrix: a row per clause, a column per target, each cell its status, a failing one
+ * linking to its failure (or warning) on the page; then the failing cases the reference answered otherwise.
+ */
+function renderMatrix(m: SuiteMatrix, places: ReadonlyMap<string, FindingPlace>): string {
+  const link = (ids: readonly string[] | undefined) => {
+    const place = ids?.map((id) => places.get(id)).find((p) => p !== undefined);
+    return place ? `#${place.kind}-${place.index}` : undefined;
+  };
+  const cell = (c: MatrixCell | null, target: string) => {
+    if (!c) return `<td class="cell none" title="no check of this clause ran against ${esc(target)}">—</td>`;
+    const href = c.status === 'failed' || c.status === 'warning' ? link(c.findings) : undefined;
+    const word = esc(c.status === 'failed' ? 'FAIL' : c.status);
+    return `<td class="cell ${c.status}">${href ? `<a href="${href}">${word}</a>` : word}</td>`;
+  };
+  const bodies: string[] = [];
+  let group: string | undefined;
+  let rows: string[] = [];
+  const flush = () => {
+    if (!rows.length) return;
+    const heading = group ? `<tr class="section"><th colspan="${m.targets.length + 2}">${esc(groupTitle(group))}</th></tr>` : '';
+    bodies.push(`<tbody${group ? ` class="clause-group" data-group="${esc(group)}"` : ''}>${heading}${rows.join('')}</tbody>`);
+    rows = [];
+  };
+  for (const r of m.rows) {
+    if (r.group !== group) flush();
+    group = r.group;
+    rows.push(`<tr><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td>${r.cells.map((c, i) => cell(c, m.targets[i]!)).join('')}</tr>`);
+  }
+  flush();
+  const differences = m.differences.length
+    ? `<h3>Where the reference answers otherwise (${m.differences.length})</h3><ul class="differences">${m.differences
+        .map((d) => {
+          const href = link([d.check]);
+          const name = `<code>${esc(d.clause)}</code> [${esc(d.target)}]`;
+          return `<li>${href ? `<a href="${href}">${name}</a>` : name} ${esc(d.case)}: ${esc(differenceText(d))}</li>`;
+        })
+        .join('')}</ul>`
+    : '';
+  return `<section class="matrix" data-suite="${esc(m.suite)}">
+  <h2>${esc(m.suite)}: clauses × targets</h2>
+  ${m.reference ? `<p class="muted">Compared with ${esc(m.reference)}.</p>` : ''}
+  <table class="matrix">
+    <thead><tr><th>clause</th><th>level</th>${m.targets.map((t) => `<th>${esc(t)}</th>`).join('')}</tr></thead>
+    ${bodies.join('')}
+  </table>
+  ${differences}
+</section>`;
 }
 
 /** One heading of the clause table (ordinary clauses, security checks) as its own tbody. */
@@ -136,7 +198,7 @@ function renderAcceptedRoots(report: RunReport, accepted: RootCause[], checks: C
   return `<div class="accepted-roots"><h2>Accepted (${esc(report.suppressions?.file ?? 'the suppressions file')}; they do not fail the run)</h2><ul>${items.join('')}${more}</ul></div>`;
 }
 
-function renderFailure(check: CheckResult, index: number, root?: RootCause, kind: 'failure' | 'warning' | 'accepted' = 'failure'): string {
+function renderFailure(check: CheckResult, index: number, root?: RootCause, kind: 'failure' | 'warning' | 'accepted' = 'failure', differences: ReturnType<typeof differencesOf> = []): string {
   const id = kind === 'failure' ? `repro-${index}` : `repro-${kind}-${index}`;
   const evidence = (check.evidence ?? [])
     // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.
@@ -154,6 +216,7 @@ function renderFailure(check: CheckResult, index: number, root?: RootCause, kind
   <h3><code>${esc(check.clause)}</code> <span class="level ${check.level}">${esc(check.level)}</span>${check.group ? ` <span class="group-tag">${esc(groupTitle(check.group))}</span>` : ''} ${esc(check.title)}</h3>
   <p class="target">${esc(check.suite)}${check.target ? ` · ${esc(check.target)}` : ''}</p>
   ${why}${renderFinding(findingOfCheck(check))}
+  ${differences.length ? `<div class="reference-answers"><b>The reference answers otherwise</b><ul>${differences.map((d) => `<li>${esc(d.case)}: ${esc(differenceText(d))}</li>`).join('')}</ul></div>` : ''}
   ${evidence}${assertion}${repro}${root?.blocked.length ? renderBlocked(root) : ''}
 </article>`;
 }
@@ -217,6 +280,8 @@ pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;max-height:
 .groups{padding-left:1.2rem}.group{margin:.5rem 0}.group .count{font-weight:600;color:var(--fail)}.examples{color:var(--muted);font-size:.88rem;word-break:break-word}
 .more,.muted{color:var(--muted);font-weight:normal}details summary{cursor:pointer;color:var(--muted);margin-top:.4rem}
 .repro-head{color:var(--muted);margin-top:.4rem}button{font:inherit;font-size:.8rem;margin-left:.5rem;cursor:pointer}
+.cell.passed{color:var(--pass)}.cell.failed{color:var(--fail);font-weight:600}.cell.failed a{color:var(--fail)}.cell.warning,.cell.warning a{color:var(--warn)}.cell.blocked{color:var(--block)}.cell.skipped,.cell.none{color:var(--muted)}
+.reference-answers{margin:.4rem 0;border-left:3px solid var(--block);padding:.2rem .6rem}.reference-answers ul{margin:.2rem 0;padding-left:1.2rem}.differences{padding-left:1.2rem}
 .filters{display:flex;gap:1rem;align-items:center;margin:.5rem 0}#q{padding:.3rem .5rem;min-width:18rem}
 `;
 

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { failingReport } from './testing/failingReport.ts';
+import { sideBySideReport } from './testing/sideBySideReport.ts';
 import { renderJunit } from './renderJunit.ts';
 
 test("renderJunit: a failure's message is its headline; the body has causes, diagnoses, evidence and the reproduction", () => {
@@ -10,4 +11,17 @@ test("renderJunit: a failure's message is its headline; the body has causes, dia
     expect(body).toContain(text);
   }
   expect(xml).toContain('<failure message="the current user must come as JSON" type="MUST">');
+});
+
+test('renderJunit: a suite run against several targets names each target, in its testsuite and in each testcase\'s class', () => {
+  const xml = renderJunit(sideBySideReport());
+  for (const target of ['reference (embedded)', 'staging', 'broken']) {
+    expect(xml).toContain(`<testsuite name="fetch-service (${target})"`);
+    expect(xml).toContain(`classname="fetch-service.${target}.FS-AUTH-REQUIRED"`);
+    expect(xml).toContain(`classname="fetch-service.${target}.security.FS-SEC-KEY-ECHO"`);
+  }
+  expect(xml).toContain('<property name="target" value="broken"/>');
+  // The suite with one target keeps its classes as they were.
+  expect(xml).toContain('classname="unit-record.UR-ID"');
+  expect(renderJunit(failingReport())).not.toContain('name="target"');
 });

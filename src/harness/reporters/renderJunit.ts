@@ -8,7 +8,9 @@ import { failureDetails } from './failureDetails.ts';
 const junit = junitModule as unknown as Builder;
 
 /**
- * JUnit XML for CI: a testsuite per suite and target, a testcase per check named after its clause,
+ * JUnit XML for CI: a testsuite per suite and target, a testcase per check named after its clause (a
+ * suite run against several targets names the target in each testcase's class too, as CI tools that
+ * list test cases by class show it, and in a `target` property),
  * and the failure's evidence and reproduction in the failure body where CI shows it. A blocked check is
  * skipped, its message naming the failed clause that blocked it and why (a `blockedBy` property too).
  * A warning (a failed SHOULD check of a run that is not strict) is no failure, so CI stays green for it:
@@ -24,16 +26,18 @@ export function renderJunit(report: RunReport): string {
     const key = check.target ? `${check.suite} (${check.target})` : check.suite;
     groups.set(key, [...(groups.get(key) ?? []), check]);
   }
+  const several = new Set(Object.entries(report.target).filter(([, labels]) => (labels ?? []).length > 1).map(([suite]) => suite));
   for (const [name, checks] of groups) {
     const suite = builder.testSuite().name(name).property('seed', String(report.seed));
     for (const check of checks) {
       const testCase = suite
         .testCase()
         // A grouped clause (security) sits in its own class path, so CI tools list the group together.
-        .className([check.suite, check.group, check.clause].filter(Boolean).join('.'))
+        .className([check.suite, several.has(check.suite) ? check.target : undefined, check.group, check.clause].filter(Boolean).join('.'))
         .name(`${check.clause} [${check.level}] ${check.title}`)
         .time(check.durationMs / 1000);
       if (check.group) testCase.property('group', check.group);
+      if (several.has(check.suite)) testCase.property('target', check.target);
       if (check.blockedBy) testCase.property('blockedBy', check.blockedBy);
       if (check.status === 'skipped') skipped(testCase, check.message);
       if (check.status === 'blocked') skipped(testCase, `blocked by ${check.blockedBy ?? 'another clause'}: ${check.message ?? 'not run'}`);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import { failingReport } from './testing/failingReport.ts';
+import { sideBySideReport } from './testing/sideBySideReport.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 
 describe('renderMarkdown', () => {
@@ -35,5 +36,40 @@ describe('renderMarkdown', () => {
     expect(text.split('\n')[0]).toBe('## conform: ✅ PASS');
     expect(text).not.toContain('Failed clauses');
     expect(text.length).toBeLessThan(400);
+  });
+});
+
+describe('renderMarkdown: targets side by side', () => {
+  const md = renderMarkdown(sideBySideReport());
+
+  test('the clauses a target did not pass, a failing cell linking to its numbered, anchored failure; the whole matrix folded', () => {
+    const section = md.slice(md.indexOf('### fetch-service: clauses × targets'), md.indexOf('<details><summary>All 3 clauses × 3 targets</summary>'));
+    expect(section.split('\n')).toEqual([
+      '### fetch-service: clauses × targets',
+      '',
+      'Compared with reference (embedded).',
+      '',
+      '| clause | level | reference (embedded) | staging | broken |',
+      '|---|---|---|---|---|',
+      '| `FS-AUTH-REQUIRED` | MUST | ✅ | ✅ | [❌ 1](#failure-1) |',
+      '| `FS-SEC-KEY-ECHO` (security) | MUST | ✅ | ➖ | ➖ |',
+      '',
+      'Where the reference answers otherwise:',
+      '',
+      '- `FS-AUTH-REQUIRED` [broken] no X-SVC-API-Key header: the reference answers 401 here; broken answers 200',
+      '- `FS-AUTH-REQUIRED` [broken] a key nobody issued: the reference answers 401 here; broken answers 200',
+      '',
+      '',
+    ]);
+    expect(md).toContain('| `FS-AUTH-KEY` | MUST | ✅ | ✅ | ✅ |');
+    expect(md).toContain('#### <a id="failure-1"></a>1. `FS-AUTH-REQUIRED` no key or a key nobody issued: 4xx');
+    const failure = md.slice(md.indexOf('#### <a id="failure-1">'));
+    expect(failure).toContain('The reference answers otherwise:\n\n- no X-SVC-API-Key header: the reference answers 401 here; broken answers 200');
+  });
+
+  test('one target per suite: no matrix, no numbers', () => {
+    const single = renderMarkdown(failingReport());
+    expect(single).not.toContain('clauses × targets');
+    expect(single).toContain('#### `MP-ID-ENCODING`');
   });
 });

@@ -1,4 +1,5 @@
 import { acceptedFailures, groupTitle, rootCauses, verdictOf, warnings, type RootCause, type Verdict } from '../buildReport.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type MatrixCell, type SuiteMatrix } from '../clauseMatrix.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
@@ -19,10 +20,14 @@ const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD
  * then the root causes, a row per failed clause with its headline and the checks its failure blocked
  * folded under it (the one that blocked most first), then the warnings (failed SHOULD clauses, which do
  * not fail the run) in a table of their own, then the failures the suppressions file accepts in another
- * with their reasons, then the targets and what the file needs, then each failure's causes, diagnoses and
- * reproduction, then each warning's. Evidence stays in the HTML and JSON reports.
+ * with their reasons, then each suite run against several targets as a matrix (the clauses a target did
+ * not pass, each failing cell a link to its failure, the cases where the reference answered otherwise,
+ * and the whole matrix folded), then the targets and what the file needs, then each failure's causes,
+ * diagnoses and reproduction, then each warning's. Evidence stays in the HTML and JSON reports.
  */
 export function renderMarkdown(report: RunReport): string {
+  const matrices = clauseMatrix(report);
+  const places = findingPlaces(report);
   const roots = rootCauses(report);
   const failed = roots.flatMap((r) => r.failed);
   const warned = warnings(report);
@@ -55,16 +60,23 @@ export function renderMarkdown(report: RunReport): string {
     }
   }
 
+  // Only the first failures and warnings are shown in full, with an anchor a cell can link to.
+  const anchored = (p: FindingPlace) => p.index < (p.kind === 'failure' ? detailedFailures : Math.max(0, detailedFailures - failed.length));
+  for (const m of matrices) out.push('', ...matrixSection(m, places, anchored));
+
   out.push('', ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`));
   for (const n of suppressionNotes(report)) out.push(`- ${n.level === 'warning' ? '⚠️ ' : ''}${inline(n.text)}`);
   for (const e of report.errors ?? []) out.push(`- ⚠️ ${inline(e)}`);
 
   const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
-  failed.slice(0, detailedFailures).forEach((c) => out.push('', ...failureSection(c, blockers.get(c))));
+  // With a matrix, failures are numbered and anchored: its cells link to them.
+  const numbered = matrices.length > 0;
+  const notes = (c: CheckResult) => differencesOf(matrices, c).map((d) => `${d.case}: ${differenceText(d)}`);
+  failed.slice(0, detailedFailures).forEach((c, i) => out.push('', ...failureSection(c, blockers.get(c), '', numbered ? { anchor: `failure-${i + 1}`, number: `${i + 1}. ` } : undefined, notes(c))));
   if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
   const warningBlockers = new Map(warned.map((r) => [r.failed[0]!, r]));
   const detailedWarnings = Math.max(0, detailedFailures - failed.length);
-  warningChecks.slice(0, detailedWarnings).forEach((c) => out.push('', ...failureSection(c, warningBlockers.get(c), '⚠️ ')));
+  warningChecks.slice(0, detailedWarnings).forEach((c, i) => out.push('', ...failureSection(c, warningBlockers.get(c), '⚠️ ', numbered ? { anchor: `warning-${i + 1}`, number: `w${i + 1}. ` } : undefined, notes(c))));
   if (warningChecks.length > detailedWarnings) out.push('', `… and ${warningChecks.length - detailedWarnings} more warnings: see the HTML or JSON report.`);
 
   if (report.uncovered.length) {
@@ -83,9 +95,41 @@ function rootCell(root: RootCause): string {
   return `${cell(rootHeadline(root))}${more}${blocked}`;
 }
 
-function failureSection(c: CheckResult, root: RootCause | undefined, mark = ''): string[] {
+/** A matrix cell: its status as an icon, a failing one with its failure's number, linked when the failure is shown in full. */
+const cellIcons: Record<MatrixCell['status'], string> = { passed: '✅', failed: '❌', warning: '⚠️', accepted: '≈', blocked: '⊘', skipped: '➖' };
+
+function matrixSection(m: SuiteMatrix, places: ReadonlyMap<string, FindingPlace>, anchored: (place: FindingPlace) => boolean): string[] {
+  const cellText = (c: MatrixCell | null): string => {
+    if (!c) return '·';
+    const place = c.status === 'failed' || c.status === 'warning' ? c.findings?.map((id) => places.get(id)).find((p) => p !== undefined) : undefined;
+    if (!place) return cellIcons[c.status];
+    const number = place.kind === 'warning' ? `w${place.index + 1}` : `${place.index + 1}`;
+    return anchored(place) ? `[${cellIcons[c.status]} ${number}](#${place.kind}-${place.index + 1})` : `${cellIcons[c.status]} ${number}`;
+  };
+  const table = (rows: SuiteMatrix['rows']) => [
+    `| clause | level | ${m.targets.map((t) => cell(t)).join(' | ')} |`,
+    `|---|---|${m.targets.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${code(r.clause)}${r.group ? ` (${inline(r.group)})` : ''} | ${r.level} | ${r.cells.map(cellText).join(' | ')} |`),
+  ];
+  // What a reader looks for: a clause some target failed, warned on or could not judge, or where the targets' outcomes differ.
+  const notPassed = m.rows.filter((r) => r.cells.some((c) => c && (c.status === 'failed' || c.status === 'warning' || c.status === 'blocked')) || new Set(r.cells.map((c) => c?.status)).size > 1);
+  const lines = [`### ${inline(m.suite)}: clauses × targets`, ''];
+  if (m.reference) lines.push(`Compared with ${inline(m.reference)}.`, '');
+  if (notPassed.length) lines.push(...table(notPassed));
+  else lines.push('Every clause went the same against every target, and none failed.');
+  if (m.differences.length) {
+    lines.push('', 'Where the reference answers otherwise:', '');
+    for (const d of m.differences) lines.push(`- ${code(d.clause)} [${inline(d.target)}] ${inline(d.case)}: ${inline(differenceText(d))}`);
+  }
+  lines.push('', `<details><summary>All ${m.rows.length} clauses × ${m.targets.length} targets</summary>`, '', ...table(m.rows), '', '</details>');
+  return lines;
+}
+
+function failureSection(c: CheckResult, root: RootCause | undefined, mark = '', place?: { anchor: string; number: string }, differences: readonly string[] = []): string[] {
   const finding = findingOfCheck(c);
-  const lines = [`#### ${mark}${code(c.clause)} ${inline(c.title)}`, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
+  const heading = `#### ${place ? `<a id="${place.anchor}"></a>${place.number}` : ''}${mark}${code(c.clause)} ${inline(c.title)}`;
+  const lines = [heading, '', `**${inline(finding.headline)}** (${inline(c.target || c.suite)})`];
+  if (differences.length) lines.push('', 'The reference answers otherwise:', '', ...differences.map((d) => `- ${inline(short(d))}`));
   if (finding.rule) lines.push('', `Rule: ${inline(finding.rule)}`);
   if (finding.diagnosis) lines.push('', `> **Diagnosis:** ${inline(finding.diagnosis)}`);
   if (finding.groups.length) lines.push('');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,5 +27,17 @@ export function renderInChromium(file: string): RenderedPage {
     return { status: r.status, dom: r.stdout, log: r.stderr };
   } finally {
     rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Renders an HTML text as a local file would be (see renderInChromium), from a throwaway folder. */
+export function renderHtmlInChromium(html: string): RenderedPage {
+  const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
+  try {
+    const file = join(dir, 'report.html');
+    writeFileSync(file, html);
+    return renderInChromium(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -51,7 +51,8 @@ function signalGroup(group: number, signal: NodeJS.Signals): void {
 
 /**
  * Runs the real `conform` command in a child process, as a user would, with a JSON report in a
- * temporary folder (for `run` and `report merge`). For the project's own tests of the suites (broken variants must fail).
+ * temporary folder (for `run` and `report merge`), in `cwd` when given (where a config file is looked
+ * for). For the project's own tests of the suites (broken variants must fail).
  *
  * The command leads a process group of its own (it and the vitest workers it starts): when it ends, when
  * `options.signal` aborts, or when this process exits, the whole group is stopped, so a test that times

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { Command } from 'commander';
+import { configTemplate } from '../../harness/config/configTemplate.ts';
+import { suiteNames, isSuiteName } from '../../harness/suites.ts';
+import { UsageError } from '../UsageError.ts';
+
+const initHelp = `
+Writes a commented conform.config.ts with a target for SUITE (every suite when none is named): the
+keys to fill in hold a placeholder that \`conform run\` refuses until they are, and secrets stay in
+environment variables the file names. Says on stdout what to fill in. An existing file is left as it is.
+
+Exit codes: 0 written; 2 the file exists already, an unknown suite, or it could not be written.`;
+
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .summary('write a commented conform.config.ts for a suite (or all) and say what to fill in')
+    .argument('[suite...]', `${suiteNames.join(' | ')}; none = all three`)
+    .option('--config <path>', 'the file to write', 'conform.config.ts')
+    .addHelpText('after', initHelp)
+    .action(async (suites: string[], flags: { config: string }) => {
+      const unknown = suites.filter((s) => !isSuiteName(s));
+      if (unknown.length) throw new UsageError(`unknown suite ${unknown.join(', ')}; choose from ${suiteNames.join(', ')}`);
+      const file = resolve(flags.config);
+      const shown = relative(process.cwd(), file) || file;
+      if (!/\.m?ts$/.test(file)) throw new UsageError(`${shown}: conform init writes TypeScript, a .ts or .mts file (a .json config holds the same keys, without the comments)`);
+      if (existsSync(file)) throw new UsageError(`${shown} exists already: conform init leaves it as it is`);
+      const { text, fillIn } = configTemplate(suites.length ? suites.filter(isSuiteName) : suiteNames);
+      try {
+        await writeFile(file, text, { flag: 'wx' });
+      } catch (err) {
+        throw new UsageError(`${shown} cannot be written: ${(err as Error).message.split(', ')[0]}`);
+      }
+      const width = Math.max(...fillIn.map((f) => f.what.length));
+      process.stdout.write(
+        [`wrote ${shown}; fill in:`, ...fillIn.map((f) => `  ${f.what.padEnd(width)}  ${f.meaning}`), `then run every target in it with \`npx conform run\` (\`npx conform run --help\` for more)`, ''].join('\n'),
+      );
+    });
+}

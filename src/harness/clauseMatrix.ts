@@ -1,0 +1,140 @@
+import { isWarning, warnings, rootCauses } from './buildReport.ts';
+import type { CaseAnswer } from './finding.ts';
+import { referenceLabels } from './referenceLabels.ts';
+import type { CheckResult, CheckStatus, RunReport } from './report.ts';
+import type { SuiteName } from './suites.ts';
+
+/** How a clause's checks went against one target. */
+export interface MatrixCell {
+  /** `warning`: its failed checks are SHOULD ones of a run that is not strict. */
+  status: CheckStatus | 'warning';
+  passed: number;
+  failed: number;
+  warnings: number;
+  /** Failures the suppressions file accepts. */
+  accepted: number;
+  blocked: number;
+  skipped: number;
+  /** The ids of its failed checks (warnings included), in run order: what the cell links to. */
+  findings?: string[];
+}
+
+/** A case a target failed that the reference answered otherwise: "the reference answers 504 here; staging answers 502". */
+export interface ReferenceDifference {
+  clause: string;
+  /** The failed check's id. */
+  check: string;
+  target: string;
+  /** The case's label, the same against both. */
+  case: string;
+  /** The reference's answer, and the target's. */
+  reference: string;
+  answer: string;
+}
+
+export interface MatrixRow {
+  clause: string;
+  level: string;
+  group?: string;
+  /** One per target, in `targets`' order; null where no check of the clause ran against it. */
+  cells: Array<MatrixCell | null>;
+}
+
+/** One suite's clauses (rows) against its targets (columns). */
+export interface SuiteMatrix {
+  suite: SuiteName;
+  targets: string[];
+  /** The target the others are compared with, when it ran (`--with-reference`). */
+  reference?: string;
+  /** Ordinary clauses first, then each group's (security checks), in run order within each. */
+  rows: MatrixRow[];
+  differences: ReferenceDifference[];
+}
+
+/**
+ * The report's matrix: for each suite that ran against more than one target, its clauses as rows and
+ * targets as columns, each cell how that clause's checks went against that target, and the cases a
+ * target failed where the reference's answer differs. Derived from the checks alone, so any report
+ * (merged, or written before it existed) has it; empty when every suite had one target.
+ */
+export function clauseMatrix(report: RunReport): SuiteMatrix[] {
+  const matrices: SuiteMatrix[] = [];
+  for (const [suite, labels] of Object.entries(report.target) as Array<[SuiteName, string[]]>) {
+    const targets = labels.filter(Boolean);
+    if (targets.length < 2) continue;
+    const checks = report.checks.filter((c) => c.suite === suite);
+    const rows = new Map<string, MatrixRow>();
+    for (const c of checks) {
+      let row = rows.get(c.clause);
+      if (!row) rows.set(c.clause, (row = { clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), cells: targets.map(() => null) }));
+      const at = targets.indexOf(c.target);
+      if (at < 0) continue;
+      const cell = (row.cells[at] ??= { status: 'skipped', passed: 0, failed: 0, warnings: 0, accepted: 0, blocked: 0, skipped: 0 });
+      const warning = isWarning(report, c);
+      if (warning) cell.warnings++;
+      else cell[c.status]++;
+      if (c.status === 'failed') (cell.findings ??= []).push(c.id);
+      cell.status = cell.failed ? 'failed' : cell.warnings ? 'warning' : cell.accepted ? 'accepted' : cell.blocked ? 'blocked' : cell.passed ? 'passed' : 'skipped';
+    }
+    const ordered = [...rows.values()];
+    const reference = targets.includes(referenceLabels[suite]) ? referenceLabels[suite] : undefined;
+    matrices.push({
+      suite,
+      targets,
+      ...(reference ? { reference } : {}),
+      rows: [...ordered.filter((r) => !r.group), ...ordered.filter((r) => r.group)],
+      differences: reference ? referenceDifferences(checks, reference) : [],
+    });
+  }
+  return matrices;
+}
+
+/**
+ * Each failing case of a target's failed check that the same check against the reference answered
+ * otherwise, paired by the case's label (CheckResult.answers).
+ */
+function referenceDifferences(checks: readonly CheckResult[], reference: string): ReferenceDifference[] {
+  const onReference = new Map(checks.filter((c) => c.target === reference).map((c) => [`${c.clause} ${c.title}`, c]));
+  return checks.flatMap((c) => {
+    if (c.target === reference || c.status !== 'failed' || !c.answers) return [];
+    const theirs = answersByLabel(onReference.get(`${c.clause} ${c.title}`)?.answers);
+    return c.answers
+      .filter((a) => a.failed && theirs.has(a.label) && theirs.get(a.label) !== a.answer)
+      .map((a) => ({ clause: c.clause, check: c.id, target: c.target, case: a.label, reference: theirs.get(a.label)!, answer: a.answer }));
+  });
+}
+
+function answersByLabel(answers: readonly CaseAnswer[] | undefined): Map<string, string> {
+  return new Map((answers ?? []).map((a) => [a.label, a.answer]));
+}
+
+/** "the reference answers 504 here; staging answers 502". */
+export function differenceText(d: ReferenceDifference): string {
+  return `the reference answers ${d.reference} here; ${d.target} answers ${d.answer}`;
+}
+
+/** The differences of one check, from the report's matrices. */
+export function differencesOf(matrices: readonly SuiteMatrix[], check: CheckResult): ReferenceDifference[] {
+  return matrices.find((m) => m.suite === check.suite)?.differences.filter((d) => d.check === check.id) ?? [];
+}
+
+/** A failed check's place in the reports' list of failures (or of warnings), counted from 0. */
+export interface FindingPlace {
+  kind: 'failure' | 'warning';
+  index: number;
+}
+
+/**
+ * Where each failed (and warned) check is listed in the reports, for the cells that link to it: its
+ * place among the failures (root causes first), or among the warnings.
+ */
+export function findingPlaces(report: RunReport): Map<string, FindingPlace> {
+  const places = new Map<string, FindingPlace>();
+  rootCauses(report)
+    .flatMap((r) => r.failed)
+    .forEach((c, index) => places.set(c.id, { kind: 'failure', index }));
+  warnings(report)
+    .flatMap((r) => r.failed)
+    .forEach((c, index) => places.set(c.id, { kind: 'warning', index }));
+  return places;
+}
