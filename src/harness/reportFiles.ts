@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import type { RunReport } from './report.ts';
 import { reportRenderers, type ReportFormat } from './reporters/reportRenderers.ts';
 
@@ -57,11 +58,15 @@ export async function whyUnwritable(file: ReportFile): Promise<string | undefine
   }
 }
 
-/** Renders the report into every file of a rendered format (blob folders are written by the run itself). */
+/**
+ * Renders the report into every file of a rendered format (blob folders are written by the run itself).
+ * Each file is written whole or not at all (a temporary file renamed into place): a run stopped while
+ * writing leaves the previous report, never half of one that CI would then fail to parse.
+ */
 export async function writeReportFiles(report: RunReport, files: readonly ReportFile[]): Promise<void> {
   for (const r of files) {
     if (r.format === 'blob') continue;
     const render = await reportRenderers[r.format]();
-    await writeFile(r.path, render(report));
+    await writeFileAtomic(r.path, render(report));
   }
 }

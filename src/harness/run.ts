@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
 import { buildReport } from './buildReport.ts';
 import { applyConfig } from './config/applyConfig.ts';
 import { loadConfig } from './config/loadConfig.ts';
@@ -98,7 +98,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       durationMs: report.durationMs,
       errors,
     };
-    await writeFile(files.record, `${JSON.stringify(record, null, 2)}\n`);
+    await writeFileAtomic(files.record, `${JSON.stringify(record, null, 2)}\n`);
   }
   await writeReportFiles(report, reports);
   if (errors.length) {

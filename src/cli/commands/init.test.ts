@@ -64,7 +64,7 @@ describe('conform init', () => {
     const r = await runConform(['run', '--fuzz-runs', '0', '--grep', 'FS-AUTH-'], { STAGING_SVC_API_KEY: key }, { cwd: dir });
     expect(r.exitCode, r.stdout.slice(-2000) + r.stderr).toBe(0);
     expect(r.report!.target).toEqual({ 'fetch-service': ['staging'] });
-    expect(r.report!.checks.filter((c) => c.status === 'passed').map((c) => c.clause).sort()).toEqual(['FS-AUTH-KEY', 'FS-AUTH-REQUIRED']);
+    expect(r.report!.checks.filter((c) => c.status === 'passed').map((c) => c.clause).sort()).toEqual(['FS-AUTH-HEADER-ONLY', 'FS-AUTH-KEY', 'FS-AUTH-REQUIRED']);
     // The report files it names, relative to the config.
     expect(readFileSync(join(dir, 'reports', 'conform.md'), 'utf8')).toMatch(/^## conform: ✅ PASS/);
   });

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
 import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import type { ReportFile } from '../../harness/reportFiles.ts';
@@ -90,7 +91,7 @@ async function diffCommand(beforePath: string, afterPath: string, files: DiffFil
   for (const f of files) {
     try {
       await mkdir(dirname(f.path), { recursive: true });
-      await writeFile(f.path, f.format === 'markdown' ? renderDiffMarkdown(diff, names) : `${JSON.stringify(diff, null, 2)}\n`);
+      await writeFileAtomic(f.path, f.format === 'markdown' ? renderDiffMarkdown(diff, names) : `${JSON.stringify(diff, null, 2)}\n`);
     } catch (err) {
       throw new UsageError(`cannot write ${f.path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }

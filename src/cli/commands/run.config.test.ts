@@ -64,8 +64,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** The failed MUST checks, as clause [target]. */
 function failed(r: ConformResult): string[] {
-  return (r.report?.checks ?? []).filter((c) => c.status === 'failed').map((c) => `${c.clause} [${c.target}]`);
+  return (r.report?.checks ?? []).filter((c) => c.status === 'failed' && c.level === 'MUST').map((c) => `${c.clause} [${c.target}]`);
+}
+
+/** The failed SHOULD checks (warnings in a run that is not strict), as clause [target]. */
+function warned(r: ConformResult): string[] {
+  return (r.report?.checks ?? []).filter((c) => c.status === 'failed' && c.level === 'SHOULD').map((c) => `${c.clause} [${c.target}]`);
 }
 
 function noSecrets(text: string): void {
@@ -78,6 +84,8 @@ describe.concurrent('conform run with a config file', () => {
     const r = await runConform(['run', 'staging', 'broken', '--seed', '11'], env, { cwd: join(work, 'sub', 'deeper') });
     const report = r.report!;
     expect(failed(r), r.stdout.slice(-3000) + r.stderr).toEqual(['FS-AUTH-REQUIRED [broken]']);
+    // Served without a key, broken takes the key from any header too: a SHOULD, so a warning.
+    expect(warned(r)).toEqual(['FS-AUTH-HEADER-ONLY [broken]']);
     expect(r.exitCode).toBe(1);
     // --seed over the config's seed; --report json (runConform's) in place of the config's json file.
     expect(report.seed).toBe(11);
@@ -94,13 +102,14 @@ describe.concurrent('conform run with a config file', () => {
     const cells = Object.fromEntries(matrix.rows.map((row) => [row.clause, row.cells.map((c) => c?.status ?? 'none')]));
     expect(cells['FS-AUTH-REQUIRED']).toEqual(['passed', 'failed']);
     expect(cells['FS-AUTH-KEY']).toEqual(['passed', 'passed']);
+    expect(cells['FS-AUTH-HEADER-ONLY']).toEqual(['passed', 'warning']);
     expect(cells['FS-FUZZ-POSITIVE']).toEqual(['skipped', 'skipped']);
     for (const [clause, [staging, broken]] of Object.entries(cells)) {
-      if (clause !== 'FS-AUTH-REQUIRED') expect(broken, clause).toBe(staging);
+      if (clause !== 'FS-AUTH-REQUIRED' && clause !== 'FS-AUTH-HEADER-ONLY') expect(broken, clause).toBe(staging);
       expect(staging, clause).not.toBe('failed');
     }
     const failingCell = matrix.rows.find((row) => row.clause === 'FS-AUTH-REQUIRED')!.cells[1]!;
-    expect(failingCell.findings).toEqual([report.checks.find((c) => c.status === 'failed')!.id]);
+    expect(failingCell.findings).toEqual([report.checks.find((c) => c.status === 'failed' && c.clause === 'FS-AUTH-REQUIRED')!.id]);
 
     // Console: the matrix, its failing cell numbering the failure listed below.
     const lines = r.stdout.split('\n');
@@ -137,15 +146,17 @@ describe.concurrent('conform run with a config file', () => {
     const md = join(work, 'reports', 'with-reference.md');
     const r = await runConform(['run', '--with-reference', '--grep', 'FS-AUTH-', '--report', `markdown=${md}`, '--report', `html=${join(work, 'reports', 'with-reference.html')}`], env, { cwd: work });
     expect(failed(r), r.stdout.slice(-3000) + r.stderr).toEqual(['FS-AUTH-REQUIRED [broken]']);
+    expect(warned(r)).toEqual(['FS-AUTH-HEADER-ONLY [broken]']);
     const matrix = r.report!.matrix![0]!;
     expect(matrix.targets).toEqual(['reference (embedded)', 'mock (embedded)', 'staging', 'broken']);
     expect(matrix.reference).toBe('reference (embedded)');
-    expect(matrix.differences.map((d) => `${d.case}: the reference answers ${d.reference} here; ${d.target} answers ${d.answer}`)).toContain(
-      'no X-SVC-API-Key header: the reference answers 401 here; broken answers 200',
+    const differences = matrix.differences.map((d) => `${d.case}: the reference answers ${d.reference} here; ${d.target} answers ${d.answer}`);
+    expect(differences, differences.join('\n')).toContain(
+      'no X-SVC-API-Key header, a JSON body (application/json): the reference answers 401 here; broken answers 200',
     );
     expect(r.stdout).toContain('fetch-service: clauses × targets (compared with reference (embedded))');
-    expect(r.stdout).toContain('    FS-AUTH-REQUIRED [broken] no X-SVC-API-Key header: the reference answers 401 here; broken answers 200');
-    expect(readFileSync(md, 'utf8')).toContain('- `FS-AUTH-REQUIRED` [broken] no X-SVC-API-Key header: the reference answers 401 here; broken answers 200');
+    expect(r.stdout).toContain('    FS-AUTH-REQUIRED [broken] no X-SVC-API-Key header, a JSON body (application/json): the reference answers 401 here; broken answers 200');
+    expect(readFileSync(md, 'utf8')).toContain('- `FS-AUTH-REQUIRED` [broken] no X-SVC-API-Key header, a JSON body (application/json): the reference answers 401 here; broken answers 200');
     noSecrets(r.stdout + JSON.stringify(r.report));
   });
 });

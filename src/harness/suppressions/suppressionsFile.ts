@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
 import { dirname, resolve } from 'node:path';
 import type { CheckResult, RunReport } from '../report.ts';
 import { RunError } from '../RunError.ts';
@@ -77,7 +78,7 @@ export async function finishSuppressions(report: RunReport, loaded: RunSuppressi
   if ((loaded.options.suppress || loaded.options.prune) && changed) {
     try {
       await mkdir(dirname(loaded.path), { recursive: true });
-      await writeFile(loaded.path, text);
+      await writeFileAtomic(loaded.path, text);
     } catch (err) {
       throw new RunError(`cannot write the suppressions file ${loaded.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
