@@ -13,6 +13,13 @@ export interface FarmRequest {
   /** The `probe` query parameter, so a check can prove a given request did or did not arrive. */
   probe: string | null;
   remoteAddress: string | null;
+  /** ISO 8601 time the route had its answer ready (its headers, and its body unless streamed). */
+  answeredAt?: string;
+  /**
+   * ISO 8601 time the client went away before the answer was all written (a fetch service giving up a
+   * fetch: its caller hung up, or its timeout passed), so a check can wait for a service to let go.
+   */
+  hungUpAt?: string;
 }
 
 /**

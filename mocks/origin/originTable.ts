@@ -60,13 +60,19 @@ export function originTable(info: FarmInfo, log: RequestLog, routes: readonly Fa
     },
     async answer(request) {
       const url = new URL(`${request.origin}${request.path}${request.query ? `?${request.query}` : ''}`);
-      if (!url.pathname.startsWith(controlPrefix)) log.record(logEntry(request, url));
+      const entry = url.pathname.startsWith(controlPrefix) ? undefined : logEntry(request, url);
+      if (entry) log.record(entry);
       const match = find(url.pathname);
       if (!match) return textReply(404, `no route ${url.pathname}: see ${info.httpUrl}/__farm/routes\n`);
       const gone = new AbortController();
-      request.onHangUp(() => gone.abort(new Error('the client went away')));
+      request.onHangUp(() => {
+        if (entry) entry.hungUpAt = new Date().toISOString();
+        gone.abort(new Error('the client went away'));
+      });
       try {
-        return await match.route.answer({ request, url, params: match.params, signal: gone.signal, info, log, routes });
+        const reply = await match.route.answer({ request, url, params: match.params, signal: gone.signal, info, log, routes });
+        if (entry && !entry.hungUpAt) entry.answeredAt = new Date().toISOString();
+        return reply;
       } catch (err) {
         if (err instanceof QueryError) return textReply(400, `${err.message}\n`);
         return textReply(500, `${err instanceof Error ? err.message : String(err)}\n`);

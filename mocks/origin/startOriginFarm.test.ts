@@ -103,6 +103,24 @@ describe('startOriginFarm', () => {
       expect(await ask()).toEqual(farm().requests(probe));
       expect(farm().requests(probe)).toHaveLength(1);
     });
+
+    test('an entry says when its answer was ready, or when its client went away first', async () => {
+      const answered = randomUUID();
+      await (await fetch(`${farm().httpUrl}/small?probe=${answered}`)).text();
+      const [page] = farm().requests(answered);
+      expect(Date.parse(page!.answeredAt!)).toBeGreaterThanOrEqual(Date.parse(page!.time));
+      expect(page!.hungUpAt).toBeUndefined();
+
+      const gone = randomUUID();
+      const leave = new AbortController();
+      const held = fetch(`${farm().httpUrl}/slow/headers?ms=60000&probe=${gone}`, { signal: leave.signal }).catch(() => undefined);
+      await expect.poll(() => farm().requests(gone)).toHaveLength(1);
+      expect(farm().requests(gone)[0]!.hungUpAt).toBeUndefined();
+      leave.abort();
+      await held;
+      await expect.poll(() => farm().requests(gone)[0]!.hungUpAt).toBeDefined();
+      expect(farm().requests(gone)[0]!.answeredAt).toBeUndefined();
+    });
   });
 
   test('HEAD gets the headers of a page without its body', async () => {

@@ -1,3 +1,4 @@
+import type { SecureContext } from 'node:tls';
 import { buildConnector } from 'undici';
 
 /** undici's connector: opens the socket for one connection (TCP, or TLS over it). */
@@ -5,8 +6,11 @@ export type Connector = buildConnector.connector;
 
 export interface TlsSettings {
   rejectUnauthorized: boolean;
-  /** Trusted CAs; absent means Node's default store (Mozilla's roots plus NODE_EXTRA_CA_CERTS). */
-  ca?: string[];
+  /**
+   * The trusted CAs, made into a context once; absent means Node's default store (Mozilla's roots plus
+   * NODE_EXTRA_CA_CERTS). A CA list given per connection instead would be parsed again on every one.
+   */
+  secureContext?: SecureContext;
 }
 
 /**

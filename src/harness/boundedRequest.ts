@@ -116,7 +116,7 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
         dispatcher: init.dispatcher ?? agent(),
         method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
         headers: withUserAgent(init.headers ?? {}),
-        body: init.body === undefined ? null : init.chunked ? Readable.from([Buffer.from(init.body)]) : init.body,
+        body: init.body === undefined ? null : init.chunked ? Readable.from([typeof init.body === 'string' ? Buffer.from(init.body) : init.body]) : init.body,
         signal: stop.signal,
         // Backstops only: ours fire first and say which deadline passed.
         headersTimeout: headersSeconds * 1000 + 1000,

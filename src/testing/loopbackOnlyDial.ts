@@ -1,10 +1,12 @@
 import { isIP } from 'node:net';
+import type { SecureContext } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 
 export interface WallTlsSettings {
   rejectUnauthorized?: boolean;
   ca?: string[];
+  secureContext?: SecureContext;
 }
 
 /**

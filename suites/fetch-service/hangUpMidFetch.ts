@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { newProbe } from './originFarm.ts';
+import { newProbe, type FarmRequest } from './originFarm.ts';
 import type { Post, SuiteTarget } from './SuiteTarget.ts';
 
 /** How often the farm's log is asked whether the service has sent its request yet. */
@@ -10,6 +10,8 @@ const pollMs = 50;
  * farm has logged the service's request for the page (a page held past the target's timeout, so the
  * service is mid-fetch then). This is the path on which a limiter's bookkeeping can lose a slot, made
  * to happen on every run rather than left to how a crowd's last fetches happen to end on a busy machine.
+ * It returns once the service has let go of the page (the farm saw it leave: it noticed its caller
+ * going, or its own timeout passed), so what comes next meets a service that knows its caller is gone.
  *
  * Returns false when the fetch was answered before the farm saw it (refused, or the service never
  * fetched it): no caller hung up mid-fetch then.
@@ -25,5 +27,12 @@ export async function hangUpMidFetch(s: SuiteTarget, post: Post, signal: AbortSi
   const midFetch = !answered;
   hangUp.abort();
   await fetching;
+  if (midFetch) {
+    // The caller's going reaches the service a moment later, over its own connection. The farm's page
+    // ends by pastTimeoutMs whatever the service does: the bound, for a farm too old to log ends.
+    const until = performance.now() + s.pastTimeoutMs + 1000;
+    const letGo = (r: FarmRequest) => r.hungUpAt !== undefined || r.answeredAt !== undefined;
+    while (!signal.aborted && performance.now() < until && !(await s.farm.requests(probe)).every(letGo)) await sleep(pollMs);
+  }
   return midFetch;
 }

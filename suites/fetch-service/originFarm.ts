@@ -33,6 +33,10 @@ export interface FarmRequest {
   /** As the farm received them: lowercase names, repeated ones as arrays. */
   headers: Record<string, string | string[] | undefined>;
   listener: string;
+  /** When the farm had its answer ready (absent while it holds a slow page, and from farms before this field). */
+  answeredAt?: string;
+  /** When the requester went away before the answer was all written (absent from farms before this field). */
+  hungUpAt?: string;
 }
 
 export interface Farm {

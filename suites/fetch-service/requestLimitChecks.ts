@@ -38,11 +38,25 @@ export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
   }, { paths: ['huge-content-length', 'huge-chunked', 'nested', 'next-request'] });
 }
 
+/** The huge body for each start (one farm a run, so one), made once: every target of a run is sent the same. */
+const hugeBodies = new Map<string, Pick<FetchCall, 'raw' | 'rawBytes'>>();
+
+function hugeBody(start: string): Pick<FetchCall, 'raw' | 'rawBytes'> {
+  let body = hugeBodies.get(start);
+  if (!body) {
+    const head = Buffer.from(`${start}"`);
+    const rawBytes = Buffer.alloc(head.length + hugeBytes, 'a');
+    head.copy(rawBytes);
+    hugeBodies.set(start, (body = { raw: rawBytes.toString('latin1'), rawBytes }));
+  }
+  return body;
+}
+
 /** The probes, made when the check runs (32 MiB is not held by a run that does not send it). */
 function bodies(s: SuiteTarget): Array<[string, FetchCall]> {
   const start = `{"url":${JSON.stringify(s.farm.url('httpUrl', '/small'))},"allowRedirects":`;
-  const huge: Pick<FetchCall, 'raw' | 'bodyCommand'> = {
-    raw: `${start}"${'a'.repeat(hugeBytes)}`,
+  const huge: Pick<FetchCall, 'raw' | 'rawBytes' | 'bodyCommand'> = {
+    ...hugeBody(start),
     bodyCommand: `{ printf '%s' ${shellQuote(`${start}"`)}; head -c ${hugeBytes} /dev/zero | tr '\\0' a; }`,
   };
   return [

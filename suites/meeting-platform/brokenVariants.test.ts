@@ -7,7 +7,7 @@ import { type MeetingPlatformServer } from '../../mocks/meeting-platform/startMe
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
 import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
 import { brokenVariants } from './brokenVariants.ts';
-import { blockedClauses, expectedExitCode, failedClauses, runAgainst, runVariant, startVariantServer } from './testing/variantRuns.ts';
+import { blockedClauses, checksOf, expectedExitCode, failedClauses, runAgainst, runVariant, startVariantServer } from './testing/variantRuns.ts';
 
 const servers: MeetingPlatformServer[] = [];
 const reports = mkdtempSync(join(tmpdir(), 'conform-broken-meetings-'));
@@ -26,7 +26,7 @@ describe('the meeting-platform suite', () => {
     servers.push(server);
     const result = await runAgainst(server);
     expect(result.report, result.stderr).toBeDefined();
-    expect(failedClauses(result), result.stdout).toEqual([]);
+    expect(failedClauses(checksOf(result)), result.stdout).toEqual([]);
     expect(result.report!.checks.length).toBeGreaterThanOrEqual(18);
     expect(result.exitCode).toBe(0);
     expectEveryPathJudged(result.report!, 'meeting-platform');
@@ -41,9 +41,9 @@ describe('the meeting-platform suite', () => {
       const result = await runVariant(server, variant, files);
       results.set(variant.name, result);
       expect(result.report, result.stderr).toBeDefined();
-      expect(failedClauses(result), `${variant.name}: the suite must fail exactly the clauses the fault breaks\n${result.stdout}`).toEqual([...variant.breaks].sort());
+      expect(failedClauses(checksOf(result)), `${variant.name}: the suite must fail exactly the clauses the fault breaks\n${result.stdout}`).toEqual([...variant.breaks].sort());
       const blocks = Object.fromEntries(Object.entries(variant.blocks ?? {}).map(([root, clauses]) => [root, [...clauses].sort()]));
-      expect(blockedClauses(result), `${variant.name}: the suite must block exactly the checks the fault keeps from running\n${result.stdout}`).toEqual(blocks);
+      expect(blockedClauses(checksOf(result)), `${variant.name}: the suite must block exactly the checks the fault keeps from running\n${result.stdout}`).toEqual(blocks);
       expect(result.exitCode).toBe(expectedExitCode(variant));
     });
   }
