@@ -27,29 +27,31 @@ export function prepareReportFiles(files: readonly ReportFile[] = []): ReportFil
   return resolved;
 }
 
+/** Probe files of this process made so far: each probe's name is its own, even when probes run at once. */
+let probeCount = 0;
+
 /**
  * Why a report file could not be written at the end of the run, found before it starts: its folder
- * cannot be made, or the file (a probe file, for a blob folder) cannot be opened for writing. The probe
- * leaves nothing behind and changes no file that was there. Undefined when it can be written.
+ * cannot be made, the path is a folder, or no file can be made in its folder. A report is written as a
+ * new file renamed into place (writeReportFiles), so what it needs is a folder it can make files in:
+ * that is what a probe file beside it tries. The probe never takes the report's own name, so a run
+ * stopped meanwhile leaves no empty report behind, and no file that was there is changed. Undefined
+ * when it can be written.
  */
 export async function whyUnwritable(file: ReportFile): Promise<string | undefined> {
   const path = resolve(file.path);
-  const probe = file.format === 'blob' ? join(path, `.conform-probe-${process.pid}`) : path;
+  const folder = file.format === 'blob' ? path : dirname(path);
+  const probe = join(folder, `.conform-probe-${process.pid}-${probeCount++}`);
   try {
-    await mkdir(dirname(probe), { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+    await mkdir(folder, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
       // mkdir says EEXIST when a part of the path is a file: the trouble is a file where a folder is due.
       throw err.code === 'EEXIST' ? Object.assign(new Error('ENOTDIR: not a directory'), { code: 'ENOTDIR' }) : err;
     });
-    const existed = await stat(probe).then(
-      (s) => {
-        if (s.isDirectory()) throw Object.assign(new Error('EISDIR: is a directory'), { code: 'EISDIR' });
-        return true;
-      },
-      () => false,
-    );
-    // Appending nothing: an existing report is neither truncated nor touched.
-    await (await open(probe, 'a')).close();
-    if (!existed) await rm(probe, { force: true });
+    if (file.format !== 'blob' && (await stat(path).then((s) => s.isDirectory(), () => false))) {
+      throw Object.assign(new Error('EISDIR: is a directory'), { code: 'EISDIR' });
+    }
+    await (await open(probe, 'wx')).close();
+    await rm(probe, { force: true });
     return undefined;
   } catch (err) {
     // "ENOENT: no such file or directory, open '/proc/x.html'": the code and its words; the path is ours to say.
