@@ -1,4 +1,4 @@
-import { redact } from './redact.ts';
+import type { Redactor } from './Redactor.ts';
 
 /**
  * A failed check as a person reads it: one sentence with counts first ("27 of 47 meetings could not be
@@ -220,8 +220,9 @@ export function findingFromErrors(errors: readonly FailedError[]): Finding {
   return { headline, groups: [], ...(assertion ? { assertion } : {}) };
 }
 
-/** The finding with every text in it passed through redact: no secret reaches a report. */
-export function redactFinding(finding: Finding): Finding {
+/** The finding with every text in it passed through the run's Redactor: no secret reaches a report. */
+export function redactFinding(finding: Finding, redactor: Redactor): Finding {
+  const redact = (text: string) => redactor.redact(text);
   return {
     ...finding,
     headline: redact(finding.headline),
