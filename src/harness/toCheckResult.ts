@@ -35,8 +35,8 @@ export function toCheckResult(testCase: TestCase, redactor: Redactor): CheckResu
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
   };
   if (result.state === 'failed') {
-    const errors = result.errors.map((e) => ({ message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined }));
-    const finding = meta.finding ?? findingFromErrors(errors);
+    const errors = result.errors.map((e) => ({ name: e.name, message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined, actual: e.actual, expected: e.expected }));
+    const finding = meta.finding ?? findingFromErrors(errors, testCase.options.timeout);
     // A diagnosis given with ctx.diagnose explains the check as a whole when its cases carry none.
     check.finding = redactFinding(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding, redactor);
     check.message = check.finding.headline;
