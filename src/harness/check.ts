@@ -3,7 +3,7 @@ import { findClause } from './catalogue.ts';
 import { undeclaredPaths } from './pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
 import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
-import { redact, registerSecret } from './redact.ts';
+import { currentRedactor } from './currentRedactor.ts';
 import type { SuiteName } from './suites.ts';
 
 /** A titled piece of evidence shown with a check's result: a request, a response, a diff. */
@@ -45,7 +45,7 @@ export interface CheckContext {
   evidence(label: string, value: unknown): void;
   /** A copy-pasteable command (curl) that reproduces what the check did. */
   reproduction(command: string): void;
-  /** A value seen at run time that must not appear in the report (an access token). */
+  /** A value seen at run time that must not appear in the report (an access token): added to the run's Redactor. */
   secret(value: string | undefined, variableName: string): void;
   /**
    * Ends the check on its cases: passes when none failed; otherwise fails with one sentence and counts
@@ -134,21 +134,22 @@ export function checksFor(suite: SuiteName): Check {
     const skipReason = options.skip;
     test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip, annotate }) => {
       if (skipReason) skip(skipReason);
+      const redactor = currentRedactor();
       let lastProgress = 0;
       const ctx: CheckContext = {
         clause,
         evidence(label, value) {
           const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-          (task.meta.evidence ??= []).push({ label, text: redact(text ?? String(value)) });
+          (task.meta.evidence ??= []).push({ label, text: redactor.redact(text ?? String(value)) });
         },
         reproduction(command) {
-          task.meta.reproduction = redact(command);
+          task.meta.reproduction = redactor.redact(command);
         },
-        secret: registerSecret,
+        secret: (value, variableName) => redactor.add(value, variableName),
         conclude(conclusion) {
           // Kept whether the check passes or fails: a report of several targets compares them case by case.
           const answers = caseAnswers(conclusion.cases);
-          if (answers.length) task.meta.answers = answers.map((a) => ({ ...a, label: redact(a.label), answer: redact(a.answer) }));
+          if (answers.length) task.meta.answers = answers.map((a) => ({ ...a, label: redactor.redact(a.label), answer: redactor.redact(a.answer) }));
           const finding = findingOf(conclusion);
           if (!finding) return;
           // The failing cases' own evidence first: it is what a reader opens the failure for.
@@ -158,11 +159,11 @@ export function checksFor(suite: SuiteName): Check {
           task.meta.evidence.push(...context);
           const first = conclusion.cases.find((c) => c.problem !== undefined);
           if (first?.reproduction) ctx.reproduction(first.reproduction);
-          task.meta.finding = redactFinding(finding);
+          task.meta.finding = redactFinding(finding, redactor);
           throw new CheckFailure(task.meta.finding.headline);
         },
         diagnose(text) {
-          task.meta.diagnosis = redact(text);
+          task.meta.diagnosis = redactor.redact(text);
         },
         signal,
         skip: (reason) => skip(reason),
@@ -171,13 +172,13 @@ export function checksFor(suite: SuiteName): Check {
         },
         notJudged(path, reason) {
           if (!paths.includes(path)) throw new Error(`check "${title}" did not declare the path ${path}`);
-          (task.meta.notJudged ??= []).push({ path, reason: redact(reason) });
+          (task.meta.notJudged ??= []).push({ path, reason: redactor.redact(reason) });
         },
         progress(message) {
           const now = performance.now();
           if (now - lastProgress < progressEveryMs) return;
           lastProgress = now;
-          annotate(redact(message), progressAnnotation).catch(() => undefined);
+          annotate(redactor.redact(message), progressAnnotation).catch(() => undefined);
         },
       };
       try {
@@ -185,17 +186,21 @@ export function checksFor(suite: SuiteName): Check {
       } catch (err) {
         if (err instanceof CheckBlocked) {
           // A check cannot wait on its own clause, and a clause that is not in the catalogue is a typo.
-          if (err.clause === clause || !findClause(suite, err.clause)) throw new Error(`check "${title}" cannot be blocked by ${err.clause}: ${redact(err.message)}`);
+          if (err.clause === clause || !findClause(suite, err.clause)) throw new Error(`check "${title}" cannot be blocked by ${err.clause}: ${redactor.redact(err.message)}`);
           // One sentence: what follows its first line (an answer quoted) is no part of a blocked check.
-          const reason = redact(headlineOf(err.message));
+          const reason = redactor.redact(headlineOf(err.message));
           task.meta.blocked = { clause: err.clause, reason };
           // vitest knows passed, failed and skipped: a blocked check is skipped there, blocked in the report.
           skip(`blocked by ${err.clause}: ${reason}`);
         }
         // Assertion messages quote what was received; a token in a body must not reach the report.
         if (err instanceof Error) {
-          err.message = redact(err.message);
-          if (err.stack) err.stack = redact(err.stack);
+          err.message = redactor.redact(err.message);
+          if (err.stack) err.stack = redactor.redact(err.stack);
+          // vitest makes the diff from these once the check has ended: a token compared as text must not reach it.
+          const compared = err as Error & { actual?: unknown; expected?: unknown };
+          if (typeof compared.actual === 'string') compared.actual = redactor.redact(compared.actual);
+          if (typeof compared.expected === 'string') compared.expected = redactor.redact(compared.expected);
         }
         throw err;
       }

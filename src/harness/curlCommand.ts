@@ -1,5 +1,3 @@
-import { redact } from './redact.ts';
-
 /** A request as a report shows it: secrets already replaced by their variables (`$SVC_API_KEY`). */
 export interface ShownRequest {
   method: string;
@@ -41,7 +39,8 @@ function printfFormat(text: string): string {
 /**
  * The request as a copy-pasteable curl command: headers that hold a `$VARIABLE` in double quotes so it
  * expands, the body exactly as sent (through printf when it holds bytes a shell argument cannot, a NUL),
- * and no header curl would add on its own. Secrets registered with redact() never appear.
+ * and no header curl would add on its own. It takes nothing out: a ShownRequest holds no secret, and a
+ * reproduction reaches a report through ctx.reproduction, which passes it through the run's Redactor.
  */
 export function curlCommand(request: ShownRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
@@ -69,5 +68,5 @@ export function curlCommand(request: ShownRequest): string {
       parts.push('--data-raw', variable.test(request.body) ? expanding(request.body) : shellQuote(request.body));
     }
   }
-  return redact(prefix + parts.join(' '));
+  return prefix + parts.join(' ');
 }

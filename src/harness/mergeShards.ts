@@ -1,7 +1,9 @@
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { credentialEnv } from '../meeting-platform/meetingCredentials.ts';
 import { buildReport } from './buildReport.ts';
+import { Redactor } from './Redactor.ts';
 import type { CheckResult, RunReport } from './report.ts';
 import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportFiles.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
@@ -32,6 +34,9 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const suppressions = await loadSuppressions({ suppressions: options.suppressions });
   if (reports.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
 
+  // A merge has no run options to take secrets from: the shards' checks took out what they knew where
+  // they ran, and the merge the secrets the environment holds by their usual variables, read once here.
+  const redactor = new Redactor([[process.env.SVC_API_KEY, 'SVC_API_KEY'], [process.env[credentialEnv.clientSecret], credentialEnv.clientSecret]]);
   // vitest reads every file of the folder it merges as a blob: it gets a folder of the blobs alone.
   const blobDir = await mkdtemp(join(tmpdir(), 'conform-merge-'));
   let merged: { checks: CheckResult[]; errors: string[] };
@@ -41,7 +46,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
       await copyFile(blob, join(blobDir, blobName(r.shard)));
     }
     const { mergeBlobs } = await import('./runSuites.ts');
-    merged = await mergeBlobs(blobDir, options.onCheck && suppressions ? (check) => options.onCheck!(suppressions.accept(check)) : options.onCheck);
+    merged = await mergeBlobs(blobDir, redactor, options.onCheck && suppressions ? (check) => options.onCheck!(suppressions.accept(check)) : options.onCheck);
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import { loadConfig } from './config/loadConfig.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
+import { Redactor } from './Redactor.ts';
 import { resolveReportFiles, writeReportFiles } from './reportFiles.ts';
 import type { RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
@@ -61,6 +62,8 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { runSuites } = await import('./runSuites.ts');
   const { checks, errors, targets } = await runSuites({
     options: conform,
+    // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment alike.
+    redactor: Redactor.forOptions(conform),
     grep: options.grep,
     shard,
     blobFile: files?.blob,

@@ -5,6 +5,7 @@ import { loadCatalogue } from './catalogue.ts';
 import { progressAnnotation } from './check.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
+import type { Redactor } from './Redactor.ts';
 import type { CheckResult } from './report.ts';
 import { RunError } from './RunError.ts';
 import type { Shard } from './shardFiles.ts';
@@ -16,6 +17,8 @@ import { withoutInternalPaths } from './withoutInternalPaths.ts';
 export interface RunSuitesOptions {
   /** What the global setup and the suites get (vitest's `provide`): the suites, their targets, the seed. */
   options: ConformOptions;
+  /** The run's, made from its options: what every check result and error passes through. */
+  redactor: Redactor;
   /** Only checks whose name contains this text. */
   grep?: string;
   /** Only this part of the suites' files (vitest's sharding). */
@@ -35,7 +38,7 @@ export interface RunSuitesResult {
   checks: CheckResult[];
   /** Each suite's targets by label, in the order they ran (the global setup's), when the run got that far. */
   targets?: Partial<Record<SuiteName, string[]>>;
-  /** Errors that kept checks from running: a suite that failed to load, a target that did not start. */
+  /** Errors that kept checks from running: a suite that failed to load, a target that did not start (redacted, as the checks are). */
   errors: string[];
 }
 
@@ -45,7 +48,7 @@ export interface RunSuitesResult {
  * Throws a RunError before any check runs when --grep or --shard selects none.
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
-  const collected = collectChecks(options.onCheck, options.onProgress);
+  const collected = collectChecks(options.redactor, options.onCheck, options.onProgress);
   let targets: RunSuitesResult['targets'];
   await withVitest(
     {
@@ -67,17 +70,17 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
     },
     collected.errors,
   );
-  return { checks: collected.checks, errors: collected.errors, ...(targets ? { targets } : {}) };
+  return { checks: collected.checks, errors: collected.errors.map((e) => options.redactor.redact(e)), ...(targets ? { targets } : {}) };
 }
 
 /**
  * The checks of several shards' runs, from the blobs they wrote (vitest's merge-reports): the same
  * results the checks gave where they ran, replayed through the same collector as a run's.
  */
-export async function mergeBlobs(blobDir: string, onCheck?: (result: CheckResult) => void): Promise<RunSuitesResult> {
-  const collected = collectChecks(onCheck);
+export async function mergeBlobs(blobDir: string, redactor: Redactor, onCheck?: (result: CheckResult) => void): Promise<RunSuitesResult> {
+  const collected = collectChecks(redactor, onCheck);
   await withVitest({ reporters: [collected.reporter] }, (vitest) => vitest.mergeReports(blobDir), collected.errors);
-  return { checks: collected.checks, errors: collected.errors };
+  return { checks: collected.checks, errors: collected.errors.map((e) => redactor.redact(e)) };
 }
 
 async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promise<unknown>, errors: string[]): Promise<void> {
@@ -104,7 +107,7 @@ async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promi
 }
 
 /** A vitest reporter turning finished test cases into check results, and the errors that kept checks from running. */
-function collectChecks(onCheck?: (result: CheckResult) => void, onProgress?: (message: string) => void): { reporter: Reporter; checks: CheckResult[]; errors: string[] } {
+function collectChecks(redactor: Redactor, onCheck?: (result: CheckResult) => void, onProgress?: (message: string) => void): { reporter: Reporter; checks: CheckResult[]; errors: string[] } {
   const checks: CheckResult[] = [];
   const errors: string[] = [];
   const reporter: Reporter = {
@@ -114,7 +117,7 @@ function collectChecks(onCheck?: (result: CheckResult) => void, onProgress?: (me
       onProgress?.(`${annotation.message}${target ? ` [${target}]` : ''}`);
     },
     onTestCaseResult(testCase: TestCase) {
-      const result = toCheckResult(testCase);
+      const result = toCheckResult(testCase, redactor);
       if (!result) return;
       checks.push(result);
       onCheck?.(result);

@@ -1,12 +1,15 @@
 import type { TestCase } from 'vitest/node';
 import { findClause } from './catalogue.ts';
 import { findingFromErrors, redactFinding } from './finding.ts';
-import { redact } from './redact.ts';
+import type { Redactor } from './Redactor.ts';
 import type { CheckResult } from './report.ts';
 import { isSuiteName } from './suites.ts';
 
-/** A finished vitest test case as a conformance check result, or undefined for a test that is no check. */
-export function toCheckResult(testCase: TestCase): CheckResult | undefined {
+/**
+ * A finished vitest test case as a conformance check result, or undefined for a test that is no check.
+ * Every text in it passes the run's Redactor.
+ */
+export function toCheckResult(testCase: TestCase, redactor: Redactor): CheckResult | undefined {
   const meta = testCase.meta();
   const suite = meta.conformSuite;
   const clauseId = meta.clause;
@@ -32,24 +35,24 @@ export function toCheckResult(testCase: TestCase): CheckResult | undefined {
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
   };
   if (result.state === 'failed') {
-    const errors = result.errors.map((e) => ({ message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined }));
-    const finding = meta.finding ?? findingFromErrors(errors);
+    const errors = result.errors.map((e) => ({ name: e.name, message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined, actual: e.actual, expected: e.expected }));
+    const finding = meta.finding ?? findingFromErrors(errors, testCase.options.timeout);
     // A diagnosis given with ctx.diagnose explains the check as a whole when its cases carry none.
-    check.finding = redactFinding(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding);
+    check.finding = redactFinding(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding, redactor);
     check.message = check.finding.headline;
   }
   if (blocked) {
     check.blockedBy = blocked.clause;
-    check.message = redact(blocked.reason);
-  } else if (result.state === 'skipped' && result.note) check.message = redact(result.note);
+    check.message = redactor.redact(blocked.reason);
+  } else if (result.state === 'skipped' && result.note) check.message = redactor.redact(result.note);
   // A blocked check's evidence is dropped with the block when it stands (buildReport.ts), shown when it does not.
-  if (meta.reproduction) check.reproduction = redact(meta.reproduction);
-  if (meta.evidence?.length) check.evidence = meta.evidence.map((e) => ({ label: e.label, text: redact(e.text) }));
+  if (meta.reproduction) check.reproduction = redactor.redact(meta.reproduction);
+  if (meta.evidence?.length) check.evidence = meta.evidence.map((e) => ({ label: e.label, text: redactor.redact(e.text) }));
   const notJudged = meta.notJudged ?? [];
   const paths = (meta.conformPaths ?? []).filter((p) => !notJudged.some((n) => n.path === p));
   if (paths.length) check.paths = paths;
-  if (notJudged.length) check.notJudged = notJudged.map((n) => ({ path: n.path, reason: redact(n.reason) }));
-  if (meta.answers?.length) check.answers = meta.answers.map((a) => ({ ...a, label: redact(a.label), answer: redact(a.answer) }));
+  if (notJudged.length) check.notJudged = notJudged.map((n) => ({ path: n.path, reason: redactor.redact(n.reason) }));
+  if (meta.answers?.length) check.answers = meta.answers.map((a) => ({ ...a, label: redactor.redact(a.label), answer: redactor.redact(a.answer) }));
   return check;
 }
 

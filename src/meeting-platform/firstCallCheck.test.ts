@@ -1,6 +1,8 @@
 import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
+import { Redactor } from '../harness/Redactor.ts';
+import { field, observeExchanges } from './exchange.ts';
 import { normalizeMeetingId, runFirstCallCheck, type FirstCallOptions } from './firstCallCheck.ts';
 
 let server: MeetingPlatformServer;
@@ -13,6 +15,7 @@ const options = (over: Partial<FirstCallOptions> = {}): FirstCallOptions => ({
   authUrl: server.url,
   apiBaseUrl: server.url,
   credentials: server.accounts[0]!,
+  redactor: new Redactor(),
   ...over,
 });
 
@@ -23,6 +26,22 @@ describe('first-call checks against the mock', () => {
     const result = await runFirstCallCheck(options());
     expect(statuses(result.steps)).toEqual(['passed', 'passed', 'passed', 'passed']);
     expect(result).toMatchObject({ passed: true, unreachable: false });
+  });
+
+  test("the run's Redactor learns the client secret and the access token", async () => {
+    const redactor = new Redactor();
+    const tokens: string[] = [];
+    const stop = observeExchanges((x) => {
+      const token = field(x, 'access_token');
+      if (typeof token === 'string') tokens.push(token);
+    });
+    try {
+      await runFirstCallCheck(options({ redactor }));
+    } finally {
+      stop();
+    }
+    expect(tokens).toHaveLength(1);
+    expect(redactor.redact(`${server.accounts[0]!.clientSecret} ${tokens[0]}`)).toBe('$MEETING_CLIENT_SECRET $ACCESS_TOKEN');
   });
 
   test('a wrong secret is diagnosed as invalid_client, and the rest is skipped', async () => {

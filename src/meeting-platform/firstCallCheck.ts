@@ -1,8 +1,8 @@
-import { registerSecret } from '../harness/redact.ts';
+import type { Redactor } from '../harness/Redactor.ts';
 import { diagnoseApi, diagnoseMeetingFetch, diagnoseNetwork, diagnoseToken } from './diagnoseFirstCall.ts';
 import { encodeMeetingId } from './encodeMeetingId.ts';
 import { field, type Exchange } from './exchange.ts';
-import type { MeetingCredentials } from './meetingCredentials.ts';
+import { credentialEnv, type MeetingCredentials } from './meetingCredentials.ts';
 import { apiGet, apiUrl, requestToken, tokenUrl } from './platformRequests.ts';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
@@ -32,6 +32,8 @@ export interface FirstCallOptions {
   /** A meeting the user sees in the user interface (id, id with spaces, or UUID), fetched last. */
   meetingId?: string;
   timeoutMs?: number;
+  /** The run's Redactor: the client secret and the access token the run gets are added to it. */
+  redactor: Redactor;
 }
 
 class Unreachable extends Error {}
@@ -44,7 +46,7 @@ class Unreachable extends Error {}
 export async function runFirstCallCheck(o: FirstCallOptions, onStep: (step: FirstCallStep) => void = () => {}): Promise<FirstCallResult> {
   const steps: FirstCallStep[] = [];
   const timeout = () => AbortSignal.timeout(o.timeoutMs ?? 15_000);
-  registerSecret(o.credentials.clientSecret, 'MEETING_CLIENT_SECRET');
+  o.redactor.add(o.credentials.clientSecret, credentialEnv.clientSecret);
   const record = (step: FirstCallStep) => {
     steps.push(step);
     onStep(step);
@@ -67,7 +69,7 @@ export async function runFirstCallCheck(o: FirstCallOptions, onStep: (step: Firs
     const tokenRequest = `POST ${tokenUrl(o.authUrl)}`;
     const t = await send(tokenUrl(o.authUrl), '--auth-url', () => requestToken({ authUrl: o.authUrl, credentials: o.credentials, signal: timeout() }));
     const token = field(t, 'access_token');
-    if (typeof token === 'string') registerSecret(token, 'ACCESS_TOKEN');
+    if (typeof token === 'string') o.redactor.add(token, 'ACCESS_TOKEN');
     const tokenApiUrl = typeof field(t, 'api_url') === 'string' ? (field(t, 'api_url') as string) : undefined;
     if (!(t.status === 200 && t.isJson && typeof token === 'string' && token)) {
       record({ name: 'token', request: tokenRequest, status: 'failed', detail: answerLine(t), diagnosis: diagnoseToken(t, o.authUrl) });

@@ -1,4 +1,5 @@
 import { curlCommand } from '../harness/curlCommand.ts';
+import type { Redactor } from '../harness/Redactor.ts';
 import { exchange, type Exchange } from './exchange.ts';
 import type { MeetingCredentials } from './meetingCredentials.ts';
 import { tokenUrl } from './platformRequests.ts';
@@ -74,8 +75,8 @@ export function sendTokenProbe(authUrl: string, credentials: MeetingCredentials,
 }
 
 /** The probe as curl: the client id and secret as the variables users keep them in, the account id too in a body. */
-export function tokenProbeCurl(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe): string {
-  const shown = shownRequest(build(authUrl, credentials, probe), credentials);
+export function tokenProbeCurl(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe, redactor: Redactor): string {
+  const shown = shownRequest(build(authUrl, credentials, probe), redactor, credentials);
   const body = shown.body?.split(`"account_id":${JSON.stringify(credentials.accountId)}`).join('"account_id":"$MEETING_ACCOUNT_ID"');
   return curlCommand({ ...shown, ...(body !== undefined ? { body } : {}) });
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
+import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import type { ShownRequest } from '../../src/harness/curlCommand.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { exchange, type Exchange } from '../../src/meeting-platform/exchange.ts';
@@ -78,7 +79,7 @@ export class LinkWalk {
   }
 
   #fail(x: Exchange, problem: string): string {
-    this.#failed = shownRequest(x, this.target.credentials);
+    this.#failed = shownRequest(x, currentRedactor(), this.target.credentials);
     return problem;
   }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import type { FuzzBinding, SentExchange } from '../../src/harness/generatedChecks.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/encodeMeetingId.ts';
@@ -82,7 +83,7 @@ async function sendGenerated(target: MeetingPlatformTarget, operation: CompiledO
     headers.authorization = `Bearer ${request.credentials === 'invalid' ? foreignToken : await sessionFor(target).token()}`;
   }
   const body = encoded.body !== undefined ? { body: encoded.body } : {};
-  const shown = shownRequest({ method: operation.method, url, requestHeaders: headers, ...(encoded.body !== undefined ? { requestBody: encoded.body } : {}) }, target.credentials);
+  const shown = shownRequest({ method: operation.method, url, requestHeaders: headers, ...(encoded.body !== undefined ? { requestBody: encoded.body } : {}) }, currentRedactor(), target.credentials);
   const started = performance.now();
   try {
     const x = await exchange(url, { method: operation.method, headers, ...body, generated: true, ...(signal ? { signal } : {}) });

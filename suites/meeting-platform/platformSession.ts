@@ -1,8 +1,7 @@
 import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
-import { registerSecret } from '../../src/harness/redact.ts';
+import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import { field } from '../../src/meeting-platform/exchange.ts';
-import { credentialEnv } from '../../src/meeting-platform/meetingCredentials.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { walkMeetings, type Walk } from './walkMeetings.ts';
 
@@ -27,13 +26,13 @@ const sessions = new Map<string, PlatformSession>();
 /**
  * What the checks of one file share per target: the token and the walk are obtained once, lazily, so a
  * check that needs neither stays independent, and a broken token flow blocks each check that needs one
- * (blocked by MP-TOKEN-FLOW, which fails on the same request). The client secret and the token are
- * secrets from the start: no report shows them.
+ * (blocked by MP-TOKEN-FLOW, which fails on the same request). The client secret is a secret
+ * of the run's Redactor from the start (made from the run's targets), the token from when it comes: no
+ * report shows them.
  */
 export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   let session = sessions.get(target.label);
   if (session) return session;
-  registerSecret(target.credentials.clientSecret, credentialEnv.clientSecret);
   let token: Promise<string> | undefined;
   let walk: Promise<Walk> | undefined;
   let secondWalk: Promise<Walk> | undefined;
@@ -50,7 +49,7 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
     if (x.status !== 200 || typeof accessToken !== 'string' || !accessToken) {
       throw refuse(`${x.method} ${x.url} answered ${x.status} ${x.contentType || '(no content type)'} ${typeof accessToken === 'string' && accessToken ? '' : 'without an access_token'}`.trim());
     }
-    registerSecret(accessToken, 'ACCESS_TOKEN');
+    currentRedactor().add(accessToken, 'ACCESS_TOKEN');
     return accessToken;
   };
   const obtainWalk = async () => {

@@ -1,4 +1,5 @@
 import type { Check } from '../../src/harness/check.ts';
+import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import { ExchangeLog, judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { observeExchanges } from '../../src/meeting-platform/exchange.ts';
@@ -27,7 +28,7 @@ export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAn
     // other forms of the token request and the requests sent to a wrong address have clauses of their own.
     const isToken = x.url === token && x.method === 'POST' && /^application\/x-www-form-urlencoded\b/i.test(x.requestHeaders['content-type'] ?? '');
     if (!(isToken ? options.tokenAnswers : x.method === 'GET' && x.url.startsWith(api))) return;
-    created.record({ shown: shownRequest(x, target.credentials), status: x.status, headers: x.headers, body: x.bodyText });
+    created.record({ shown: shownRequest(x, currentRedactor(), target.credentials), status: x.status, headers: x.headers, body: x.bodyText });
   });
   logs.set(target.label, created);
   return created;

@@ -1,5 +1,5 @@
 import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { registerSecret } from '../../src/harness/redact.ts';
+import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
@@ -89,8 +89,8 @@ export function probeAnswer(target: MeetingPlatformTarget, name: TokenProbeName,
     const probe = tokenProbe(target, name);
     answer = probe
       ? sendTokenProbe(target.authUrl, target.credentials, probe, signal).then((exchange) => {
-          registerSecret(field(exchange, 'access_token') as string | undefined, 'ACCESS_TOKEN');
-          return { name, exchange, reproduction: tokenProbeCurl(target.authUrl, target.credentials, probe) };
+          currentRedactor().add(field(exchange, 'access_token') as string | undefined, 'ACCESS_TOKEN');
+          return { name, exchange, reproduction: tokenProbeCurl(target.authUrl, target.credentials, probe, currentRedactor()) };
         })
       : Promise.resolve(undefined);
     // A probe aborted with its check is sent again by the next check that needs it.

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { redact } from '../../harness/redact.ts';
+import { Redactor } from '../../harness/Redactor.ts';
 import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallCheck.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';
@@ -54,12 +54,13 @@ export async function checkMeetingPlatform(options: CheckMeetingOptions, env: Re
     const missing = fromEnv.kind === 'none' ? Object.values(credentialEnv) : fromEnv.missing;
     throw new UsageError(`conform check meeting-platform needs ${missing.map((v) => `$${v}`).join(', ')} set (the app's credentials)`);
   }
-  // Printed text passes through redact: the secret and the token are registered as the run learns them.
-  const out = (text: string) => write(redact(text));
+  // Printed text passes through the run's Redactor: the secret from the start, the token once the run gets it.
+  const redactor = new Redactor([[fromEnv.credentials.clientSecret, credentialEnv.clientSecret]]);
+  const out = (text: string) => write(redactor.redact(text));
   out(`meeting-platform first-call checks\n  auth URL      ${options.authUrl}\n  API base URL  ${options.apiBaseUrl}\n  client id     ${fromEnv.credentials.clientId}\n  account id    ${fromEnv.credentials.accountId}\n\n`);
   const { runFirstCallCheck } = await import('../../meeting-platform/firstCallCheck.ts');
   const result = await runFirstCallCheck(
-    { authUrl: options.authUrl, apiBaseUrl: options.apiBaseUrl, credentials: fromEnv.credentials, pageSize: options.pageSize, meetingId: options.meeting },
+    { authUrl: options.authUrl, apiBaseUrl: options.apiBaseUrl, credentials: fromEnv.credentials, pageSize: options.pageSize, meetingId: options.meeting, redactor },
     (step) => out(formatStep(step)),
   );
   out(`\n${verdict(result)}\n`);

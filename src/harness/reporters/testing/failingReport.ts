@@ -59,7 +59,7 @@ export function failingReport(): RunReport {
       status: 'failed',
       durationMs: 3,
       message: 'the current user must come as JSON',
-      finding: { ...findingFromErrors([{ message: "the current user must come as JSON: expected 'text/html' to be 'application/json' // Object.is equality", diff: '- Expected\n+ Received\n\n- application/json\n+ text/html' }]), diagnosis: 'The API answered with an HTML page instead of JSON: a wrong address.' },
+      finding: { ...findingFromErrors([{ name: 'AssertionError', message: "the current user must come as JSON: expected 'text/html' to be 'application/json' // Object.is equality", diff: '- Expected\n+ Received\n\n- application/json\n+ text/html', actual: 'text/html', expected: 'application/json' }]), diagnosis: 'The API answered with an HTML page instead of JSON: a wrong address.' },
       reproduction: curl('/v2/users/me'),
     },
     {

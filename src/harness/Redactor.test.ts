@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import type { ConformOptions } from './ConformOptions.ts';
+import { Redactor } from './Redactor.ts';
+import { findSecret, secretForms } from './secretForms.ts';
+import { defaultRequestBounds } from './requestBounds.ts';
+
+describe('Redactor', () => {
+  test('replaces the secrets it was given with their variable name', () => {
+    const redactor = new Redactor([['k3y-s3cret-value', 'SVC_API_KEY']]);
+    expect(redactor.redact('curl -H "X-SVC-API-Key: k3y-s3cret-value" http://x')).toBe('curl -H "X-SVC-API-Key: $SVC_API_KEY" http://x');
+  });
+
+  test('replaces secrets added at run time, and their base64 form', () => {
+    const redactor = new Redactor();
+    redactor.add('tok_abcdef123456', 'ACCESS_TOKEN');
+    const basic = Buffer.from('tok_abcdef123456').toString('base64');
+    expect(redactor.redact(`Bearer tok_abcdef123456 / ${basic}`)).toBe('Bearer $ACCESS_TOKEN / $ACCESS_TOKEN_BASE64');
+  });
+
+  test('ignores values too short to be secrets', () => {
+    const redactor = new Redactor([['abc', 'SHORT'], [undefined, 'UNSET'], ['', 'EMPTY']]);
+    expect(redactor.redact('abc abc')).toBe('abc abc');
+  });
+
+  test('a secret that contains another is replaced whole', () => {
+    const redactor = new Redactor([['secret-1234', 'INNER'], ['outer-secret-1234-x', 'OUTER']]);
+    expect(redactor.redact('outer-secret-1234-x and secret-1234')).toBe('$OUTER and $INNER');
+  });
+
+  test('one run knows nothing of another: no secret is shared between Redactors, nor read from the environment', () => {
+    const saved = process.env.SVC_API_KEY;
+    process.env.SVC_API_KEY = 'env-key-not-given-to-the-run';
+    try {
+      const one = new Redactor([['first-run-secret', 'SVC_API_KEY']]);
+      const other = new Redactor();
+      expect(other.redact('first-run-secret env-key-not-given-to-the-run')).toBe('first-run-secret env-key-not-given-to-the-run');
+      expect(one.redact('first-run-secret')).toBe('$SVC_API_KEY');
+    } finally {
+      if (saved === undefined) delete process.env.SVC_API_KEY;
+      else process.env.SVC_API_KEY = saved;
+    }
+  });
+
+  test("a run's options make its secrets: every target's API key and client secret, the embedded account's", () => {
+    const limits = { bounds: defaultRequestBounds };
+    const credentials = (clientSecret: string) => ({ clientId: 'client-id', clientSecret, accountId: 'account-id' });
+    const options: ConformOptions = {
+      suites: ['fetch-service', 'meeting-platform'],
+      seed: 7,
+      fuzzRuns: 0,
+      limits,
+      targets: {
+        'fetch-service': [{ baseUrl: 'http://a.invalid', apiKey: 'staging-api-key-0123', fetchTimeout: 60, limits }],
+        'meeting-platform': [{ authUrl: 'http://b.invalid', apiBaseUrl: 'http://b.invalid/api', credentials: credentials('target-client-secret'), limits }],
+        'unit-record': [],
+      },
+      embeddedMeetingAccount: credentials('embedded-client-secret'),
+    };
+    const redactor = Redactor.forOptions(options);
+    expect(redactor.redact('staging-api-key-0123 target-client-secret embedded-client-secret')).toBe('$SVC_API_KEY $MEETING_CLIENT_SECRET $MEETING_CLIENT_SECRET');
+  });
+});
+
+describe('Redactor, encoded forms', () => {
+  test('a secret inside longer base64 (Basic credentials) or percent-encoded is replaced too', () => {
+    const redactor = new Redactor([['tok/xyz+0123456789', 'ACCESS_TOKEN']]);
+    const basic = Buffer.from('user:tok/xyz+0123456789').toString('base64');
+    const out = redactor.redact(`Authorization: Basic ${basic} ?t=${encodeURIComponent('tok/xyz+0123456789')}`);
+    expect(out).toContain('$ACCESS_TOKEN_BASE64');
+    expect(out).toContain('?t=$ACCESS_TOKEN_URLENCODED');
+    expect(out).not.toContain(basic);
+  });
+
+  test.each(['', 'u', 'us', 'user:'])('no form of a secret survives, whatever precedes it in base64 (prefix %j)', (prefix) => {
+    const secret = 'conform-key-Zm9v/+bar?0123456789';
+    const redactor = new Redactor([[secret, 'SVC_API_KEY']]);
+    const bytes = Buffer.from(`${prefix}${secret}!`);
+    const text = [secret, encodeURIComponent(secret), bytes.toString('base64'), bytes.toString('base64url')].join('\n');
+    expect(findSecret(redactor.redact(text), secretForms(secret))).toBeUndefined();
+  });
+});

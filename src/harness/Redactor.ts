@@ -1,0 +1,83 @@
+import { credentialEnv } from '../meeting-platform/meetingCredentials.ts';
+import type { ConformOptions } from './ConformOptions.ts';
+import { secretForms } from './secretForms.ts';
+import type { Targets } from './targets.ts';
+
+/** Each text a secret can be written as, with what replaces it, in the order they are replaced. */
+type Replacements = ReadonlyArray<readonly [text: string, placeholder: string]>;
+
+/** Very short values would blank out ordinary words; nobody issues a 3-character key. */
+const minSecretLength = 4;
+
+// redact runs on every header of every generated request, and building a secret's forms costs far more
+// than looking for them. Bounded, because a long run may add token after token.
+const maxCachedSecrets = 64;
+
+/**
+ * The secrets of one run, and the one place they are taken out of text: no secret reaches a report, a log
+ * line or an error message. A value is replaced by the name of the variable a user keeps it in
+ * (`$SVC_API_KEY`), which keeps reproductions copy-pasteable. The run's side makes it from the run's
+ * options (forOptions); each suite worker from the targets the run provided (forTargets, through
+ * currentRedactor), and adds what a check learns on the way (ctx.secret: an access token).
+ */
+export class Redactor {
+  /** Secret value → the variable it is kept in, without the `$`. */
+  readonly #secrets = new Map<string, string>();
+  /** #secrets longest first, so a secret that contains another is replaced whole; undefined after an add. */
+  #order: Array<[string, string]> | undefined;
+  /** Keyed by value, as the forms depend only on it and the variable. */
+  readonly #forms = new Map<string, { variable: string; replacements: Replacements }>();
+
+  constructor(secrets: Iterable<readonly [value: string | undefined, variable: string]> = []) {
+    for (const [value, variable] of secrets) this.add(value, variable);
+  }
+
+  /** The run's side: the secrets the run's options carry (API keys, client secrets), flags and environment alike. */
+  static forOptions(options: ConformOptions): Redactor {
+    return new Redactor([
+      ...options.targets['fetch-service'].map((t) => [t.apiKey, 'SVC_API_KEY'] as const),
+      ...options.targets['meeting-platform'].map((t) => [t.credentials.clientSecret, credentialEnv.clientSecret] as const),
+      [options.embeddedMeetingAccount?.clientSecret, credentialEnv.clientSecret],
+    ]);
+  }
+
+  /** A suite worker's: the secrets of the targets the run provided, embedded ones' included. */
+  static forTargets(targets: Targets): Redactor {
+    return new Redactor([
+      ...targets['fetch-service'].map((t) => [t.apiKey, t.apiKeyVar] as const),
+      ...targets['meeting-platform'].map((t) => [t.credentials.clientSecret, credentialEnv.clientSecret] as const),
+    ]);
+  }
+
+  /** Marks a value (an access token, a key) as secret from now on, shown as `$variable`. */
+  add(value: string | undefined, variable: string): void {
+    if (!value || value.length < minSecretLength || this.#secrets.get(value) === variable) return;
+    this.#secrets.set(value, variable);
+    this.#order = undefined;
+  }
+
+  /** `text` with every secret, in every form it can be written in, replaced by its variable. */
+  redact(text: string): string {
+    this.#order ??= [...this.#secrets].sort((a, b) => b[0].length - a[0].length);
+    let out = text;
+    for (const [value, variable] of this.#order) {
+      // Nearly every form is absent from a given text, and looking is far cheaper than splitting.
+      for (const [form, placeholder] of this.#replacementsOf(value, variable)) if (out.includes(form)) out = out.split(form).join(placeholder);
+    }
+    return out;
+  }
+
+  #replacementsOf(value: string, variable: string): Replacements {
+    const cached = this.#forms.get(value);
+    if (cached?.variable === variable) return cached.replacements;
+    const replacements: Array<[string, string]> = [[value, `$${variable}`]];
+    const encoded = Buffer.from(value).toString('base64');
+    if (encoded !== value) replacements.push([encoded, `$${variable}_BASE64`]);
+    // Then what is left of it encoded inside something longer (Basic credentials, a token in a URL).
+    for (const form of secretForms(value).slice(1)) replacements.push([form.text, `$${variable}_${form.encoding === 'percent-encoded' ? 'URLENCODED' : 'BASE64'}`]);
+    this.#forms.delete(value);
+    if (this.#forms.size >= maxCachedSecrets) this.#forms.delete(this.#forms.keys().next().value!);
+    this.#forms.set(value, { variable, replacements });
+    return replacements;
+  }
+}
