@@ -6,7 +6,7 @@ import { startMeetingPlatformServer, type MeetingPlatformServer, type MeetingPla
 import { describeFailure, generatedClauses, GeneratedRun } from '../../src/harness/generatedChecks.ts';
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { mixSeed } from '../../src/records/mixSeed.ts';
-import { generatedVariants } from './generatedVariants.ts';
+import { generatedVariants } from './testing/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
 
