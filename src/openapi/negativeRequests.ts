@@ -6,9 +6,9 @@ import { bodyText } from './encodeRequest.ts';
 import type { GeneratedBody, GeneratedRequest, Mutation, MutationKind } from './GeneratedRequest.ts';
 import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
-import { requestViolations } from './isValidRequest.ts';
 import { isJsonMediaType } from './mediaType.ts';
 import { parameterText, positiveRequests } from './positiveRequests.ts';
+import { requestViolations } from './requestViolations.ts';
 import { mergeAllOf, schemaArbitrary } from './schemaArbitrary.ts';
 
 /** One named way to break requests of an operation, with the requests it makes. */
