@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
+import pMap from 'p-map';
 import { Agent, Pool } from 'undici';
 import { startFetchService } from '../src/fetch-service/startFetchService.ts';
 import { exitOnTerm, loadRow, loadTest, medianCpu, MiB, profileFlags, type Load } from './loadTest.ts';
@@ -149,17 +150,16 @@ interface Run {
 async function drive(count: number, concurrency: number, one: () => Promise<number>): Promise<Run> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
-  let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < count) {
-        const t0 = performance.now();
-        const status = await one();
-        latencies.push(performance.now() - t0);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-    }),
+  await pMap(
+    Array.from({ length: count }),
+    async () => {
+      const t0 = performance.now();
+      const status = await one();
+      latencies.push(performance.now() - t0);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    },
+    { concurrency },
   );
   return { perSecond: count / ((performance.now() - started) / 1000), latencies, statuses };
 }

@@ -1,14 +1,16 @@
 // The generated checks, measured: (1) generated requests per second, each one made, sent and its answer
 // judged against the spec, against the embedded targets and two floors measured in the same run (no
 // server at all, and a bare node:http server with one canned answer); (2) for each broken variant of
-// suites/*/generatedVariants.ts, how many generated requests it takes to find it, over several seeds.
+// suites/*/testing/generatedVariants.ts, how many generated requests it takes to find it, over several seeds.
 // Everything runs in this one process, servers included. `node bench/generated.bench.ts`
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFetchServiceMock } from '../mocks/fetch-service/startFetchServiceMock.ts';
 import { startMeetingPlatformServer } from '../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { generatedClauses, GeneratedRun, type FuzzBinding } from '../src/harness/generatedChecks.ts';
+import type { FuzzBinding } from '../src/harness/FuzzBinding.ts';
+import { generatedClauses } from '../src/harness/GeneratedClause.ts';
+import { GeneratedRun } from '../src/harness/GeneratedRun.ts';
 import { embeddedLimits, startEmbeddedReference, startWarmFarm } from '../src/harness/startFetchServiceTargets.ts';
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/targets.ts';
 import { mixSeed } from '../src/records/mixSeed.ts';
@@ -16,7 +18,7 @@ import { fetchFuzzBinding } from '../suites/fetch-service/fetchFuzzBinding.ts';
 import { suiteTarget } from '../suites/fetch-service/SuiteTarget.ts';
 import { generatedVariants as fetchVariants } from '../suites/fetch-service/testing/generatedVariants.ts';
 import { startBrokenService } from '../suites/fetch-service/testing/startBrokenService.ts';
-import { generatedVariants as meetingVariants } from '../suites/meeting-platform/generatedVariants.ts';
+import { generatedVariants as meetingVariants } from '../suites/meeting-platform/testing/generatedVariants.ts';
 import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
 import { median } from './loadTest.ts';

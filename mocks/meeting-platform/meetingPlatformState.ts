@@ -1,7 +1,4 @@
 import { factory, primaryKey } from '@mswjs/data';
-// The database instance behind the model API is not re-exported from the package root; it holds the
-// primary-key maps (O(1) lookups) and the change events the derived indexes below listen to.
-import { DATABASE_INSTANCE, type Entity } from '@mswjs/data/lib/glossary.js';
 import type { MeetingPlatformSeed, MeetingSeed, UserSeed } from './seedTypes.ts';
 
 const dictionary = {
@@ -48,14 +45,15 @@ const dictionary = {
 
 type Dictionary = typeof dictionary;
 export type MeetingPlatformDb = ReturnType<typeof factory<Dictionary>>;
-export type UserRow = Entity<Dictionary, 'user'>;
-export type MeetingRow = Entity<Dictionary, 'meeting'>;
+export type UserRow = ReturnType<MeetingPlatformDb['user']['create']>;
+export type MeetingRow = ReturnType<MeetingPlatformDb['meeting']['create']>;
 
 /**
  * The mock's state in @mswjs/data (users and meetings: the seed, which traffic never adds to; tokens are
  * signed, not stored), with the lookups the routes need.
- * Lookups by primary key read the database's own maps; the per-host meeting lists and the id index are
- * derived, rebuilt after any change to meetings, so tests may add meetings through `db` directly.
+ * The lookups read indexes of their own (O(1) by key; @mswjs/data's queries scan every row), built on
+ * first use and dropped by any write through `db`'s models, so tests may add meetings through `db`
+ * directly. Writes through handlers made by a model's `toHandlers` go round `db` and are not seen.
  */
 export interface MeetingPlatformState {
   db: MeetingPlatformDb;
@@ -72,55 +70,85 @@ export interface StateOptions {
   joinUrlBase: string;
 }
 
+interface MeetingIndexes {
+  byUuid: Map<string, MeetingRow>;
+  byHost: Map<string, MeetingRow[]>;
+  byId: Map<number, MeetingRow>;
+}
+
 export function createMeetingPlatformState({ seed, joinUrlBase }: StateOptions): MeetingPlatformState {
-  const db = factory(dictionary);
-  const database = db[DATABASE_INSTANCE];
+  const created = factory(dictionary);
+  let users: Map<string, UserRow> | undefined;
+  let meetings: MeetingIndexes | undefined;
+  const db: MeetingPlatformDb = {
+    ...created,
+    user: watchWrites(created.user, () => (users = undefined)),
+    meeting: watchWrites(created.meeting, () => (meetings = undefined)),
+  };
   for (const user of seed.users) db.user.create(userRow(user, joinUrlBase));
   for (const meeting of seed.meetings) db.meeting.create(meetingRow(meeting, joinUrlBase));
 
-  let byHost: Map<string, MeetingRow[]> | undefined;
-  let byId: Map<number, MeetingRow> | undefined;
-  const invalidate = (_source: string, model: PropertyKey) => {
-    if (model === 'meeting') byHost = byId = undefined;
-  };
-  database.events.on('create', invalidate);
-  database.events.on('update', invalidate);
-  database.events.on('delete', invalidate);
-
-  const rebuild = () => {
-    byHost = new Map();
-    byId = new Map();
-    for (const m of database.getModel('meeting').values() as Iterable<MeetingRow>) {
-      let list = byHost.get(m.host_id);
-      if (!list) byHost.set(m.host_id, (list = []));
-      list.push(m);
-      byId.set(m.id, m);
-    }
-    for (const list of byHost.values()) list.sort(listOrder);
-    return { byHost, byId };
-  };
+  const userIndex = () => (users ??= new Map(db.user.getAll().map((u) => [u.id, u])));
+  const meetingIndexes = () => (meetings ??= indexMeetings(db.meeting.getAll()));
 
   return {
     db,
     user(idOrEmail) {
-      const byKey = database.getModel('user').get(idOrEmail) as UserRow | undefined;
+      const byKey = userIndex().get(idOrEmail);
       if (byKey || !idOrEmail.includes('@')) return byKey;
       const email = idOrEmail.toLowerCase();
-      for (const u of database.getModel('user').values() as Iterable<UserRow>) {
+      for (const u of userIndex().values()) {
         if (u.email.toLowerCase() === email) return u;
       }
       return undefined;
     },
     meetingsOf(hostId) {
-      return (byHost ?? rebuild().byHost).get(hostId) ?? [];
+      return meetingIndexes().byHost.get(hostId) ?? [];
     },
     meetingById(id) {
-      return (byId ?? rebuild().byId).get(id);
+      return meetingIndexes().byId.get(id);
     },
     meetingByUuid(uuid) {
-      return database.getModel('meeting').get(uuid) as MeetingRow | undefined;
+      return meetingIndexes().byUuid.get(uuid);
     },
   };
+}
+
+/** The model methods that change what it holds. */
+const writers = ['create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
+
+/**
+ * The model with `changed` called after each write (even one that throws: it may have written part).
+ * @mswjs/data's public API has no change events, so the writes are watched where callers make them.
+ */
+function watchWrites<Model extends Record<(typeof writers)[number], (...args: never[]) => unknown>>(model: Model, changed: () => void): Model {
+  const watched = { ...model };
+  for (const name of writers) {
+    const write = model[name] as (...args: unknown[]) => unknown;
+    (watched as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      try {
+        return write(...args);
+      } finally {
+        changed();
+      }
+    };
+  }
+  return watched;
+}
+
+function indexMeetings(rows: readonly MeetingRow[]): MeetingIndexes {
+  const byUuid = new Map<string, MeetingRow>();
+  const byHost = new Map<string, MeetingRow[]>();
+  const byId = new Map<number, MeetingRow>();
+  for (const m of rows) {
+    byUuid.set(m.uuid, m);
+    let list = byHost.get(m.host_id);
+    if (!list) byHost.set(m.host_id, (list = []));
+    list.push(m);
+    byId.set(m.id, m);
+  }
+  for (const list of byHost.values()) list.sort(listOrder);
+  return { byUuid, byHost, byId };
 }
 
 function listOrder(a: MeetingRow, b: MeetingRow): number {

@@ -3,6 +3,7 @@ import type { CompiledSpec } from '../openapi/compileSpec.ts';
 import { formatViolations, type Violation } from '../openapi/Violation.ts';
 import type { CheckContext } from './check.ts';
 import { curlCommand, type ShownRequest } from './curlCommand.ts';
+import { cutText } from './cutText.ts';
 
 export interface LoggedExchange {
   shown: ShownRequest;
@@ -49,10 +50,6 @@ export class ExchangeLog {
   }
 }
 
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
-}
-
 /**
  * Ends a spec-response check on a log: a finding counting the offending answers among those judged,
  * grouped by operation, status and the rules they break, each with its JSON pointers, rules, request and
@@ -69,14 +66,14 @@ export function judgeLoggedExchanges(ctx: CheckContext, log: ExchangeLog): void 
     tried: log.checked,
     cases: log.offences.map((o) => {
       const x = o.exchange;
-      const body = x.shown.bodyCommand ? `(the output of: ${x.shown.bodyCommand})` : x.shown.body && cut(x.shown.body, 400);
+      const body = x.shown.bodyCommand ? `(the output of: ${x.shown.bodyCommand})` : x.shown.body && cutText(x.shown.body, 400);
       const request = [`${x.shown.method} ${x.shown.url}`, ...x.shown.headers.map(([n, v]) => `${n}: ${v}`), ...(body ? ['', body] : [])].join('\n');
       return {
         label: `${x.shown.method} ${new URL(x.shown.url).pathname} → ${x.status}`,
         problem: o.violations.map((v) => `${v.where}${v.pointer} ${v.message} [${v.rule}]`).join('; '),
         // Answers alike break the same rules at the same places, array items counted as one place.
         cause: `${o.operation} → ${x.status}: ${[...new Set(o.violations.map((v) => `${v.where}${v.pointer.replace(/\/\d+(?=\/|$)/g, '/*')} [${v.rule}]`))].join('; ')}`,
-        evidence: `${formatViolations(o.violations)}\n\n${request}\n\n→ HTTP ${x.status}\n${cut(x.body, 1500)}`,
+        evidence: `${formatViolations(o.violations)}\n\n${request}\n\n→ HTTP ${x.status}\n${cutText(x.body, 1500)}`,
         reproduction: curlCommand(x.shown),
       };
     }),

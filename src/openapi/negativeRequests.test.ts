@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { requestViolations } from './isValidRequest.ts';
 import { loadSpec } from './loadSpec.ts';
 import { mutationSites, negativeRequests } from './negativeRequests.ts';
+import { requestViolations } from './requestViolations.ts';
 
 const mp = loadSpec('meeting-platform');
 const fs = loadSpec('fetch-service');

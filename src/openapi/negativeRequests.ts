@@ -6,9 +6,9 @@ import { bodyText } from './encodeRequest.ts';
 import type { GeneratedBody, GeneratedRequest, Mutation, MutationKind } from './GeneratedRequest.ts';
 import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
-import { requestViolations } from './isValidRequest.ts';
 import { isJsonMediaType } from './mediaType.ts';
 import { parameterText, positiveRequests } from './positiveRequests.ts';
+import { requestViolations } from './requestViolations.ts';
 import { mergeAllOf, schemaArbitrary } from './schemaArbitrary.ts';
 
 /** One named way to break requests of an operation, with the requests it makes. */
@@ -23,7 +23,11 @@ type Apply<V> = (request: GeneratedRequest, value: V) => { request: GeneratedReq
 
 const typeWords: Record<string, string> = { string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array', null: 'null' };
 
-function typesOf(schema: JsonSchema): string[] {
+/**
+ * The JSON types the schema allows (its allOf merged; those of a const or an enum count), or none when
+ * it names none: a wrong type is a mutation only where the schema says which types are right.
+ */
+function declaredTypes(schema: JsonSchema): string[] {
   const merged = mergeAllOf(schema);
   if (merged.type !== undefined) return [merged.type].flat() as string[];
   if ('const' in merged) return [merged.const === null ? 'null' : typeof merged.const === 'number' ? 'number' : typeof merged.const];
@@ -90,7 +94,7 @@ function objectSchemaOf(operation: CompiledOperation): { schema: JsonSchema; med
   const media = operation.requestBody?.content[0];
   if (!media?.schema) return undefined;
   const schema = mergeAllOf(media.schema);
-  return typesOf(schema).includes('object') || schema.properties ? { schema, mediaType: media.mediaType } : undefined;
+  return declaredTypes(schema).includes('object') || schema.properties ? { schema, mediaType: media.mediaType } : undefined;
 }
 
 function bodyObject(request: GeneratedRequest): Record<string, unknown> {
@@ -170,7 +174,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
     for (const [name, raw] of Object.entries(properties)) {
       const schema = mergeAllOf(raw);
       const pointer = `/body/${name}`;
-      const types = typesOf(schema);
+      const types = declaredTypes(schema);
       const set = (request: GeneratedRequest, value: unknown) => ({ ...request, body: { mediaType: request.body?.mediaType ?? object.mediaType, value: { ...bodyObject(request), [name]: value } } });
       if (required.has(name)) {
         site('required field missing', 'refuse', pointer, fc.constant(null), (request) => {
@@ -259,7 +263,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
       (request, raw) => ({ request: { ...request, rawPathParams: { ...request.rawPathParams, [p.name]: raw } }, detail: `${p.name} sent as the raw segment ${JSON.stringify(raw)}` }),
       true,
     );
-    const types = typesOf(p.schema);
+    const types = declaredTypes(p.schema);
     if (types.length && !types.includes('string')) {
       site('wrong type', 'refuse', `/path/${p.name}`, fc.constantFrom(...wrongTypeTexts(types)), (request, text) => ({ request: { ...request, pathParams: { ...request.pathParams, [p.name]: text } }, detail: `${p.name} is ${JSON.stringify(text)}` }));
     }
@@ -273,7 +277,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
 
   function addQuerySites(p: CompiledParameter, add: typeof site): void {
     const pointer = `/query/${p.name}`;
-    const types = typesOf(p.schema);
+    const types = declaredTypes(p.schema);
     const replace = (request: GeneratedRequest, text: string) => ({ ...request, query: [...request.query.filter(([n]) => n !== p.name), [p.name, text] as [string, string]] });
     const detail = (text: string) => `${p.name}=${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
     if (p.required) {

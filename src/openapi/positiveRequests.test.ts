@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { encodeRequest } from './encodeRequest.ts';
-import { requestViolations } from './isValidRequest.ts';
 import { loadSpec } from './loadSpec.ts';
 import { positiveRequests } from './positiveRequests.ts';
+import { requestViolations } from './requestViolations.ts';
 
 const mp = loadSpec('meeting-platform');
 const fs = loadSpec('fetch-service');

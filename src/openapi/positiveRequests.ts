@@ -3,8 +3,8 @@ import type { CompiledOperation, CompiledParameter } from './CompiledOperation.t
 import type { GeneratedBody, GeneratedRequest } from './GeneratedRequest.ts';
 import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
-import { requestViolations } from './isValidRequest.ts';
 import { isJsonMediaType } from './mediaType.ts';
+import { requestViolations } from './requestViolations.ts';
 import { schemaArbitrary } from './schemaArbitrary.ts';
 
 /** Longest strings to try: in a URL (which servers may cap near 8000 octets, RFC 9110 §4.1) and in a body. */

@@ -32,7 +32,11 @@ export function mergeAllOf(schema: JsonSchema): JsonSchema {
   return merged;
 }
 
-function typesOf(schema: JsonSchema): string[] {
+/**
+ * The JSON types to generate values of: the schema's own, else the one its keywords imply; a schema
+ * that says nothing still needs a value, so it gets strings.
+ */
+function typesToGenerate(schema: JsonSchema): string[] {
   if (schema.type !== undefined) return [schema.type].flat() as string[];
   if (schema.properties || schema.required) return ['object'];
   if (schema.items) return ['array'];
@@ -85,7 +89,7 @@ export function schemaArbitrary(input: JsonSchema, options: SchemaArbitraryOptio
     const { oneOf: _o, anyOf: _a, ...base } = schema;
     return fc.oneof(...alternatives.map((alt) => schemaArbitrary(mergeAllOf({ allOf: [base, alt] }), options)));
   }
-  const arbitraries = typesOf(schema).map((type) => typeArbitrary(type, schema, options));
+  const arbitraries = typesToGenerate(schema).map((type) => typeArbitrary(type, schema, options));
   return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);
 }
 

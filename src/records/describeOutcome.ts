@@ -1,5 +1,6 @@
+import { placeName, type Place } from './Place.ts';
+import type { Outcome } from './validateInputs.ts';
 import type { RecordError } from './validateRecord.ts';
-import { placeName, type Outcome, type Place } from './validateInputs.ts';
 
 const pointerText = (pointer: string) => (pointer === '' ? '(root)' : pointer);
 

@@ -19,7 +19,9 @@ export { generateRecords, iterateRecords, shardRange, type GeneratedRecord, type
 export { fixtureText } from './fixtureText.ts';
 export { mergeManifestParts, manifestPartName, manifestText, type ManifestEntry, type ManifestPart } from './manifestParts.ts';
 export { readRecordFile, parseRecordBytes, readCapped, maxRecordBytes, tooLarge, type ReadResult } from './readRecordFile.ts';
-export { validateInputs, placeName, type RecordInput, type Place, type Outcome, type PlacedTreeError, type ValidateInputsOptions } from './validateInputs.ts';
+export { validateInputs, type RecordInput, type Outcome, type ValidateInputsOptions } from './validateInputs.ts';
+export { placeName, type Place } from './Place.ts';
+export type { PlacedTreeError } from './RecordSet.ts';
 export { ValidationTally } from './ValidationTally.ts';
 export { describeOutcome, outcomeJson } from './describeOutcome.ts';
 export { readRecords, type RecordRead, type RecordPlace, type RecordForm, type ReadRecordsOptions } from './readRecords.ts';

@@ -7,8 +7,9 @@ import { brokenUnitTree } from './brokenUnitTree.ts';
 import { exampleRecord } from './exampleRecord.ts';
 import { fixtureText } from './fixtureText.ts';
 import { generateRecords } from './generateRecords.ts';
+import { placeName } from './Place.ts';
 import { recordClauseIds } from './recordClauses.ts';
-import { validateInputs, placeName, type Outcome, type RecordInput, type ValidateInputsOptions } from './validateInputs.ts';
+import { validateInputs, type Outcome, type RecordInput, type ValidateInputsOptions } from './validateInputs.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-validate-inputs-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,11 +1,12 @@
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkTree, type TreeError } from './checkTree.ts';
+import { fileChunks } from './fileChunks.ts';
 import { judgeBytes, judgeValue, type JudgeOptions, type TreeUnit, type Verdict } from './judgeRecord.ts';
 import { parseManifest } from './parseManifest.ts';
+import type { Place } from './Place.ts';
 import { readFailure, readRecordFile } from './readRecordFile.ts';
-import { readRecords, type ReadRecordsOptions, type RecordForm, type RecordPlace, type RecordRead } from './readRecords.ts';
-import type { TreeClause } from './recordClauses.ts';
+import { readRecords, type ReadRecordsOptions, type RecordForm, type RecordRead } from './readRecords.ts';
+import { RecordSet, type PlacedTreeError } from './RecordSet.ts';
 import type { Label } from './unwrapLabelled.ts';
 import type { RecordError } from './validateRecord.ts';
 import { defaultWorkerCount, ValidatorPool } from './ValidatorPool.ts';
@@ -16,18 +17,6 @@ import { manifestPartPattern } from './manifestParts.ts';
  * named stream, read as NDJSON or one record unless it names its form (see RecordForm).
  */
 export type RecordInput = string | { name: string; chunks: AsyncIterable<Uint8Array>; form?: RecordForm };
-
-/** Where a record was read: its file (or stream name), and the line or array index within it. */
-export interface Place extends RecordPlace {
-  source: string;
-}
-
-export interface PlacedTreeError {
-  place: Place;
-  pointer: string;
-  clause: TreeClause;
-  message: string;
-}
 
 /**
  * What became of one record, or of a place that held none: a verdict (`errors`, empty when valid),
@@ -204,42 +193,3 @@ export async function* validateInputs(inputs: readonly RecordInput[], options: V
 
 const manifestName = 'manifest.json';
 const ndjsonFile = /\.(ndjson|jsonl)$/i;
-
-/** Files up to this size are read in one call: most record files are a few kilobytes. */
-const wholeFileBytes = 1 << 20;
-
-async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const info = await handle.stat();
-    if (info.isFile() && info.size <= wholeFileBytes) {
-      yield await handle.readFile();
-      return;
-    }
-    yield* handle.createReadStream({ autoClose: false, highWaterMark: wholeFileBytes });
-  } finally {
-    await handle.close();
-  }
-}
-
-/** What the tree check reads of each record, and where each was: all that --tree keeps per record. */
-class RecordSet {
-  readonly #units: unknown[] = [];
-  readonly #places: Place[] = [];
-
-  add(unit: TreeUnit | undefined, place: Place): void {
-    this.#units.push(unit ?? {});
-    this.#places.push(place);
-  }
-
-  check(): PlacedTreeError[] {
-    return checkTree(this.#units, this.#places.map(placeName)).map(({ index, ...e }: TreeError) => ({ place: this.#places[index]!, ...e }));
-  }
-}
-
-/** How a place is written for a person: `file`, `file:LINE` (NDJSON), `file[INDEX]` (a JSON array). */
-export function placeName(place: Place): string {
-  if (place.index !== undefined) return `${place.source}[${String(place.index)}]`;
-  if (place.line !== undefined) return `${place.source}:${String(place.line)}`;
-  return place.source;
-}

@@ -1,5 +1,5 @@
 import { shellQuote } from '../../src/harness/curlCommand.ts';
-import { cut } from '../../src/harness/generatedChecks.ts';
+import { cutText } from '../../src/harness/cutText.ts';
 import { bodyText, boundedRequest, failureOf } from '../../src/harness/boundedRequest.ts';
 import { honourRetryAfter, pace } from '../../src/harness/rateLimit.ts';
 import type { FetchServiceTarget } from '../../src/harness/targets.ts';
@@ -201,7 +201,7 @@ export function describeExchange(x: Exchange): string {
     ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
     ...('X-SVC-API-Key' in headers ? [] : ['(no X-SVC-API-Key header)']),
     '',
-    cut(x.requestBody, 600),
+    cutText(x.requestBody, 600),
   ];
   const timing = `${Math.round(x.durationMs)} ms${x.attempts > 1 ? `, attempt ${x.attempts} (earlier ones got 429)` : ''}`;
   const reply = x.status === 0
@@ -210,7 +210,7 @@ export function describeExchange(x: Exchange): string {
         `HTTP ${x.status} (${timing})`,
         ...Object.entries(x.headers).filter(([n]) => shownHeaders.has(n)).map(([n, v]) => `${n}: ${v}`),
         '',
-        cut(x.text, 2000),
+        cutText(x.text, 2000),
       ];
   return [...request, '', '→', ...reply].join('\n');
 }

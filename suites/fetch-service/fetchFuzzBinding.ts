@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FuzzBinding, SentExchange } from '../../src/harness/generatedChecks.ts';
+import type { FuzzBinding, SentExchange } from '../../src/harness/FuzzBinding.ts';
 import { isLoopbackHost } from '../../src/harness/isLoopbackHost.ts';
 import { bodyText, encodeRequest } from '../../src/openapi/encodeRequest.ts';
 import type { GeneratedRequest } from '../../src/openapi/GeneratedRequest.ts';

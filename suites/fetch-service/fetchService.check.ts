@@ -8,8 +8,9 @@
 import { vi } from 'vitest';
 import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
+import { defineFetchGeneratedChecks } from './defineFetchGeneratedChecks.ts';
+import { defineSpecResponseCheck } from './defineSpecResponseCheck.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
-import { defineFetchGeneratedChecks, defineSpecResponseCheck } from './generatedChecks.ts';
 import { defineHttpHygieneChecks } from './httpHygieneChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
 import { defineLimitPathChecks } from './limitPathChecks.ts';

@@ -6,7 +6,7 @@ import { chromiumPath, renderInChromium } from '../../src/harness/testing/headle
 import { type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
 import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
-import { brokenVariants } from './brokenVariants.ts';
+import { brokenVariants } from './testing/brokenVariants.ts';
 import { blockedClauses, checksOf, expectedExitCode, failedClauses, runAgainst, runVariant, startVariantServer } from './testing/variantRuns.ts';
 
 const servers: MeetingPlatformServer[] = [];

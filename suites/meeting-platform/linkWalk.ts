@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import pMap from 'p-map';
 import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
 import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import type { ShownRequest } from '../../src/harness/curlCommand.ts';
@@ -13,7 +14,6 @@ import { findFailure, type FoundFailure } from '../../src/openapi/findFailure.ts
 import { followLink, linksOf } from '../../src/openapi/links.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
-import { mapLimit } from './mapLimit.ts';
 import { meetingPathEncoder } from './meetingFuzzBinding.ts';
 import { sessionFor } from './platformSession.ts';
 
@@ -163,11 +163,16 @@ export class LinkWalk {
         }
       }
     }
-    const problems = await mapLimit(requests.slice(0, 2 * maxMeetings), 4, async (r) => {
-      const x = await this.#get(r.path, signal);
-      const wrong = this.#wrong(this.#meeting, x) ?? ((x.json as Json | undefined)?.[r.field] === r.value ? undefined : `answered another meeting (${r.field} ${JSON.stringify((x.json as Json | undefined)?.[r.field])})`);
-      return wrong ? { x, problem: `GET ${r.path} (link ${r.link}, ${r.field} ${JSON.stringify(r.value)}) ${wrong}` } : undefined;
-    });
+    const problems = await pMap(
+      requests.slice(0, 2 * maxMeetings),
+      async (r) => {
+        const x = await this.#get(r.path, signal);
+        const wrong = this.#wrong(this.#meeting, x) ?? ((x.json as Json | undefined)?.[r.field] === r.value ? undefined : `answered another meeting (${r.field} ${JSON.stringify((x.json as Json | undefined)?.[r.field])})`);
+        return wrong ? { x, problem: `GET ${r.path} (link ${r.link}, ${r.field} ${JSON.stringify(r.value)}) ${wrong}` } : undefined;
+      },
+      // Gentle on a real account's rate limit.
+      { concurrency: 4 },
+    );
     const first = problems.find((p) => p !== undefined);
     this.#log.push(`${Math.min(requests.length, 2 * maxMeetings)} meeting requests by id and by UUID`);
     return first ? this.#fail(first.x, first.problem) : undefined;

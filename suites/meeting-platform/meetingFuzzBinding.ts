@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { currentRedactor } from '../../src/harness/currentRedactor.ts';
-import type { FuzzBinding, SentExchange } from '../../src/harness/generatedChecks.ts';
+import type { FuzzBinding, SentExchange } from '../../src/harness/FuzzBinding.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/encodeMeetingId.ts';
 import { exchange } from '../../src/meeting-platform/exchange.ts';

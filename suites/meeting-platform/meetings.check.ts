@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { checksFor, describeTarget, type CheckContext } from '../../src/harness/check.ts';
 import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
@@ -6,7 +7,6 @@ import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diag
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/encodeMeetingId.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
-import { mapLimit } from './mapLimit.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
 import { listPath, walkEvidence, walkMeetings, walkReproduction, type Walk } from './walkMeetings.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
@@ -87,11 +87,15 @@ function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' 
       const token = await sessionFor(target).token();
       const listed = distinctMeetings(walk);
       const meetings = listed.filter((m) => typeof m[key] === 'string' || typeof m[key] === 'number').slice(0, maxFetched);
-      const fetched = await mapLimit(meetings, fetchConcurrency, async (meeting): Promise<Lookup> => {
-        const value = meeting[key] as string | number;
-        const path = `/v2/meetings/${encodeMeetingId(value)}`;
-        return { meeting, value, path, exchange: await apiGet(target.apiBaseUrl, path, token, ctx.signal) };
-      });
+      const fetched = await pMap(
+        meetings,
+        async (meeting): Promise<Lookup> => {
+          const value = meeting[key] as string | number;
+          const path = `/v2/meetings/${encodeMeetingId(value)}`;
+          return { meeting, value, path, exchange: await apiGet(target.apiBaseUrl, path, token, ctx.signal) };
+        },
+        { concurrency: fetchConcurrency },
+      );
       return { listed: listed.length, fetched };
     })();
     result.catch(() => lookups.delete(memo));

@@ -4,8 +4,8 @@
 // side by side in one `conform run` (a target each), as a team runs its deployments.
 import { describe, expect, test } from 'vitest';
 import type { TargetsRun } from '../../src/harness/testing/runTargets.ts';
-import { pathVariants } from './pathVariants.ts';
-import type { BrokenVariant } from './brokenVariants.ts';
+import { pathVariants } from './testing/pathVariants.ts';
+import type { BrokenVariant } from './testing/brokenVariants.ts';
 import { blockedClauses, expectedExitCode, failedClauses, runVariantsSideBySide } from './testing/variantRuns.ts';
 
 const optionsOf = (v: BrokenVariant): string => `${v.grep ?? ''} ${v.fuzzRuns ?? 0}`;

@@ -3,7 +3,7 @@ import { findClause } from '../../../src/harness/catalogue.ts';
 import type { CheckResult } from '../../../src/harness/report.ts';
 import { runConform, type ConformResult } from '../../../src/harness/testing/runConform.ts';
 import { runTargets, type TargetsRun } from '../../../src/harness/testing/runTargets.ts';
-import type { BrokenVariant } from '../brokenVariants.ts';
+import type { BrokenVariant } from './brokenVariants.ts';
 
 /** Where the servers the suite's tests start keep the API: apart from the token endpoint, as the real platform's hosts are. */
 export const apiPath = '/api';

@@ -1,4 +1,4 @@
-import type { MeetingPlatformMock } from '../../mocks/meeting-platform/createMeetingPlatformMock.ts';
+import type { MeetingPlatformMock } from '../../../mocks/meeting-platform/createMeetingPlatformMock.ts';
 import type { HttpHandler } from 'msw';
 import { correct, inFront, isList, isToken, rewriteJson, withQuery } from './brokenVariants.ts';
 

@@ -1,6 +1,7 @@
 import type { Check } from '../../src/harness/check.ts';
-import { judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
-import { defineGeneratedChecks, GeneratedRun, generatedTimeoutMs } from '../../src/harness/generatedChecks.ts';
+import { defineGeneratedChecks } from '../../src/harness/defineGeneratedChecks.ts';
+import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
+import { generatedTimeoutMs } from '../../src/harness/generatedTimeoutMs.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
@@ -15,12 +16,4 @@ export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, setting
   const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });
   defineGeneratedChecks(generatedCheck, run, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
   return run;
-}
-
-/**
- * FS-SPEC-RESPONSE, defined after every other check of the target and run after them (not concurrent):
- * it judges the replies they got against the spec.
- */
-export function defineSpecResponseCheck(check: Check, s: SuiteTarget): void {
-  check('FS-SPEC-RESPONSE', "every reply the suite's checks got is one the spec documents (status, content type, body, headers)", (ctx) => judgeLoggedExchanges(ctx, s.log), { concurrent: false, paths: ['every-reply'] });
 }

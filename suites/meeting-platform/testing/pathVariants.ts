@@ -1,4 +1,4 @@
-import type { MeetingPlatformMock } from '../../mocks/meeting-platform/createMeetingPlatformMock.ts';
+import type { MeetingPlatformMock } from '../../../mocks/meeting-platform/createMeetingPlatformMock.ts';
 import { correct, inFront, isList, isToken, rewriteJson, withQuery, type Answer, type BrokenVariant } from './brokenVariants.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { getResponse, http, type HttpHandler } from 'msw';
-import type { MeetingPlatformMock } from '../../mocks/meeting-platform/createMeetingPlatformMock.ts';
+import type { MeetingPlatformMock } from '../../../mocks/meeting-platform/createMeetingPlatformMock.ts';
 
 /**
  * Deliberately faulty meeting platforms, for proving the suite catches each fault: the correct mock with

@@ -1,0 +1,66 @@
+import type { Check, CheckContext } from './check.ts';
+import { describeFailure } from './describeFailure.ts';
+import { headlineOf } from './finding.ts';
+import { generatedClauses, type GeneratedClause } from './GeneratedClause.ts';
+import type { ClauseOutcome, GeneratedRun } from './GeneratedRun.ts';
+
+const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
+  'NO-5XX': (runs) => `no generated request gets a 5xx (${runs} valid, ${runs} mutated)`,
+  POSITIVE: (runs) => `${runs} generated valid requests get documented answers and are not refused`,
+  NEGATIVE: (runs) => `${runs} generated requests with one mutation each: refused where they must be, documented answers always`,
+};
+
+/** What a generated request that fails each clause did, after "1 of N generated requests for OP". */
+const clauseFailed: Record<GeneratedClause, string> = {
+  'NO-5XX': 'got a 5xx answer',
+  POSITIVE: 'were valid by the spec but refused, or got an answer it does not document',
+  NEGATIVE: 'were not refused where the spec says they must be, or got an answer it does not document',
+};
+
+/**
+ * Reports a clause's outcome to the check running it. A failure is a finding like every other check's:
+ * "1 of 37 generated requests for fetchPage got a 5xx answer" (counting the requests tried until the
+ * first failure), the shrunk request as its one case, the minimal request and its answer as evidence,
+ * how it was found and how to replay it, and the curl that reproduces it.
+ */
+function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedClause, outcome: ClauseOutcome): void {
+  ctx.evidence('generated', `${outcome.tried} request(s) judged for ${outcome.operationId}; ${run.sent} distinct request(s) sent to this target so far (seed ${run.seed})`);
+  const f = outcome.failure;
+  if (!f) return;
+  const report = describeFailure(run, f);
+  for (const [label, text] of report.evidence) ctx.evidence(label, text);
+  // A problem of several lines (the spec's rules an answer breaks) is evidence whole; its case says it in one.
+  const problem = headlineOf(f.problem);
+  if (problem !== f.problem.trim()) ctx.evidence('what is wrong', f.problem);
+  ctx.evidence('how it was found', report.found);
+  const m = f.request.mutation;
+  ctx.conclude({
+    of: `generated requests for ${f.operationId}`,
+    failed: clauseFailed[clause],
+    tried: f.runs,
+    cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem, reproduction: report.reproduction }],
+  });
+}
+
+/**
+ * The generated checks of one target: for each operation the crash clause, the positive clause and the
+ * negative clause, each with its own shrunk failure. With --fuzz-runs 0 they are skipped, saying why.
+ */
+export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: { timeoutMs: number; concurrent?: boolean }): void {
+  for (const clause of generatedClauses) {
+    if (run.runs === 0) {
+      check(run.clauseId(clause), 'generated requests', () => undefined, { skip: 'generated checks are off (--fuzz-runs 0)' });
+      continue;
+    }
+    for (const { operation } of run.binding.operations) {
+      check(run.clauseId(clause), `${operation.operationId}: ${clauseTitles[clause](run.runs)}`, async (ctx) => {
+        const total = clause === 'NO-5XX' ? 2 * run.runs : run.runs;
+        const outcome = await run.check(operation.operationId, clause, {
+          signal: ctx.signal,
+          onTry: (tried) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${tried}/${total} generated requests`),
+        });
+        judgeOutcome(ctx, run, clause, outcome);
+      }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
+    }
+  }
+}
