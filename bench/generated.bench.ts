@@ -13,7 +13,7 @@ import { generatedClauses } from '../src/harness/GeneratedClause.ts';
 import { GeneratedRun } from '../src/harness/GeneratedRun.ts';
 import { embeddedLimits, startEmbeddedReference, startWarmFarm } from '../src/harness/startFetchServiceTargets.ts';
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/targets.ts';
-import { mixSeed } from '../src/records/mixSeed.ts';
+import { mixSeed } from '../src/json/mixSeed.ts';
 import { fetchFuzzBinding } from '../suites/fetch-service/fetchFuzzBinding.ts';
 import { suiteTarget } from '../suites/fetch-service/SuiteTarget.ts';
 import { generatedVariants as fetchVariants } from '../suites/fetch-service/testing/generatedVariants.ts';

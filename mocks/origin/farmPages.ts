@@ -106,6 +106,7 @@ function textPage(spec: TextPageSpec): FarmPage {
     summary: spec.summary,
     status: 200,
     headers: [['Content-Type', spec.contentType], ...(spec.extraHeaders ?? []), ['Content-Length', String(body.length)]],
+    // What the farm's own literal says, not what the services' parser reads: the page is their oracle.
     mimeType: spec.contentType.split(';')[0]!.trim(),
     encoding: spec.encoding,
     declaredIn: spec.declaredIn,

@@ -7,7 +7,7 @@ import { negativeProblem, positiveProblem, serverFault, type Excuses } from '../
 import { linkFedParameters } from '../openapi/links.ts';
 import { negativeRequests } from '../openapi/negativeRequests.ts';
 import { positiveRequests } from '../openapi/positiveRequests.ts';
-import { mixSeed } from '../records/mixSeed.ts';
+import { mixSeed } from '../json/mixSeed.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
 import type { FuzzBinding, SentExchange } from './FuzzBinding.ts';
 import type { GeneratedClause } from './GeneratedClause.ts';

@@ -1,4 +1,4 @@
-import { isJsonObject } from './isJsonObject.ts';
+import { isJsonObject } from '../json/isJsonObject.ts';
 import type { CheckStatus, RunReport } from './report.ts';
 import { isSuiteName } from './suites.ts';
 

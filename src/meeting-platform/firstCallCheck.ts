@@ -2,7 +2,7 @@ import type { Redactor } from '../harness/Redactor.ts';
 import { diagnoseApi, diagnoseMeetingFetch, diagnoseNetwork, diagnoseToken } from './diagnoseFirstCall.ts';
 import { encodeMeetingId } from './encodeMeetingId.ts';
 import { field, type Exchange } from './exchange.ts';
-import { credentialEnv, type MeetingCredentials } from './meetingCredentials.ts';
+import { credentialEnv, type MeetingCredentials } from '../harness/meetingCredentials.ts';
 import { apiGet, apiUrl, requestToken, tokenUrl } from './platformRequests.ts';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';

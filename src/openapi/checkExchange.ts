@@ -1,6 +1,6 @@
 import type { CompiledOperation } from './CompiledOperation.ts';
 import { headerGetter, type HeaderSource } from './headerGetter.ts';
-import { essenceOf, isJsonMediaType, mediaRangeCovers } from './mediaType.ts';
+import { essenceOf, isJson, mediaRangeCovers } from '../json/mediaType.ts';
 import { responseFor } from './responseFor.ts';
 import { schemaViolations } from './schemaViolations.ts';
 import type { Violation } from './Violation.ts';
@@ -51,7 +51,7 @@ export function checkExchange(operation: CompiledOperation, exchange: ResponseRe
     violations.push({ where: 'header', pointer: '/content-type', rule: 'documented content type', message: `the ${exchange.status} reply came with ${got}; the spec documents ${documented.join(', ')}` });
     return violations;
   }
-  if (!media.validate || !isJsonMediaType(media.mediaType === '*/*' ? essence : media.mediaType)) return violations;
+  if (!media.validate || !isJson(media.mediaType === '*/*' ? essence : media.mediaType)) return violations;
   let body: unknown;
   try {
     body = JSON.parse(exchange.body);

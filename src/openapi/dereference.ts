@@ -1,4 +1,4 @@
-import { valueAt } from '../records/jsonPointer.ts';
+import { valueAt } from '../json/jsonPointer.ts';
 
 /**
  * The document with every local `$ref` ("#/components/...") replaced by a copy of what it names, so each

@@ -1,4 +1,4 @@
-import { valueAt } from '../records/jsonPointer.ts';
+import { valueAt } from '../json/jsonPointer.ts';
 import type { CompiledLink, CompiledOperation } from './CompiledOperation.ts';
 import type { CompiledSpec } from './compileSpec.ts';
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { describeValue } from '../records/describeValue.ts';
-import { jsonValueArbitrary } from '../records/jsonValueArbitrary.ts';
+import { describeValue } from '../json/describeValue.ts';
+import { jsonValueArbitrary } from '../json/jsonValueArbitrary.ts';
 import type { CompiledOperation, CompiledParameter, JsonSchema } from './CompiledOperation.ts';
 import { bodyText } from './encodeRequest.ts';
 import type { GeneratedBody, GeneratedRequest, Mutation, MutationKind } from './GeneratedRequest.ts';
 import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
-import { isJsonMediaType } from './mediaType.ts';
+import { isJson } from '../json/mediaType.ts';
 import { parameterText, positiveRequests } from './positiveRequests.ts';
 import { requestViolations } from './requestViolations.ts';
 import { mergeAllOf, schemaArbitrary } from './schemaArbitrary.ts';
@@ -141,7 +141,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
   const body = operation.requestBody;
   const media = body?.content[0];
   if (body && media) {
-    const family = isJsonMediaType(media.mediaType) ? 'json' : media.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'other';
+    const family = isJson(media.mediaType) ? 'json' : media.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'other';
     const bodyKind: MutationKind = body.required ? 'refuse' : 'open';
     site('body missing', bodyKind, '/body', fc.constant(null), (request) => ({ request: withBody(request, undefined), detail: 'no body at all' }));
     // Open: a seed's endpoint table says what a client sends, not that a server refuses a well-formed body
@@ -169,7 +169,7 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
   if (object) {
     const properties = (object.schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((object.schema.required ?? []) as string[]);
-    const textual = !isJsonMediaType(object.mediaType);
+    const textual = !isJson(object.mediaType);
     const replaced = new Set(extras.map((e) => e.pointer));
     for (const [name, raw] of Object.entries(properties)) {
       const schema = mergeAllOf(raw);

@@ -3,7 +3,7 @@ import type { CompiledOperation, CompiledParameter } from './CompiledOperation.t
 import type { GeneratedBody, GeneratedRequest } from './GeneratedRequest.ts';
 import { generatedValueSchema } from './generatedValueSchema.ts';
 import type { GenerationOptions } from './GenerationOptions.ts';
-import { isJsonMediaType } from './mediaType.ts';
+import { isJson } from '../json/mediaType.ts';
 import { requestViolations } from './requestViolations.ts';
 import { schemaArbitrary } from './schemaArbitrary.ts';
 
@@ -45,7 +45,7 @@ function bodyArbitrary(operation: CompiledOperation, options: GenerationOptions)
   const media = body?.content[0];
   if (!body || !media) return fc.constant(undefined);
   const value = media.schema ? schemaArbitrary(media.schema, { pointer: '/body', values: options.values ?? {}, longest: longestInBody }) : fc.constant('');
-  const types = isJsonMediaType(media.mediaType) ? [media.mediaType, `${media.mediaType}; charset=utf-8`] : [media.mediaType];
+  const types = isJson(media.mediaType) ? [media.mediaType, `${media.mediaType}; charset=utf-8`] : [media.mediaType];
   const generated = fc.record({ mediaType: fc.constantFrom(...types), value });
   return body.required ? generated : fc.option(generated, { nil: undefined });
 }

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { typeNames } from '../records/describeRecordError.ts';
-import { describeValue } from '../records/describeValue.ts';
-import { fieldLabel, valueAt } from '../records/jsonPointer.ts';
+import { typeNames } from '../json/typeNames.ts';
+import { describeValue } from '../json/describeValue.ts';
+import { fieldLabel, valueAt } from '../json/jsonPointer.ts';
 import type { Violation } from './Violation.ts';
 
 const formatNames: Record<string, string> = {

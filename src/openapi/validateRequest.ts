@@ -1,7 +1,7 @@
 import type { CompiledOperation, CompiledParameter } from './CompiledOperation.ts';
 import { headerGetter, type HeaderSource } from './headerGetter.ts';
 import { PathPattern } from './PathPattern.ts';
-import { essenceOf, isJsonMediaType, mediaRangeCovers } from './mediaType.ts';
+import { essenceOf, isJson, mediaRangeCovers } from '../json/mediaType.ts';
 import { parseParameterText } from './parseParameterText.ts';
 import { schemaViolations } from './schemaViolations.ts';
 import type { Violation } from './Violation.ts';
@@ -80,7 +80,7 @@ export function validateRequest(operation: CompiledOperation, request: RequestRe
     out.violations.push({ where: 'header', pointer: '/content-type', rule: 'documented content type', message: `the body is sent as ${JSON.stringify(contentType)}; the spec takes ${body.content.map((c) => c.mediaType).join(', ')}` });
     return out;
   }
-  if (isJsonMediaType(media.mediaType)) {
+  if (isJson(media.mediaType)) {
     try {
       out.body = JSON.parse(text);
     } catch {

@@ -1,7 +1,4 @@
-/** Any value JSON can carry. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-export type JsonObject = { [key: string]: JsonValue };
+import type { JsonObject, JsonValue } from '../json/JsonValue.ts';
 
 /**
  * A page-unit record as shared/seeds/unit-record.md §2 describes it. The schema file

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { copyJson } from './copyJson.ts';
+import { copyJson } from '../json/copyJson.ts';
 import type { TreeClause } from './recordClauses.ts';
 import type { UnitRecord } from './UnitRecord.ts';
 import { unitTree } from './unitTree.ts';

@@ -1,4 +1,4 @@
-import { pointerOf } from './jsonPointer.ts';
+import { pointerOf } from '../json/jsonPointer.ts';
 import type { TreeClause } from './recordClauses.ts';
 
 /** One way a set of records (the units of one page) fails to form a tree. */

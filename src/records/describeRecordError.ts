@@ -1,17 +1,8 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { describeValue } from './describeValue.ts';
-import { fieldLabel, valueAt } from './jsonPointer.ts';
+import { describeValue } from '../json/describeValue.ts';
+import { typeNames } from '../json/typeNames.ts';
+import { fieldLabel, valueAt } from '../json/jsonPointer.ts';
 
-/** JSON Schema type names as a sentence says them. */
-export const typeNames: Record<string, string> = {
-  object: 'an object',
-  array: 'an array',
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'a boolean',
-  null: 'null',
-};
 
 function quoteList(values: readonly unknown[]): string {
   return values.map((v) => JSON.stringify(v)).join(', ');

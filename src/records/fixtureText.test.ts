@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureText } from './fixtureText.ts';
-import { jsonValueArbitrary } from './jsonValueArbitrary.ts';
+import { jsonValueArbitrary } from '../json/jsonValueArbitrary.ts';
 
 describe('fixtureText', () => {
   it('is the value pretty-printed on lines of its own, read back as that one value', () => {

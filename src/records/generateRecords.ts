@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { invalidRecord } from './invalidRecord.ts';
-import { mixSeed } from './mixSeed.ts';
+import { mixSeed } from '../json/mixSeed.ts';
 import type { RecordClause } from './recordClauses.ts';
 import { validRecord } from './validRecord.ts';
 

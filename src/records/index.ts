@@ -1,6 +1,7 @@
 // The records library: validator, tree checks, arbitraries, generators. Usable without the runner or
 // the CLI (nothing here imports vitest, the harness or cli/).
-export type { JsonObject, JsonValue, UnitRecord } from './UnitRecord.ts';
+export type { UnitRecord } from './UnitRecord.ts';
+export type { JsonObject, JsonValue } from '../json/JsonValue.ts';
 export { recordClauseIds, treeClauseIds, isRecordClause, type RecordClause, type TreeClause } from './recordClauses.ts';
 export { recordSchema, compileRecordSchema, recordFieldNames, requiredFieldNames, fieldsOfClause } from './recordSchema.ts';
 export { clauseAt } from './clauseAt.ts';
@@ -10,11 +11,11 @@ export { exampleRecord } from './exampleRecord.ts';
 export { validRecord, unitIdArbitrary, hexHashArbitrary } from './validRecord.ts';
 export { validRecordFor, validRecordForAny } from './validRecordFor.ts';
 export { invalidRecord, invalidRecordFor, type InvalidRecord } from './invalidRecord.ts';
-export { jsonValueArbitrary, looseObjectArbitrary, jsonObjectArbitrary, textArbitrary } from './jsonValueArbitrary.ts';
+export { jsonValueArbitrary, looseObjectArbitrary, jsonObjectArbitrary, textArbitrary } from '../json/jsonValueArbitrary.ts';
 export { unitTree, type UnitTreeConstraints } from './unitTree.ts';
 export { brokenUnitTree, type BrokenUnitTree } from './brokenUnitTree.ts';
 export { fakeRecords, type FakeRecordsOptions } from './fakeRecords.ts';
-export { mixSeed } from './mixSeed.ts';
+export { mixSeed } from '../json/mixSeed.ts';
 export { generateRecords, iterateRecords, shardRange, type GeneratedRecord, type GenerateRecordsOptions } from './generateRecords.ts';
 export { fixtureText } from './fixtureText.ts';
 export { mergeManifestParts, manifestPartName, manifestText, type ManifestEntry, type ManifestPart } from './manifestParts.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { clauseAt } from './clauseAt.ts';
-import { jsonValueArbitrary, looseObjectArbitrary, textArbitrary } from './jsonValueArbitrary.ts';
-import { objectFromEntries } from './objectFromEntries.ts';
+import { jsonValueArbitrary, looseObjectArbitrary, textArbitrary } from '../json/jsonValueArbitrary.ts';
+import { objectFromEntries } from '../json/objectFromEntries.ts';
 import { recordClauseIds, type RecordClause } from './recordClauses.ts';
 import { fieldsOfClause, recordFieldNames, requiredFieldNames } from './recordSchema.ts';
-import type { JsonValue } from './UnitRecord.ts';
+import type { JsonValue } from '../json/JsonValue.ts';
 import { hexHashArbitrary, validRecord } from './validRecord.ts';
 
 /** A value that is not a valid record, and the one catalogue clause it breaks. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { JsonValue } from './UnitRecord.ts';
+import type { JsonValue } from '../json/JsonValue.ts';
 
 const poolSize = 64;
 let nextPoolSeed = 0x5eed;

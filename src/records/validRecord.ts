@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { jsonObjectArbitrary, jsonValueArbitrary, looseObjectArbitrary, textArbitrary } from './jsonValueArbitrary.ts';
+import { jsonObjectArbitrary, jsonValueArbitrary, looseObjectArbitrary, textArbitrary } from '../json/jsonValueArbitrary.ts';
 import { pooled } from './pooled.ts';
 import { shape } from './shape.ts';
-import type { JsonObject, JsonValue, UnitRecord } from './UnitRecord.ts';
+import type { UnitRecord } from './UnitRecord.ts';
+import type { JsonObject, JsonValue } from '../json/JsonValue.ts';
 
 const word = fc.constantFrom('hero', 'nav', 'header', 'footer', 'card', 'grid', 'cta', 'banner', 'pricing', 'faq', 'logo', 'quote', 'form', 'media', 'tabs');
 const phrase = fc.constantFrom('Build pages that rebuild themselves', 'Pricing', 'Häufige Fragen', 'お問い合わせ', 'Ça marche 🚀', 'مرحبا', '');

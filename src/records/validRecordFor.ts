@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { copyJson } from './copyJson.ts';
+import { copyJson } from '../json/copyJson.ts';
 import { exampleRecord } from './exampleRecord.ts';
-import { jsonObjectArbitrary, jsonValueArbitrary, looseObjectArbitrary, textArbitrary } from './jsonValueArbitrary.ts';
-import { objectFromEntries } from './objectFromEntries.ts';
+import { jsonObjectArbitrary, jsonValueArbitrary, looseObjectArbitrary, textArbitrary } from '../json/jsonValueArbitrary.ts';
+import { objectFromEntries } from '../json/objectFromEntries.ts';
 import { recordClauseIds, type RecordClause } from './recordClauses.ts';
 import { fieldsOfClause, recordFieldNames, requiredFieldNames } from './recordSchema.ts';
-import type { JsonValue, UnitRecord } from './UnitRecord.ts';
+import type { UnitRecord } from './UnitRecord.ts';
+import type { JsonValue } from '../json/JsonValue.ts';
 import { hexHashArbitrary, unitIdArbitrary } from './validRecord.ts';
 
 /** exampleRecord() with the given fields replaced (or added); a field set to `undefined` is removed. */

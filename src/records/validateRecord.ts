@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { clauseAt } from './clauseAt.ts';
 import { describeRecordError } from './describeRecordError.ts';
-import { pointerOf } from './jsonPointer.ts';
+import { pointerOf } from '../json/jsonPointer.ts';
 import type { RecordClause } from './recordClauses.ts';
 import { compileRecordSchema } from './recordSchema.ts';
 import type { UnitRecord } from './UnitRecord.ts';

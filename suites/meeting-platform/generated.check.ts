@@ -8,7 +8,7 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import { defineGeneratedChecks } from '../../src/harness/defineGeneratedChecks.ts';
 import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
 import { generatedTimeoutMs, perRequestMs } from '../../src/harness/generatedTimeoutMs.ts';
-import { mixSeed } from '../../src/records/mixSeed.ts';
+import { mixSeed } from '../../src/json/mixSeed.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
 

@@ -7,7 +7,7 @@ import { describeFailure } from '../../src/harness/describeFailure.ts';
 import { generatedClauses } from '../../src/harness/GeneratedClause.ts';
 import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
-import { mixSeed } from '../../src/records/mixSeed.ts';
+import { mixSeed } from '../../src/json/mixSeed.ts';
 import { generatedVariants } from './testing/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';

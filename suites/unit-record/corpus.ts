@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { invalidRecordFor } from '../../src/records/invalidRecord.ts';
-import { mixSeed } from '../../src/records/mixSeed.ts';
+import { mixSeed } from '../../src/json/mixSeed.ts';
 import { isRecordClause, recordClauseIds } from '../../src/records/recordClauses.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { validRecordFor } from '../../src/records/validRecordFor.ts';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { brokenUnitTree } from '../../src/records/brokenUnitTree.ts';
 import { checkTree } from '../../src/records/checkTree.ts';
-import { mixSeed } from '../../src/records/mixSeed.ts';
+import { mixSeed } from '../../src/json/mixSeed.ts';
 import { treeClauseIds, type TreeClause } from '../../src/records/recordClauses.ts';
 import type { UnitRecord } from '../../src/records/UnitRecord.ts';
 import { unitTree } from '../../src/records/unitTree.ts';

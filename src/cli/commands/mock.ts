@@ -5,7 +5,7 @@ import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { demoSeed } from '../../../mocks/meeting-platform/demoSeed.ts';
 import { needsDoubleEncoding } from '../../meeting-platform/encodeMeetingId.ts';
-import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../meeting-platform/meetingCredentials.ts';
+import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../harness/meetingCredentials.ts';
 import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
 import { numberRules } from '../../harness/numberRules.ts';

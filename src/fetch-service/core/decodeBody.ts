@@ -1,4 +1,4 @@
-import { isTextual, parseMediaType } from './parseMediaType.ts';
+import { isTextual, parseMediaType } from '../../json/mediaType.ts';
 import { resolveEncoding } from './resolveEncoding.ts';
 import { sniffMediaType } from './sniffMediaType.ts';
 import { TextDecoder } from '../../encoding/TextDecoder.ts';

@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import htmlEncodingSniffer from 'html-encoding-sniffer';
-import { isHtml, isJson, isXml } from './parseMediaType.ts';
+import { isHtml, isJson, isXml } from '../../json/mediaType.ts';
 
 /**
  * The character encoding a browser would decode a text body with, as a WHATWG encoding name, in the

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/fetch-service.ts';
-import { isJson, parseMediaType } from './parseMediaType.ts';
+import { isJson, parseMediaType } from '../../json/mediaType.ts';
 import { badRequest, unsupportedMediaType } from './ServiceError.ts';
 
 /** A fetch request with its defaults applied (seed §2). */

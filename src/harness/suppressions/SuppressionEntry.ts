@@ -1,4 +1,4 @@
-import { isJsonObject } from '../isJsonObject.ts';
+import { isJsonObject } from '../../json/isJsonObject.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../suites.ts';
 
 /**

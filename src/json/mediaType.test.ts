@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isTextual, parseMediaType } from './parseMediaType.ts';
+import { isTextual, parseMediaType } from './mediaType.ts';
 
 describe('parseMediaType', () => {
   test.each([

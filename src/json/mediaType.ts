@@ -54,8 +54,25 @@ export function isXml(essence: string): boolean {
   return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
 }
 
+/** JSON by its media type: application/json or any +json structured suffix (RFC 6839). */
 export function isJson(essence: string): boolean {
-  return essence === 'application/json' || essence.endsWith('+json');
+  return essence === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
+
+/**
+ * The media type a Content-Type value names, lowercase, without parameters ("application/json"; "" for
+ * none): parsed as parseMediaType does, or, for a value no parser takes, what it says before any ";", so
+ * a message can quote how a reply was labelled however wrongly.
+ */
+export function essenceOf(contentType: string | null | undefined): string {
+  return parseMediaType(contentType ?? undefined)?.essence ?? (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** Whether `essence` falls under a documented media range ("application/json", "application/*", "*\/*"). */
+export function mediaRangeCovers(range: string, essence: string): boolean {
+  if (range === '*/*') return essence !== '';
+  if (range.endsWith('/*')) return essence.startsWith(range.slice(0, -1));
+  return range === essence;
 }
 
 const TEXT_APPLICATION_TYPES = new Set([

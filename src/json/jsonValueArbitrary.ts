@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { objectFromEntries } from './objectFromEntries.ts';
-import type { JsonObject, JsonValue } from './UnitRecord.ts';
+import type { JsonObject, JsonValue } from './JsonValue.ts';
 
 /** Short strings, mostly ASCII, sometimes any unicode grapheme. */
 export const textArbitrary: fc.Arbitrary<string> = fc.oneof(
