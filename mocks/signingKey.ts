@@ -15,3 +15,6 @@ export function randomSecret(): Uint8Array {
 export function signingKey(secret: MockSecret, use: string): Buffer {
   return createHmac('sha256', secret).update(`conform mock key: ${use}`).digest();
 }
+
+/** Where a mock started from the command line takes its secret when none is given: mocks given the same accept each other's tokens. */
+export const mockSecretEnv = 'CONFORM_MOCK_SECRET';

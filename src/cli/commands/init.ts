@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
 import { Command } from 'commander';
-import { configTemplate } from '../../harness/config/configTemplate.ts';
+import { writeConfigTemplate } from '../../harness/config/writeConfigTemplate.ts';
+import { RunError } from '../../harness/RunError.ts';
 import { suiteNames, isSuiteName } from '../../harness/suites.ts';
+import { asUsageError } from '../asUsageError.ts';
 import { UsageError } from '../UsageError.ts';
 
 const initHelp = `
@@ -23,16 +22,7 @@ export function registerInit(program: Command): void {
     .action(async (suites: string[], flags: { config: string }) => {
       const unknown = suites.filter((s) => !isSuiteName(s));
       if (unknown.length) throw new UsageError(`unknown suite ${unknown.join(', ')}; choose from ${suiteNames.join(', ')}`);
-      const file = resolve(flags.config);
-      const shown = relative(process.cwd(), file) || file;
-      if (!/\.m?ts$/.test(file)) throw new UsageError(`${shown}: conform init writes TypeScript, a .ts or .mts file (a .json config holds the same keys, without the comments)`);
-      if (existsSync(file)) throw new UsageError(`${shown} exists already: conform init leaves it as it is`);
-      const { text, fillIn } = configTemplate(suites.length ? suites.filter(isSuiteName) : suiteNames);
-      try {
-        await writeFile(file, text, { flag: 'wx' });
-      } catch (err) {
-        throw new UsageError(`${shown} cannot be written: ${(err as Error).message.split(', ')[0]}`);
-      }
+      const { shown, fillIn } = await writeConfigTemplate(flags.config, suites.length ? suites.filter(isSuiteName) : suiteNames).catch(asUsageError(RunError));
       const width = Math.max(...fillIn.map((f) => f.what.length));
       process.stdout.write(
         [`wrote ${shown}; fill in:`, ...fillIn.map((f) => `  ${f.what.padEnd(width)}  ${f.meaning}`), `then run every target in it with \`npx conform run\` (\`npx conform run --help\` for more)`, ''].join('\n'),

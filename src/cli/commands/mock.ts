@@ -1,124 +1,125 @@
-import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { FETCH_SERVICE_DEFAULTS as defaultMockLimits } from '../../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
-import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
-import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
-import { demoSeed } from '../../../mocks/meeting-platform/demoSeed.ts';
-import { needsDoubleEncoding } from '../../meeting-platform/encodeMeetingId.ts';
-import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../harness/meetingCredentials.ts';
-import { untilStopped } from '../untilStopped.ts';
-import { UsageError } from '../UsageError.ts';
+import { credentialEnv, type MeetingCredentials } from '../../harness/meetingCredentials.ts';
+import type { StartedFetchServiceMock } from '../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts';
+import { describeDemoData } from '../../../mocks/meeting-platform/describeDemoData.ts';
+import { mockAccountFromEnv } from '../../../mocks/meeting-platform/mockAccountFromEnv.ts';
+import type { StartedMeetingPlatform } from '../../../mocks/meeting-platform/startMeetingPlatformFromEnv.ts';
+import { MockStartError } from '../../../mocks/MockStartError.ts';
+import { mockSecretEnv } from '../../../mocks/signingKey.ts';
 import { numberRules } from '../../harness/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
+import { asUsageError } from '../asUsageError.ts';
+import { untilStopped } from '../untilStopped.ts';
+import { UsageError } from '../UsageError.ts';
 
 type Env = Record<string, string | undefined>;
 
-/** Where the meeting-platform mock's signing key comes from when --secret is not given. */
-const mockSecretEnv = 'CONFORM_MOCK_SECRET';
-
-/** Options every mock takes, plus the service's own (by commander's camelCase names). */
-export interface MockOptions {
+/** Options every mock takes. */
+interface ListenOptions {
   host: string;
   port: number;
-  [option: string]: unknown;
 }
 
-export interface StartedMock {
-  /** Printed once the mock listens: where it is and how to point a client or suite at it. */
-  banner: string;
-  close(): Promise<void>;
+/** `conform mock meeting-platform` options, by commander's camelCase names. */
+interface MeetingPlatformMockOptions extends ListenOptions {
+  latency: number;
+  errorRate: number;
+  rateLimit: number;
+  wrongAddress?: boolean;
+  secret?: string;
 }
 
-/**
- * One servable mock. `conform mock SERVICE` gets its subcommand, options, help and start from here, so
- * another mock is one more entry in `mockServices`.
- */
-export interface MockService {
-  summary: string;
-  defaultPort: number;
-  /** Options of this service only, beyond --host and --port. */
-  options?: () => Option[];
-  /** Shown after the options in --help: what the mock would start with in this environment. */
-  help(env: Env): string;
-  start(options: MockOptions, env: Env): Promise<StartedMock>;
+/** `conform mock fetch-service` options, by commander's camelCase names. */
+export interface FetchServiceMockOptions extends ListenOptions {
+  originUrl?: string;
+  timeoutMs: number;
+  maxBytes: number;
+  maxConcurrency: number;
+  latency: number;
 }
 
-export const mockServices: Record<string, MockService> = {
-  'meeting-platform': {
-    summary: 'the meeting platform: token endpoint and /v2 API on one port, with demo users and meetings',
-    defaultPort: 4010,
-    options: () => [
-      numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0),
-      numberOption('--error-rate <r>', 'answer this share of requests (0..1) with 503', numberRules.ratio).default(0),
-      numberOption('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)', numberRules.fromZero).default(0),
-      new Option('--wrong-address', 'answer everything with the HTML page a wrong address gets'),
-      new Option('--secret <text>', `key that signs access tokens and page tokens (default $${mockSecretEnv}, else random per process)`).argParser(parseSecret),
-    ],
-    help: meetingPlatformHelp,
-    start: startMeetingPlatform,
-  },
-  'fetch-service': {
-    summary: 'the page-fetch service: POST /v1/fetch answered without a network, pages from the origin farm\'s routes',
-    defaultPort: 4020,
-    options: () => [
-      new Option('--origin-url <url>', 'a running origin farm (conform origin) whose URLs are answered in memory too').argParser(parseHttpUrl),
-      numberOption('--timeout-ms <n>', 'fetch timeout', numberRules.count).default(defaultMockLimits.timeoutMs),
-      numberOption('--max-bytes <n>', 'largest fetched body before 502', numberRules.count).default(defaultMockLimits.maxBytes),
-      numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency),
-      numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0),
-    ],
-    help: () =>
-      [
-        'The key is $SVC_API_KEY when set (never printed), else a demo key generated at start and printed.',
-        'Nothing is fetched over the network. URLs on the virtual origin farm (http://origin.conform.invalid,',
-        'https://origin.conform.invalid, https://expired.origin.conform.invalid, https://wrong-host.origin.conform.invalid),',
-        'and on the farm given by --origin-url, are answered from the farm\'s own routes: pages with their',
-        'encodings, redirects, bad certificates (502), /big and /gzip-bomb (502), /slow/* past the timeout (504).',
-        'Any error on purpose: the header "Prefer: code=429", or the URL https://status.conform.invalid/504.',
-        'Loopback and private destinations are refused (403; 400 with allowInsecureSsl); other URLs get a stand-in page.',
-        'To run `conform run fetch-service` against it, give both the same farm with --origin-url.',
-      ].join('\n'),
-    start: startFetchServiceMockCommand,
-  },
-};
+const meetingPlatformSummary = 'the meeting platform: token endpoint and /v2 API on one port, with demo users and meetings';
+const fetchServiceSummary = "the page-fetch service: POST /v1/fetch answered without a network, pages from the origin farm's routes";
+
+const fetchServiceHelp = [
+  'The key is $SVC_API_KEY when set (never printed), else a demo key generated at start and printed.',
+  'Nothing is fetched over the network. URLs on the virtual origin farm (http://origin.conform.invalid,',
+  'https://origin.conform.invalid, https://expired.origin.conform.invalid, https://wrong-host.origin.conform.invalid),',
+  "and on the farm given by --origin-url, are answered from the farm's own routes: pages with their",
+  'encodings, redirects, bad certificates (502), /big and /gzip-bomb (502), /slow/* past the timeout (504).',
+  'Any error on purpose: the header "Prefer: code=429", or the URL https://status.conform.invalid/504.',
+  'Loopback and private destinations are refused (403; 400 with allowInsecureSsl); other URLs get a stand-in page.',
+  'To run `conform run fetch-service` against it, give both the same farm with --origin-url.',
+].join('\n');
 
 export function registerMock(program: Command): void {
   const mock = program
     .command('mock')
     .summary('serve a spec-derived mock over HTTP until SIGINT or SIGTERM')
-    .description(`Serves a mock of one service on loopback (by default) until SIGINT, SIGTERM or SIGHUP, or until the\nprocess that started it (npx) is gone.\nSERVICE: ${Object.keys(mockServices).join(' | ')}`);
-  for (const [name, service] of Object.entries(mockServices)) {
-    const sub = mock
-      .command(name)
-      .summary(service.summary)
-      .description(service.summary)
-      .addOption(numberOption('--port <n>', 'port to listen on (0 = a free one)', numberRules.port).default(service.defaultPort))
-      .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'));
-    for (const option of service.options?.() ?? []) sub.addOption(option);
-    sub.addHelpText('after', () => `\n${service.help(process.env)}`).action(async (options: MockOptions) => {
+    .description(`Serves a mock of one service on loopback (by default) until SIGINT, SIGTERM or SIGHUP, or until the\nprocess that started it (npx) is gone.\nSERVICE: meeting-platform | fetch-service`);
+
+  mockCommand(mock, 'meeting-platform', meetingPlatformSummary, 4010)
+    .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0))
+    .addOption(numberOption('--error-rate <r>', 'answer this share of requests (0..1) with 503', numberRules.ratio).default(0))
+    .addOption(numberOption('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)', numberRules.fromZero).default(0))
+    .addOption(new Option('--wrong-address', 'answer everything with the HTML page a wrong address gets'))
+    .addOption(new Option('--secret <text>', `key that signs access tokens and page tokens (default $${mockSecretEnv}, else random per process)`).argParser(parseSecret))
+    .addHelpText('after', () => `\n${meetingPlatformHelp(process.env)}`)
+    .action(async (options: MeetingPlatformMockOptions) => {
       // Listening for the stop before anything starts: a signal while it starts, or right after the
       // banner is printed, still closes it cleanly.
       const stopped = untilStopped();
-      await runMock(service, options, process.env, (text) => process.stdout.write(text), () => stopped);
+      await runMeetingPlatformMock(options, process.env, (text) => process.stdout.write(text), () => stopped);
     });
-  }
+
+  mockCommand(mock, 'fetch-service', fetchServiceSummary, 4020)
+    .addOption(new Option('--origin-url <url>', 'a running origin farm (conform origin) whose URLs are answered in memory too').argParser(parseHttpUrl))
+    .addOption(numberOption('--timeout-ms <n>', 'fetch timeout', numberRules.count).default(defaultMockLimits.timeoutMs))
+    .addOption(numberOption('--max-bytes <n>', 'largest fetched body before 502', numberRules.count).default(defaultMockLimits.maxBytes))
+    .addOption(numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency))
+    .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0))
+    .addHelpText('after', `\n${fetchServiceHelp}`)
+    .action(async (options: FetchServiceMockOptions) => {
+      const stopped = untilStopped();
+      await runFetchServiceMock(options, process.env, (text) => process.stdout.write(text), () => stopped);
+    });
 }
 
-/** Starts the mock, prints its banner, and closes it once `untilStop` resolves. */
-export async function runMock(service: MockService, options: MockOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
-  const started = await service.start(options, env);
-  write(started.banner);
+/** `conform mock NAME` with the options every mock takes. */
+function mockCommand(mock: Command, name: string, summary: string, defaultPort: number): Command {
+  return mock
+    .command(name)
+    .summary(summary)
+    .description(summary)
+    .addOption(numberOption('--port <n>', 'port to listen on (0 = a free one)', numberRules.port).default(defaultPort))
+    .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'));
+}
+
+/** Starts the meeting-platform mock, prints its banner, and closes it once `untilStop` resolves. */
+async function runMeetingPlatformMock(options: MeetingPlatformMockOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
+  // Loaded here, not at the top: msw and @mswjs/data take a second to load, and every other command
+  // (and `--help`) would pay for it.
+  const { startMeetingPlatformFromEnv } = await import('../../../mocks/meeting-platform/startMeetingPlatformFromEnv.ts');
+  const { host, port, secret, latency, errorRate, rateLimit, wrongAddress } = options;
+  const scenario = { latencyMs: latency, errorRate, rateLimitPerSecond: rateLimit, wrongAddress: Boolean(wrongAddress) };
+  await runMock(() => startMeetingPlatformFromEnv({ host, port, scenario, ...(secret !== undefined && { secret }) }, env), meetingPlatformBanner, write, untilStop);
+}
+
+/** Starts the fetch-service mock, prints its banner, and closes it once `untilStop` resolves. */
+export async function runFetchServiceMock(options: FetchServiceMockOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
+  const { startFetchServiceMockFromEnv } = await import('../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts');
+  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency } = options;
+  const limits = { timeoutMs, maxBytes, maxConcurrency };
+  await runMock(() => startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }) }, env), (started) => fetchServiceBanner(started, limits), write, untilStop);
+}
+
+/** Starts a mock (a MockStartError is a usage error: one line, exit 2), prints its banner, and closes it once `untilStop` resolves. */
+async function runMock<T extends { close(): Promise<void> }>(start: () => Promise<T>, banner: (started: T) => string, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
+  const started = await start().catch(asUsageError(MockStartError));
+  write(banner(started));
   await untilStop();
   await started.close();
-}
-
-/** The account the meeting-platform mock serves: the environment's when set, else its demo account. */
-function meetingAccount(env: Env): { account: MeetingCredentials; fromEnv: boolean } {
-  const fromEnv = credentialsFromEnv(env);
-  if (fromEnv.kind === 'partial') {
-    throw new UsageError(`set all of ${Object.values(credentialEnv).map((v) => `$${v}`).join(', ')} or none (missing ${fromEnv.missing.join(', ')})`);
-  }
-  return fromEnv.kind === 'complete' ? { account: fromEnv.credentials, fromEnv: true } : { account: { ...demoAccount }, fromEnv: false };
 }
 
 /** Account lines; a secret from the environment is never printed, the demo secret is the mock's own. */
@@ -132,26 +133,12 @@ function accountLines(account: MeetingCredentials, fromEnv: boolean): string[] {
   ];
 }
 
-function dataLines(accountId: string): string[] {
-  const seed = demoSeed([{ accountId }], Date.now());
-  const [owner, colleague] = seed.users;
-  const owned = seed.meetings.filter((m) => m.host_id === owner?.id);
-  const double = owned.filter((m) => needsDoubleEncoding(m.uuid)).map((m) => m.uuid);
-  const slashOrPlus = owned.filter((m) => !needsDoubleEncoding(m.uuid) && /[/+]/.test(m.uuid)).length;
-  return [
-    `data: ${seed.users.length} users, ${seed.meetings.length} meetings (start times relative to now)`,
-    `  "me" is ${owner?.email} with ${owned.length} meetings (default page_size 30, max 300)`,
-    `  ${colleague?.email} hosts ${seed.meetings.length - owned.length} more, fetchable by id within the account`,
-    `  UUIDs found only when percent-encoded twice (they start with "/" or contain "//"): ${double.join('  ')}`,
-    `  ${slashOrPlus} more UUIDs hold a lone "/" or "+": percent-encode them once`,
-  ];
-}
-
+/** Shown after the options in --help: what the mock would start with in this environment. */
 function meetingPlatformHelp(env: Env): string {
   let lines: string[];
   try {
-    const { account, fromEnv } = meetingAccount(env);
-    lines = [...accountLines(account, fromEnv), '', ...dataLines(account.accountId)];
+    const { account, fromEnv } = mockAccountFromEnv(env);
+    lines = [...accountLines(account, fromEnv), '', ...describeDemoData(account.accountId)];
   } catch (err) {
     lines = [`account: ${err instanceof Error ? err.message : String(err)}`];
   }
@@ -164,36 +151,16 @@ function meetingPlatformHelp(env: Env): string {
   ].join('\n');
 }
 
-async function startMeetingPlatform(options: MockOptions, env: Env): Promise<StartedMock> {
-  const { account, fromEnv } = meetingAccount(env);
-  // Loaded here, not at the top: msw and @mswjs/data take a second to load, and every other command
-  // (and `--help`) would pay for it.
-  const { startMeetingPlatformServer } = await import('../../../mocks/meeting-platform/startMeetingPlatformServer.ts');
-  const secret = typeof options.secret === 'string' ? options.secret : env[mockSecretEnv] || undefined;
-  const server = await startMeetingPlatformServer({
-    host: options.host,
-    port: options.port,
-    accounts: [account],
-    secret,
-    scenario: {
-      latencyMs: Number(options.latency ?? 0),
-      errorRate: Number(options.errorRate ?? 0),
-      rateLimitPerSecond: Number(options.rateLimit ?? 0),
-      wrongAddress: Boolean(options.wrongAddress),
-    },
-  }).catch((err: unknown) => {
-    const { code, message } = err as NodeJS.ErrnoException;
-    throw new UsageError(`cannot listen on ${options.host}:${options.port}: ${code ?? message}`);
-  });
-  const url = server.url;
-  const envPrefix = fromEnv ? '' : `${credentialEnv.clientId}=${account.clientId} ${credentialEnv.clientSecret}=${account.clientSecret} ${credentialEnv.accountId}=${account.accountId} `;
-  const banner = [
+/** Printed once the mock listens: where it is and how to point a client or the suite at it. */
+function meetingPlatformBanner({ url, account, accountFromEnv, secretFrom }: StartedMeetingPlatform): string {
+  const envPrefix = accountFromEnv ? '' : `${credentialEnv.clientId}=${account.clientId} ${credentialEnv.clientSecret}=${account.clientSecret} ${credentialEnv.accountId}=${account.accountId} `;
+  return [
     `meeting-platform mock listening on ${url}`,
     `  auth URL      ${url}   (POST /oauth/token)`,
     `  API base URL  ${url}   (/v2/users/me, /v2/users/me/meetings, /v2/meetings/{meetingId})`,
-    ...accountLines(account, fromEnv),
-    secret
-      ? `tokens: signed with the secret from ${typeof options.secret === 'string' ? '--secret' : `$${mockSecretEnv}`} (not shown); mocks with the same secret accept each other's`
+    ...accountLines(account, accountFromEnv),
+    secretFrom
+      ? `tokens: signed with the secret from ${secretFrom === 'given' ? '--secret' : `$${mockSecretEnv}`} (not shown); mocks with the same secret accept each other's`
       : `tokens: signed with a random secret of this process (set $${mockSecretEnv} to share one across processes)`,
     '',
     'Run the conformance suite against it:',
@@ -201,23 +168,12 @@ async function startMeetingPlatform(options: MockOptions, env: Env): Promise<Sta
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
-  return { banner, close: server.close };
 }
 
-async function startFetchServiceMockCommand(options: MockOptions, env: Env): Promise<StartedMock> {
-  const demoKey = env.SVC_API_KEY ? undefined : `conform-demo-${randomBytes(12).toString('hex')}`;
-  const farm = typeof options.originUrl === 'string' ? await readFarmInfo(options.originUrl) : undefined;
-  const limits = { timeoutMs: Number(options.timeoutMs), maxBytes: Number(options.maxBytes), maxConcurrency: Number(options.maxConcurrency) };
-  const { startFetchServiceMock } = await import('../../../mocks/fetch-service/startFetchServiceMock.ts');
-  const server = await startFetchServiceMock({ host: options.host, port: options.port, apiKeys: [env.SVC_API_KEY ?? demoKey!], farm, limits, latencyMs: Number(options.latency ?? 0) }).catch(
-    (err: unknown) => {
-      const { code, message } = err as NodeJS.ErrnoException;
-      throw new UsageError(`cannot listen on ${options.host}:${options.port}: ${code ?? message}`);
-    },
-  );
-  const url = server.url;
+/** Printed once the mock listens: where it is, its key, and how to try it. */
+function fetchServiceBanner({ url, demoKey, farm }: StartedFetchServiceMock, limits: { timeoutMs: number; maxBytes: number; maxConcurrency: number }): string {
   const keyPrefix = demoKey ? `SVC_API_KEY=${demoKey} ` : '';
-  const banner = [
+  return [
     `fetch-service mock listening on ${url}`,
     `  POST ${url}/v1/fetch with X-SVC-API-Key`,
     demoKey ? `  key: ${demoKey} (a demo key; set $SVC_API_KEY to use your own)` : '  key: from $SVC_API_KEY (not shown)',
@@ -231,22 +187,9 @@ async function startFetchServiceMockCommand(options: MockOptions, env: Env): Pro
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
-  return { banner, close: server.close };
-}
-
-/** The listeners of a running origin farm, from its /__farm/info. */
-async function readFarmInfo(originUrl: string): Promise<FarmInfo> {
-  try {
-    const response = await fetch(`${originUrl}/__farm/info`, { signal: AbortSignal.timeout(5000) });
-    if (response.ok) return (await response.json()) as FarmInfo;
-  } catch {
-    // Reported below: the farm is not there.
-  }
-  throw new UsageError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start one with: conform origin`);
 }
 
 function parseSecret(value: string): string {
   if (value === '') throw new UsageError('--secret must not be empty');
   return value;
 }
-

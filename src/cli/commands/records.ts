@@ -1,26 +1,19 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import type { ManifestEntry, ManifestPart } from '../../records/manifestParts.ts';
 import { numberRules } from '../../harness/numberRules.ts';
+import { RecordFolderError } from '../../records/RecordFolderError.ts';
+import type { ValidationTally } from '../../records/ValidationTally.ts';
+import { writeToReader } from '../../records/writeToReader.ts';
+import { asUsageError } from '../asUsageError.ts';
 import { numberOption, parseShard } from '../parseOptions.ts';
 import { ProgressLine } from '../ProgressLine.ts';
 import { UsageError } from '../UsageError.ts';
 
 // The records library loads only when a records command runs, and only the part it needs: every other
-// command starts without ajv and fast-check, and validate without fast-check.
-const generator = async () => ({
-  ...(await import('../../records/generateRecords.ts')),
-  ...(await import('../../records/manifestParts.ts')),
-  ...(await import('../../records/fixtureText.ts')),
-});
-const validator = async () => ({
-  ...(await import('../../records/validateInputs.ts')),
-  ...(await import('../../records/ValidationTally.ts')),
-  ...(await import('../../records/describeOutcome.ts')),
-});
+// command starts without ajv and fast-check, and validate without fast-check. (What is imported above
+// is small: an error class and a stdout writer.)
 
 const defaultSeed = 1;
+const stdinName = '<stdin>';
 
 interface GenerateOptions {
   count: number;
@@ -108,7 +101,8 @@ export function registerRecords(program: Command): void {
     .addOption(new Option('--shard <i/n>', 'only part I of N of the set, for generating it on N machines (see below)').argParser(parseShard))
     .addHelpText('after', generateHelp)
     .action(async (options: GenerateOptions) => {
-      await (options.out === undefined ? generateToStdout(options) : generateToDirectory(options, options.out));
+      await (options.out === undefined ? generateToStdout(options) : generateToFolder(options, options.out));
+      process.exitCode = 0;
     });
 
   records
@@ -117,7 +111,8 @@ export function registerRecords(program: Command): void {
     .argument('<dir>', "the folder holding every shard's files")
     .addHelpText('after', mergeHelp)
     .action(async (dir: string) => {
-      process.exitCode = await mergeManifest(dir);
+      await mergeFolder(dir);
+      process.exitCode = 0;
     });
 
   records
@@ -135,177 +130,51 @@ export function registerRecords(program: Command): void {
     });
 }
 
-/**
- * Writes to stdout and waits until the text is handed over. False when the reader has gone away (EPIPE:
- * `conform records ... | head`), which is the reader's choice, not an error.
- */
-async function writeStdout(text: string): Promise<boolean> {
-  // A failed write also emits 'error', which unheard would end the process with a stack trace; the
-  // write's own callback reports the failure instead.
-  const heard = () => undefined;
-  process.stdout.on('error', heard);
-  try {
-    await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return false;
-    throw err;
-  } finally {
-    process.stdout.off('error', heard);
-  }
+async function generateToStdout(options: GenerateOptions): Promise<void> {
+  const { writeGeneratedNdjson } = await import('../../records/writeGeneratedNdjson.ts');
+  await writeGeneratedNdjson(options, process.stdout);
 }
 
-async function generateToStdout({ count, seed, invalidRatio, shard }: GenerateOptions): Promise<void> {
-  const { iterateRecords, shardRange } = await generator();
-  let buffer = '';
-  let reading = true;
-  for (const generated of iterateRecords({ count, seed, invalidRatio, ...(shard ? shardRange(count, shard) : {}) })) {
-    buffer += JSON.stringify(generated) + '\n';
-    if (buffer.length > 1 << 16) {
-      reading = await writeStdout(buffer);
-      buffer = '';
-      if (!reading) break;
-    }
-  }
-  if (reading) await writeStdout(buffer);
-  process.exitCode = 0;
-}
-
-async function generateToDirectory({ count, seed, invalidRatio, shard }: GenerateOptions, dir: string): Promise<void> {
-  const { iterateRecords, shardRange, manifestPartName, manifestText, fixtureText } = await generator();
-  const width = Math.max(4, String(count).length);
-  const manifest: ManifestEntry[] = [];
-  const { from, to } = shard ? shardRange(count, shard) : { from: 0, to: count };
-  const manifestName = shard ? manifestPartName(shard) : 'manifest.json';
-  try {
-    await mkdir(dir, { recursive: true });
-    let pending: Array<Promise<void>> = [];
-    for (const { record, valid, rule } of iterateRecords({ count, seed, invalidRatio, from, to })) {
-      // Named by its place in the whole set, so the shards' files together are the unsharded set's.
-      const file = `record-${String(from + manifest.length + 1).padStart(width, '0')}.json`;
-      manifest.push(rule === undefined ? { file, valid } : { file, valid, rule });
-      pending.push(writeFile(join(dir, file), fixtureText(record)));
-      // A few dozen writes in flight at once: fast, without a file handle per record.
-      if (pending.length >= 64) {
-        await Promise.all(pending);
-        pending = [];
-      }
-    }
-    await Promise.all(pending);
-    const part: ManifestPart | undefined = shard && { count, seed, invalidRatio, shard, entries: manifest };
-    await writeFile(join(dir, manifestName), part ? `${JSON.stringify(part, null, 2)}\n` : manifestText(manifest));
-  } catch (err) {
-    const { code, message } = err as NodeJS.ErrnoException;
-    throw new UsageError(`cannot write to ${dir}: ${code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : (code ?? message)}`);
-  }
-  const invalid = manifest.filter((m) => !m.valid).length;
+async function generateToFolder(options: GenerateOptions, dir: string): Promise<void> {
+  const { writeFixtureFolder } = await import('../../records/writeFixtureFolder.ts');
+  const { records, invalid, from, to, manifest } = await writeFixtureFolder(options, dir).catch(asUsageError(RecordFolderError));
+  const { shard, count } = options;
   const which = shard ? `, ${String(from + 1)} to ${String(to)} of ${String(count)} (shard ${shard.index}/${shard.count}; ` : ' (';
-  await writeStdout(`wrote ${String(manifest.length)} records${which}${String(invalid)} invalid) and ${manifestName} to ${dir}\n`);
-  process.exitCode = 0;
+  await writeToReader(process.stdout, `wrote ${String(records)} records${which}${String(invalid)} invalid) and ${manifest} to ${dir}\n`);
 }
 
-/** `records merge DIR`: the shards' manifest parts joined into manifest.json, then removed. */
-async function mergeManifest(dir: string): Promise<number> {
-  const { manifestPartPattern, mergeManifestParts, manifestText } = await import('../../records/manifestParts.ts');
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (err) {
-    throw new UsageError(`cannot read ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  const parts: Array<{ name: string; part: ManifestPart }> = [];
-  for (const name of names.filter((n) => manifestPartPattern.test(n))) {
-    try {
-      parts.push({ name, part: JSON.parse(await readFile(join(dir, name), 'utf8')) as ManifestPart });
-    } catch {
-      throw new UsageError(`${join(dir, name)} is not JSON`);
-    }
-  }
-  const entries = mergeManifestParts(parts);
-  if (typeof entries === 'string') throw new UsageError(`${dir}: ${entries}`);
-  const present = new Set(names);
-  const absent = entries.filter((e) => !present.has(e.file));
-  if (absent.length) throw new UsageError(`${dir}: ${String(absent.length)} listed record file(s) are not there, ${absent[0]!.file} the first: copy every shard's files in`);
-  await writeFile(join(dir, 'manifest.json'), manifestText(entries));
-  await Promise.all(parts.map((p) => rm(join(dir, p.name))));
-  await writeStdout(`merged ${String(parts.length)} manifest parts into ${join(dir, 'manifest.json')}: ${String(entries.length)} records\n`);
-  return 0;
+async function mergeFolder(dir: string): Promise<void> {
+  const { mergeManifestFolder } = await import('../../records/mergeManifestFolder.ts');
+  const { parts, records, manifest } = await mergeManifestFolder(dir).catch(asUsageError(RecordFolderError));
+  await writeToReader(process.stdout, `merged ${String(parts)} manifest parts into ${manifest}: ${String(records)} records\n`);
 }
 
-const stdinName = '<stdin>';
-
-/**
- * Collects output and hands it to stdout in large writes, waiting for the reader (so a slow reader
- * slows the run instead of filling memory). False once the reader has gone away.
- */
-class StdoutBuffer {
-  #text = '';
-  #open = true;
-  readonly #beforeWrite: () => void;
-
-  constructor(beforeWrite: () => void) {
-    this.#beforeWrite = beforeWrite;
-  }
-
-  add(text: string): void {
-    this.#text += text;
-  }
-
-  async flush(ifOver = 0): Promise<boolean> {
-    if (!this.#open || this.#text.length <= ifOver) return this.#open;
-    this.#beforeWrite();
-    const text = this.#text;
-    this.#text = '';
-    this.#open = await writeStdout(text);
-    return this.#open;
-  }
-}
-
-async function validateCommand(args: string[], options: ValidateOptions): Promise<number> {
+async function validateCommand(args: string[], { json, expect, tree, array, workers }: ValidateOptions): Promise<number> {
   if (args.filter((a) => a === '-').length > 1) throw new UsageError('- (stdin) can be given only once');
-  const { validateInputs, ValidationTally, describeOutcome, outcomeJson } = await validator();
+  const { writeVerdicts } = await import('../../records/writeVerdicts.ts');
   const inputs = args.map((a) => (a === '-' ? { name: stdinName, chunks: process.stdin } : a));
-  const tally = new ValidationTally();
+  // On a terminal, stderr shows how a long run is going.
   const progress = new ProgressLine(process.stderr);
-  const out = new StdoutBuffer(() => {
-    if (process.stdout.isTTY) progress.clear();
-  });
-  const say = async (text: string) => {
-    // On a terminal, what came before on stdout shows before it.
-    if (process.stdout.isTTY) await out.flush();
+  try {
+    const tally = await writeVerdicts(inputs, { json, expect, tree, arrays: array, ...(workers !== undefined && { workers }) }, {
+      out: process.stdout,
+      beforeWrite: () => {
+        if (process.stdout.isTTY) progress.clear();
+      },
+      unreadable: (line) => {
+        progress.clear();
+        process.stderr.write(`conform: ${line}\n`);
+      },
+      progress: (counts) => progress.update(() => progressText(counts, progress.elapsedMs)),
+    });
+    return tally.exitCode;
+  } finally {
     progress.clear();
-    process.stderr.write(`conform: ${text}\n`);
-  };
-  const progressText = () => {
-    const rate = tally.records / (progress.elapsedMs / 1000);
-    const bad = tally.unreadable > 0 ? `, ${tally.unreadable.toLocaleString('en-US')} unreadable` : '';
-    return `validating: ${tally.records.toLocaleString('en-US')} records (${Math.round(rate).toLocaleString('en-US')}/s), ${tally.invalid.toLocaleString('en-US')} invalid${bad}`;
-  };
-
-  let treeJson = '';
-  let separator = '';
-  if (options.json) out.add('{"records": [\n');
-  const arrays = options.array === true || options.tree === true;
-  for await (const outcomes of validateInputs(inputs, { expect: options.expect, tree: options.tree, arrays, ...(options.workers !== undefined && { workers: options.workers }) })) {
-    tally.add(outcomes);
-    for (const o of outcomes) {
-      if (o.kind === 'tree' && options.json) {
-        treeJson = `,\n"tree": ${JSON.stringify(outcomeJson(o))}`;
-      } else if (options.json) {
-        out.add(separator + JSON.stringify(outcomeJson(o)));
-        separator = ',\n';
-      } else if (o.kind === 'unreadable') {
-        await say(describeOutcome(o)[0]!);
-      } else {
-        for (const line of describeOutcome(o)) out.add(line + '\n');
-      }
-    }
-    // `validate ... | head`: once the reader is gone, there is no one to tell the rest to.
-    if (!(await out.flush(1 << 16))) return tally.exitCode;
-    progress.update(progressText);
   }
-  progress.clear();
-  out.add(options.json ? `\n]${treeJson},\n"summary": ${JSON.stringify(tally)}}\n` : tally.summaryLine() + '\n');
-  await out.flush();
-  return tally.exitCode;
+}
+
+function progressText(tally: ValidationTally, elapsedMs: number): string {
+  const rate = tally.records / (elapsedMs / 1000);
+  const bad = tally.unreadable > 0 ? `, ${tally.unreadable.toLocaleString('en-US')} unreadable` : '';
+  return `validating: ${tally.records.toLocaleString('en-US')} records (${Math.round(rate).toLocaleString('en-US')}/s), ${tally.invalid.toLocaleString('en-US')} invalid${bad}`;
 }

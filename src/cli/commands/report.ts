@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import writeFileAtomic from 'write-file-atomic';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
+import { diffFormats, type DiffFile, type DiffFormat } from '../../harness/DiffFile.ts';
 import type { ReportFile } from '../../harness/reportFiles.ts';
 import { RunError } from '../../harness/RunError.ts';
 import { printOutcome, reportOption } from '../reportOptions.ts';
+import { asUsageError } from '../asUsageError.ts';
 import { UsageError } from '../UsageError.ts';
 
 const mergeHelp = `
@@ -28,14 +28,6 @@ json=PATH writes the diff as JSON (what diffReports() returns).
 
 Exit codes: 0 nothing newly fails; 1 a clause newly fails against a target; 2 a report could not be read,
 is not a conform JSON report, or the two ran different suites.`;
-
-/** The formats `conform report diff` writes. */
-const diffFormats = ['markdown', 'json'] as const;
-type DiffFormat = (typeof diffFormats)[number];
-interface DiffFile {
-  format: DiffFormat;
-  path: string;
-}
 
 const collectDiffFile = (value: string, previous: DiffFile[] = []): DiffFile[] => {
   const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
@@ -72,30 +64,16 @@ export function registerReport(program: Command): void {
     });
 }
 
-async function diffCommand(beforePath: string, afterPath: string, files: DiffFile[]): Promise<number> {
-  const [{ diffReports, diffExitCode }, { readRunReport }, { renderDiffText }, { renderDiffMarkdown }] = await Promise.all([
+async function diffCommand(before: string, after: string, files: DiffFile[]): Promise<number> {
+  const [{ diffReportFiles }, { diffExitCode }, { renderDiffText }] = await Promise.all([
+    import('../../harness/diffReportFiles.ts'),
     import('../../harness/reportDiff.ts'),
-    import('../../harness/readRunReport.ts'),
     import('../../harness/reporters/renderDiffText.ts'),
-    import('../../harness/reporters/renderDiffMarkdown.ts'),
   ]);
-  const names = { before: beforePath, after: afterPath };
-  let diff;
-  try {
-    diff = diffReports(await readRunReport(beforePath), await readRunReport(afterPath));
-  } catch (err) {
-    if (err instanceof RunError) throw new UsageError(err.message);
-    throw err;
-  }
-  process.stdout.write(renderDiffText(diff, names));
-  for (const f of files) {
-    try {
-      await mkdir(dirname(f.path), { recursive: true });
-      await writeFileAtomic(f.path, f.format === 'markdown' ? renderDiffMarkdown(diff, names) : `${JSON.stringify(diff, null, 2)}\n`);
-    } catch (err) {
-      throw new UsageError(`cannot write ${f.path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    process.stdout.write(`wrote ${f.format} diff: ${f.path}\n`);
-  }
+  const diff = await diffReportFiles(before, after, {
+    files,
+    onDiff: (made) => process.stdout.write(renderDiffText(made, { before, after })),
+    onWritten: (f) => process.stdout.write(`wrote ${f.format} diff: ${f.path}\n`),
+  }).catch(asUsageError(RunError));
   return diffExitCode(diff);
 }

@@ -1,9 +1,6 @@
 import { Command, Option } from 'commander';
-import { configuredReports } from '../../harness/config/applyConfig.ts';
-import { findConfigFile, loadConfig } from '../../harness/config/loadConfig.ts';
-import { splitNames } from '../../harness/config/splitNames.ts';
-import { RunError } from '../../harness/RunError.ts';
-import { run, type ReportFile, type RunOptions } from '../../harness/run.ts';
+import type { ReportFile } from '../../harness/reportFiles.ts';
+import { runNamed, type RunNamedOptions } from '../../harness/runNamed.ts';
 import { suiteNames } from '../../harness/suites.ts';
 import { defaultRateLimit } from '../../harness/rateLimit.ts';
 import { defaultRequestBounds } from '../../harness/requestBounds.ts';
@@ -12,8 +9,8 @@ import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
 import { numberRules } from '../../harness/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
-/** The parsed flags: RunOptions by name (the harness's run() does the work, this only parses and prints). */
-type RunFlags = Omit<RunOptions, 'suites' | 'targets' | 'config' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[]; config?: string | false };
+/** The parsed flags: RunOptions by name (the harness's runNamed() does the work, this only parses and prints). */
+type RunFlags = Omit<RunNamedOptions, 'onReportFiles' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[] };
 
 export function registerRun(program: Command): void {
   program
@@ -100,19 +97,11 @@ function givenFlags(flags: RunFlags, command: Command): RunFlags {
 function runCommand(names: string[], flags: RunFlags): Promise<number> {
   // Filled in once the config is read: the files said written at the end are the config's and the flags'.
   const reports = [...flags.report];
-  return printOutcome(reports, async (console) => {
-    const file = flags.config === false ? undefined : (flags.config ?? findConfigFile());
-    const loaded = file === undefined ? undefined : await loadConfig(file);
-    const { suites, targets, problems } = splitNames(names, loaded);
-    if (problems.length) throw new RunError(problems.join('\n'));
-    reports.splice(0, reports.length, ...configuredReports(loaded, flags.report));
+  return printOutcome(reports, (console) => {
     const shard = flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : '';
-    const { config: _config, ...options } = flags;
-    return run({
-      ...options,
-      ...(file !== undefined ? { config: file } : {}),
-      suites,
-      targets,
+    return runNamed(names, {
+      ...flags,
+      onReportFiles: (files) => reports.splice(0, reports.length, ...files),
       onStart: (started) => console.start(`running ${started.suites.join(', ')}${started.targets.length ? ` against ${started.targets.join(', ')}` : ''} (seed ${started.seed}${shard})`),
       onCheck: (check) => console.check(check),
       onProgress: (message) => console.progress(message),

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { RunError } from '../RunError.ts';
+import type { SuiteName } from '../suites.ts';
+import { configTemplate, type ConfigTemplate } from './configTemplate.ts';
+
+/** What writeConfigTemplate wrote. */
+export interface ConfigTemplateWritten {
+  /** The file, as messages name it: relative to the working directory. */
+  shown: string;
+  /** What its user must fill in before `conform run` takes it. */
+  fillIn: ConfigTemplate['fillIn'];
+}
+
+/**
+ * `conform init`: the commented config for `suites` (configTemplate) written to `file`, a .ts or .mts
+ * file, never over one that exists. A RunError in one line when the file is not TypeScript, exists
+ * already, or cannot be written.
+ */
+export async function writeConfigTemplate(file: string, suites?: readonly SuiteName[]): Promise<ConfigTemplateWritten> {
+  const path = resolve(file);
+  const shown = relative(process.cwd(), path) || path;
+  if (!/\.m?ts$/.test(path)) throw new RunError(`${shown}: conform init writes TypeScript, a .ts or .mts file (a .json config holds the same keys, without the comments)`);
+  if (existsSync(path)) throw new RunError(`${shown} exists already: conform init leaves it as it is`);
+  const { text, fillIn } = configTemplate(suites);
+  try {
+    await writeFile(path, text, { flag: 'wx' });
+  } catch (err) {
+    throw new RunError(`${shown} cannot be written: ${(err as Error).message.split(', ')[0]}`);
+  }
+  return { shown, fillIn };
+}
