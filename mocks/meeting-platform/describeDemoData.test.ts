@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { needsDoubleEncoding } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { describeDemoData } from './describeDemoData.ts';
 import { demoOwnerMeetings } from './demoSeed.ts';
 

@@ -1,4 +1,4 @@
-import { needsDoubleEncoding } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { demoSeed } from './demoSeed.ts';
 
 /**

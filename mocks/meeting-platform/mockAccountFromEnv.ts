@@ -1,4 +1,4 @@
-import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../src/harness/meetingCredentials.ts';
+import { credentialEnv, credentialsFromEnv, type MeetingCredentials } from '../../src/meeting-platform/core/meetingCredentials.ts';
 import { MockStartError } from '../MockStartError.ts';
 import { demoAccount } from './demoAccount.ts';
 

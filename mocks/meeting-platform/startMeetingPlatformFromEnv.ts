@@ -1,4 +1,4 @@
-import type { MeetingCredentials } from '../../src/harness/meetingCredentials.ts';
+import type { MeetingCredentials } from '../../src/meeting-platform/core/meetingCredentials.ts';
 import { cannotListen } from '../MockStartError.ts';
 import { mockSecretEnv } from '../signingKey.ts';
 import type { MeetingPlatformScenario } from './createMeetingPlatformMock.ts';

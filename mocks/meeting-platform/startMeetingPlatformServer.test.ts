@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { encodeMeetingId } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import type { MockAdapter } from '../MockExchange.ts';
 import { manualClock } from './clock.ts';

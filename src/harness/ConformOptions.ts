@@ -1,4 +1,4 @@
-import type { MeetingCredentials } from './meetingCredentials.ts';
+import type { MeetingCredentials } from '../meeting-platform/core/meetingCredentials.ts';
 import type { RequestBounds } from './requestBounds.ts';
 import type { SuiteName } from './suites.ts';
 

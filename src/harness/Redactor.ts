@@ -1,4 +1,4 @@
-import { credentialEnv } from './meetingCredentials.ts';
+import { credentialEnv } from '../meeting-platform/core/meetingCredentials.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { secretForms } from './secretForms.ts';
 import type { Targets } from './targets.ts';

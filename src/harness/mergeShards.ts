@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { credentialEnv } from './meetingCredentials.ts';
+import { credentialEnv } from '../meeting-platform/core/meetingCredentials.ts';
 import { buildReport } from './buildReport.ts';
 import { Redactor } from './Redactor.ts';
 import type { CheckResult, RunReport } from './report.ts';

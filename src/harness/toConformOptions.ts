@@ -1,4 +1,4 @@
-import { credentialEnv, credentialsFromEnv } from './meetingCredentials.ts';
+import { credentialEnv, credentialsFromEnv } from '../meeting-platform/core/meetingCredentials.ts';
 import type { ConformOptions, ExchangeLimits, TargetOptions } from './ConformOptions.ts';
 import { numberProblem, numberRules, type NumberRule } from './numberRules.ts';
 import { defaultRequestBounds } from './requestBounds.ts';

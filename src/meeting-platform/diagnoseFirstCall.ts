@@ -1,5 +1,5 @@
-import { needsDoubleEncoding } from './encodeMeetingId.ts';
-import { credentialEnv } from '../harness/meetingCredentials.ts';
+import { needsDoubleEncoding } from './core/encodeMeetingId.ts';
+import { credentialEnv } from './core/meetingCredentials.ts';
 import { excerpt, field, type Exchange } from './exchange.ts';
 import { realPlatform } from './realPlatform.ts';
 

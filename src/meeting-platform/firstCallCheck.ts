@@ -1,8 +1,8 @@
 import type { Redactor } from '../harness/Redactor.ts';
 import { diagnoseApi, diagnoseMeetingFetch, diagnoseNetwork, diagnoseToken } from './diagnoseFirstCall.ts';
-import { encodeMeetingId } from './encodeMeetingId.ts';
+import { encodeMeetingId } from './core/encodeMeetingId.ts';
 import { field, type Exchange } from './exchange.ts';
-import { credentialEnv, type MeetingCredentials } from '../harness/meetingCredentials.ts';
+import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import { apiGet, apiUrl, requestToken, tokenUrl } from './platformRequests.ts';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';

@@ -1,4 +1,4 @@
-import { credentialEnv, type MeetingCredentials } from '../harness/meetingCredentials.ts';
+import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import { exchange, type Exchange } from './exchange.ts';
 
 export interface TokenRequestOptions {

@@ -1,7 +1,7 @@
 import type { ShownRequest } from '../harness/curlCommand.ts';
 import type { Redactor } from '../harness/Redactor.ts';
 import type { Exchange } from './exchange.ts';
-import { credentialEnv, type MeetingCredentials } from '../harness/meetingCredentials.ts';
+import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 
 /**
  * An exchange's request as a report shows it: the client id, secret and account id as the variables

@@ -1,7 +1,7 @@
 import { curlCommand } from '../harness/curlCommand.ts';
 import type { Redactor } from '../harness/Redactor.ts';
 import { exchange, type Exchange } from './exchange.ts';
-import type { MeetingCredentials } from '../harness/meetingCredentials.ts';
+import type { MeetingCredentials } from './core/meetingCredentials.ts';
 import { tokenUrl } from './platformRequests.ts';
 import { shownRequest } from './shownRequest.ts';
 

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { startFetchServiceMock, type FetchServiceMockServer } from '../../mocks/fetch-service/startFetchServiceMock.ts';
 import { virtualFarm } from '../../mocks/fetch-service/virtualFarm.ts';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { encodeMeetingId } from '../meeting-platform/encodeMeetingId.ts';
+import { encodeMeetingId } from '../meeting-platform/core/encodeMeetingId.ts';
 import { loadSpec, specUrl, type SpecName } from './loadSpec.ts';
 
 const specNames: SpecName[] = ['meeting-platform', 'fetch-service'];

@@ -6,7 +6,7 @@ import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
 import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
-import { encodeMeetingId } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';

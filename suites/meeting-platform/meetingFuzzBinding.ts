@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import type { FuzzBinding, SentExchange } from '../../src/harness/FuzzBinding.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
-import { encodeMeetingId } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { shownRequest } from '../../src/meeting-platform/shownRequest.ts';

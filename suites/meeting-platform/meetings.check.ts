@@ -4,7 +4,7 @@ import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
-import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/encodeMeetingId.ts';
+import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';

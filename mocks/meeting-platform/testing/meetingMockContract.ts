@@ -1,5 +1,5 @@
 import { expect, test, describe, beforeAll, afterAll } from 'vitest';
-import { encodeMeetingId } from '../../../src/meeting-platform/encodeMeetingId.ts';
+import { encodeMeetingId } from '../../../src/meeting-platform/core/encodeMeetingId.ts';
 import type { ManualClock } from '../clock.ts';
 import type { MeetingPlatformMock, MeetingPlatformOptions } from '../createMeetingPlatformMock.ts';
 import { demoAccount } from '../demoAccount.ts';

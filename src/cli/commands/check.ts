@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { Redactor } from '../../harness/Redactor.ts';
 import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallCheck.ts';
-import { credentialEnv, credentialsFromEnv } from '../../harness/meetingCredentials.ts';
+import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';
 import { UsageError } from '../UsageError.ts';
 import { numberRules } from '../../harness/numberRules.ts';

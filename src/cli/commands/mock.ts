@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { FETCH_SERVICE_DEFAULTS as defaultMockLimits } from '../../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
-import { credentialEnv, type MeetingCredentials } from '../../harness/meetingCredentials.ts';
+import { credentialEnv, type MeetingCredentials } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { StartedFetchServiceMock } from '../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts';
 import { describeDemoData } from '../../../mocks/meeting-platform/describeDemoData.ts';
 import { mockAccountFromEnv } from '../../../mocks/meeting-platform/mockAccountFromEnv.ts';

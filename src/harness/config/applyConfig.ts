@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { credentialEnv } from '../meetingCredentials.ts';
+import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { ExchangeLimits, TargetOptionNames, TargetOptions } from '../ConformOptions.ts';
 import { numberProblem } from '../numberRules.ts';
 import type { ReportFile } from '../reportFiles.ts';
