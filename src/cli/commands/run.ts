@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { ReportFile } from '../../harness/reportFiles.ts';
-import { runNamed, type RunNamedOptions } from '../../harness/runNamed.ts';
+import type { RunNamedOptions } from '../../harness/runNamed.ts';
 import { suiteNames } from '../../harness/suites.ts';
 import { defaultRateLimit } from '../../harness/rateLimit.ts';
 import { defaultRequestBounds } from '../../harness/requestBounds.ts';
@@ -97,8 +97,10 @@ function givenFlags(flags: RunFlags, command: Command): RunFlags {
 function runCommand(names: string[], flags: RunFlags): Promise<number> {
   // Filled in once the config is read: the files said written at the end are the config's and the flags'.
   const reports = [...flags.report];
-  return printOutcome(reports, (console) => {
+  return printOutcome(reports, async (console) => {
     const shard = flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : '';
+    // Loaded when a run starts: vitest and the suites' machinery cost every other command a second to load.
+    const { runNamed } = await import('../../harness/runNamed.ts');
     return runNamed(names, {
       ...flags,
       onReportFiles: (files) => reports.splice(0, reports.length, ...files),
