@@ -1,3 +1,4 @@
+import { countCheck, emptyTally, type CheckTally } from './CheckTally.ts';
 import { loadCatalogue, type Level } from './catalogue.ts';
 import { clauseMatrix } from './clauseMatrix.ts';
 import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
@@ -233,22 +234,11 @@ export function verdictOf(report: RunReport): Verdict {
   return exitCodeOf(report) === 0 ? 'PASS' : 'FAIL';
 }
 
-export interface ClauseRow {
+export interface ClauseRow extends CheckTally {
   suite: SuiteName;
   clause: string;
   level: string;
   group?: string;
-  passed: number;
-  /** Failed checks that fail the run. */
-  failed: number;
-  /** Failed SHOULD checks of a run that is not strict. */
-  warnings: number;
-  /** Failed checks the suppressions file accepts. */
-  accepted: number;
-  blocked: number;
-  skipped: number;
-  /** `warning` for a SHOULD clause whose checks failed in a run that is not strict. */
-  status: CheckStatus | 'warning';
 }
 
 /** The clause view: every clause a check cited, with how its checks went (per clause, all targets together); `except`: suites shown as a matrix instead. */
@@ -259,13 +249,10 @@ export function clauseRows(report: RunReport, except: ReadonlySet<SuiteName> = n
     const key = `${c.suite}:${c.clause}`;
     let row = rows.get(key);
     if (!row) {
-      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), passed: 0, failed: 0, warnings: 0, accepted: 0, blocked: 0, skipped: 0, status: 'skipped' };
+      row = { suite: c.suite, clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), ...emptyTally() };
       rows.set(key, row);
     }
-    if (isWarning(report, c)) row.warnings++;
-    else row[c.status]++;
-    // A clause with a blocked check is not verified, however its other checks went.
-    row.status = row.failed ? 'failed' : row.warnings ? 'warning' : row.blocked ? 'blocked' : row.accepted ? 'accepted' : row.passed ? 'passed' : 'skipped';
+    countCheck(row, c.status, isWarning(report, c));
   }
   return [...rows.values()];
 }

@@ -1,20 +1,12 @@
 import { isWarning, warnings, rootCauses } from './buildReport.ts';
+import { countCheck, emptyTally, type CheckTally } from './CheckTally.ts';
 import type { CaseAnswer } from './finding.ts';
 import { referenceLabels } from './referenceLabels.ts';
-import type { CheckResult, CheckStatus, RunReport } from './report.ts';
+import type { CheckResult, RunReport } from './report.ts';
 import type { SuiteName } from './suites.ts';
 
 /** How a clause's checks went against one target. */
-export interface MatrixCell {
-  /** `warning`: its failed checks are SHOULD ones of a run that is not strict. */
-  status: CheckStatus | 'warning';
-  passed: number;
-  failed: number;
-  warnings: number;
-  /** Failures the suppressions file accepts. */
-  accepted: number;
-  blocked: number;
-  skipped: number;
+export interface MatrixCell extends CheckTally {
   /** The ids of its failed checks (warnings included), in run order: what the cell links to. */
   findings?: string[];
 }
@@ -69,12 +61,9 @@ export function clauseMatrix(report: RunReport): SuiteMatrix[] {
       if (!row) rows.set(c.clause, (row = { clause: c.clause, level: c.level, ...(c.group ? { group: c.group } : {}), cells: targets.map(() => null) }));
       const at = targets.indexOf(c.target);
       if (at < 0) continue;
-      const cell = (row.cells[at] ??= { status: 'skipped', passed: 0, failed: 0, warnings: 0, accepted: 0, blocked: 0, skipped: 0 });
-      const warning = isWarning(report, c);
-      if (warning) cell.warnings++;
-      else cell[c.status]++;
+      const cell: MatrixCell = (row.cells[at] ??= emptyTally());
+      countCheck(cell, c.status, isWarning(report, c));
       if (c.status === 'failed') (cell.findings ??= []).push(c.id);
-      cell.status = cell.failed ? 'failed' : cell.warnings ? 'warning' : cell.accepted ? 'accepted' : cell.blocked ? 'blocked' : cell.passed ? 'passed' : 'skipped';
     }
     const ordered = [...rows.values()];
     const reference = targets.includes(referenceLabels[suite]) ? referenceLabels[suite] : undefined;
