@@ -1,4 +1,4 @@
-import { currentTargets } from './currentTargets.ts';
+import { inject } from 'vitest';
 import { Redactor } from './Redactor.ts';
 import type { Targets } from './targets.ts';
 
@@ -6,14 +6,19 @@ import type { Targets } from './targets.ts';
 // setup provided stands for that run, so a worker reused by another run starts from that run's secrets.
 const redactors = new WeakMap<Targets, Redactor>();
 
+/** Outside a conform run (a project test driving a suite's binding directly): only what is added to it. */
+let outsideRun: Redactor | undefined;
+
 /**
  * Inside a suite: the run's Redactor, made from the targets the global setup provided (their API keys and
  * client secrets, embedded ones' included) the first time anything in the worker redacts, so it holds
  * them before any check can print anything. What a check learns (ctx.secret, a token a session obtains)
- * is added to it.
+ * is added to it. Outside a run (nothing provided), a Redactor of this worker's own.
  */
 export function currentRedactor(): Redactor {
-  const targets = currentTargets();
+  // vitest's typing says provided; a plain test run has provided nothing.
+  const targets = inject('conformTargets') as Targets | undefined;
+  if (!targets) return (outsideRun ??= new Redactor());
   let redactor = redactors.get(targets);
   if (!redactor) redactors.set(targets, (redactor = Redactor.forTargets(targets)));
   return redactor;
