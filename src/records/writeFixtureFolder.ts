@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pMap from 'p-map';
 import { fixtureText } from './fixtureText.ts';
 import { iterateRecords, shardRange } from './generateRecords.ts';
 import { manifestPartName, manifestText, type ManifestEntry, type ManifestPart } from './manifestParts.ts';
@@ -32,18 +33,17 @@ export async function writeFixtureFolder({ count, seed, invalidRatio, shard }: G
   const manifestName = shard ? manifestPartName(shard) : 'manifest.json';
   try {
     await mkdir(dir, { recursive: true });
-    let pending: Array<Promise<void>> = [];
-    for (const { record, valid, rule } of iterateRecords({ count, seed, invalidRatio, from, to })) {
-      const file = `record-${String(from + manifest.length + 1).padStart(width, '0')}.json`;
-      manifest.push(rule === undefined ? { file, valid } : { file, valid, rule });
-      pending.push(writeFile(join(dir, file), fixtureText(record)));
-      // A few dozen writes in flight at once: fast, without a file handle per record.
-      if (pending.length >= 64) {
-        await Promise.all(pending);
-        pending = [];
-      }
-    }
-    await Promise.all(pending);
+    // A few dozen writes in flight at once: fast, without a file handle per record. The records are
+    // made as the writes take them, so a large set is never held whole.
+    await pMap(
+      iterateRecords({ count, seed, invalidRatio, from, to }),
+      ({ record, valid, rule }, i) => {
+        const file = `record-${String(from + i + 1).padStart(width, '0')}.json`;
+        manifest[i] = rule === undefined ? { file, valid } : { file, valid, rule };
+        return writeFile(join(dir, file), fixtureText(record));
+      },
+      { concurrency: 64 },
+    );
     const part: ManifestPart | undefined = shard && { count, seed, invalidRatio, shard, entries: manifest };
     await writeFile(join(dir, manifestName), part ? `${JSON.stringify(part, null, 2)}\n` : manifestText(manifest));
   } catch (err) {
