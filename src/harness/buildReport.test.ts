@@ -2,9 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { buildReport, clauseRows, clauseSections, exitCodeOf, failuresInOrder, isWarning, rootCauses, uncoveredClauses, verdictOf, warnings } from './buildReport.ts';
 import { loadCatalogue } from './catalogue.ts';
 import type { CheckResult } from './report.ts';
+import { checkResult } from './testing/checkResult.ts';
 
 function result(clause: string, status: CheckResult['status'], level: CheckResult['level'] = 'MUST'): CheckResult {
-  return { id: `unit-record › t › ${clause}`, suite: 'unit-record', target: 't', clause, level, title: 'x', status, durationMs: 1 };
+  return checkResult(clause, status, { id: `unit-record › t › ${clause}`, suite: 'unit-record', level, title: 'x' });
 }
 
 const base = { version: '0', suites: ['unit-record' as const], seed: 7, startedAt: new Date(0), durationMs: 5, filtered: false };
@@ -69,17 +70,8 @@ describe('clause groups', () => {
 });
 
 describe('blocked checks', () => {
-  const mp = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
-    id: `meeting-platform › mock › ${clause} ${extra.title ?? 'x'}`,
-    suite: 'meeting-platform',
-    target: 'mock',
-    clause,
-    level: 'MUST',
-    title: 'x',
-    status,
-    durationMs: 1,
-    ...extra,
-  });
+  const mp = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult =>
+    checkResult(clause, status, { suite: 'meeting-platform', target: 'mock', title: 'x', ...extra });
   const blockedByToken = (clause: string, extra: Partial<CheckResult> = {}) =>
     mp(clause, 'blocked', { blockedBy: 'MP-TOKEN-FLOW', message: 'no access token to run this check with: POST /oauth/token answered 200 without an access_token', evidence: [{ label: 'what it saw', text: '{}' }], reproduction: 'curl …', ...extra });
   const tokenFails = mp('MP-TOKEN-FLOW', 'failed', { message: 'the token response must hold a non-empty access_token string' });

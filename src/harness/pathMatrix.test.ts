@@ -3,6 +3,7 @@ import { loadCatalogue } from './catalogue.ts';
 import { loadPathMatrix, uncoveredPaths, undeclaredPaths } from './pathMatrix.ts';
 import type { CheckResult } from './report.ts';
 import type { SuiteName } from './suites.ts';
+import { checkResult } from './testing/checkResult.ts';
 
 /** The suites whose clauses list their paths (add fetch-service once its matrix is written). */
 const withMatrix: SuiteName[] = ['meeting-platform'];
@@ -24,17 +25,8 @@ describe.each(withMatrix)('the %s clause × path matrix', (suite) => {
 });
 
 describe('uncoveredPaths', () => {
-  const check = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
-    id: clause,
-    suite: 'meeting-platform',
-    target: 't',
-    clause,
-    level: 'MUST',
-    title: 'x',
-    status,
-    durationMs: 1,
-    ...extra,
-  });
+  const check = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult =>
+    checkResult(clause, status, { id: clause, suite: 'meeting-platform', title: 'x', ...extra });
   const all = (clause: string) => Object.keys(loadPathMatrix('meeting-platform')!.clauses[clause]!);
   const everyPath = Object.keys(loadPathMatrix('meeting-platform')!.clauses).map((clause) => check(clause, 'passed', { paths: all(clause) }));
 

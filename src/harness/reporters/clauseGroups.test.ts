@@ -7,10 +7,11 @@ import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
+import { checkResult } from '../testing/checkResult.ts';
 
 // Every format shows the security clauses as a group of their own (issue: reports group the security checks).
 const check = (clause: string, status: CheckResult['status'], group?: string): CheckResult => ({
-  id: clause, suite: 'fetch-service', target: 'ref', clause, level: 'MUST', ...(group ? { group } : {}), title: `checks ${clause}`, status, durationMs: 1,
+  ...checkResult(clause, status, { id: clause, target: 'ref', ...(group ? { group } : {}), title: `checks ${clause}` }),
   ...(status === 'failed' ? { message: 'the key reached the origin' } : {}),
 });
 const base = { version: '0.1.0', suites: ['fetch-service' as const], seed: 7, strict: false, startedAt: new Date(0), durationMs: 10, filtered: true };

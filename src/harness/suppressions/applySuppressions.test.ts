@@ -4,11 +4,12 @@ import type { CheckResult, RunReport } from '../report.ts';
 import { verdictLine } from '../reporters/rootCauseText.ts';
 import { applySuppressions, newEntries, settleSuppressions, staleEntries } from './applySuppressions.ts';
 import { placeholderReason, type SuppressionEntry } from './SuppressionEntry.ts';
+import { checkResult } from '../testing/checkResult.ts';
 
 const file = 'conform-suppressions.json';
 
 function check(clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}, port = 4100): CheckResult {
-  return { id: `fetch-service › t › ${clause}`, suite: 'fetch-service', target: `fetch service at http://127.0.0.1:${port}`, clause, level: 'MUST', title: `${clause.toLowerCase()} check`, status, durationMs: 1, ...extra };
+  return checkResult(clause, status, { id: `fetch-service › t › ${clause}`, target: `fetch service at http://127.0.0.1:${port}`, title: `${clause.toLowerCase()} check`, ...extra });
 }
 const failing = (clause: string, causes: string[], extra: Partial<CheckResult> = {}, port?: number) =>
   check(clause, 'failed', { message: `${causes.length} of 9 requests were answered against the rule`, finding: { headline: `${causes.length} of 9 requests were answered against the rule`, groups: causes.map((cause) => ({ cause, count: 1, examples: [] })) }, ...extra }, port);

@@ -1,5 +1,6 @@
 import { buildReport } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
+import { checkResult } from './checkResult.ts';
 
 type Outcome = CheckResult['status'] | 'absent';
 
@@ -24,19 +25,14 @@ export const deploymentClauses: Record<string, { before: Outcome; after: Outcome
 
 function check(target: string, clause: string, status: CheckResult['status'], level: 'MUST' | 'SHOULD' = 'MUST'): CheckResult {
   const failedish = status === 'failed' || status === 'accepted';
-  return {
+  return checkResult(clause, status, {
     id: `fetch-service › ${target} › ${clause}`,
-    suite: 'fetch-service',
     target,
-    clause,
     level,
-    title: clause.toLowerCase(),
-    status,
-    durationMs: 1,
     ...(failedish ? { message: `${clause} went wrong against ${target}` } : {}),
     ...(status === 'accepted' ? { suppression: { reason: 'the vendor says so', fingerprints: ['0123456789abcdef'] } } : {}),
     ...(status === 'blocked' ? { blockedBy: 'FS-AUTH-KEY', message: 'the issued key was refused' } : {}),
-  };
+  });
 }
 
 export function diffedReports(): { before: RunReport; after: RunReport } {

@@ -1,6 +1,7 @@
 import { buildReport } from '../../buildReport.ts';
 import { findingFromErrors, findingOf, type CaseOutcome } from '../../finding.ts';
 import type { CheckResult, RunReport } from '../../report.ts';
+import { checkResult } from '../../testing/checkResult.ts';
 
 const base = 'http://127.0.0.1:4010';
 const curl = (path: string) => `curl -sS '${base}${path}' -H "Authorization: Bearer $ACCESS_TOKEN"`;
@@ -88,17 +89,8 @@ export function failingReport(): RunReport {
  */
 export function blockedReport(): RunReport {
   const target = 'meeting platform at http://127.0.0.1:4010';
-  const check = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
-    id: `meeting-platform › ${target} › ${clause} ${extra.title ?? clause.toLowerCase()}`,
-    suite: 'meeting-platform',
-    target,
-    clause,
-    level: 'MUST',
-    title: clause.toLowerCase(),
-    status,
-    durationMs: 1,
-    ...extra,
-  });
+  const check = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult =>
+    checkResult(clause, status, { suite: 'meeting-platform', target, ...extra });
   const noToken = 'no access token to run this check with: POST http://127.0.0.1:4010/oauth/token answered 200 application/json without an access_token';
   const blocked = (clause: string, title?: string) => check(clause, 'blocked', { blockedBy: 'MP-TOKEN-FLOW', message: noToken, evidence: [{ label: 'walk', text: 'nothing' }], ...(title ? { title } : {}) });
   const checks = [
