@@ -7,7 +7,7 @@ import { BodyBudget } from './BodyBudget.ts';
 import { NoAnswer } from './NoAnswer.ts';
 import { limitsFor } from './exchangeLimits.ts';
 import { maxHeaderBytes, type RequestBounds } from './requestBounds.ts';
-import { SilentTargets } from './SilentTargets.ts';
+import { runSilentTargets, type SilentTargets } from './SilentTargets.ts';
 import { version } from './version.ts';
 
 /**
@@ -36,7 +36,7 @@ export interface BoundedInit {
   extraHeadersSeconds?: number;
   /** Tests only: a dispatcher from createBoundedAgent with a loopback-only connector. */
   dispatcher?: Dispatcher;
-  /** Tests only: the record of targets that never answered (default: this process's). */
+  /** Tests only: the record of targets that never answered (default: the run's, runSilentTargets). */
   silentTargets?: SilentTargets;
   /** Tests only: the memory shared by the bodies in flight (default: this process's). */
   bodyBudget?: BodyBudget;
@@ -52,7 +52,6 @@ export interface BoundedAnswer {
   wireBytes: number;
 }
 
-const processSilentTargets = new SilentTargets();
 const processBodyBudget = new BodyBudget();
 
 /** Why an exchange got no answer, for evidence ("no HTTP answer: ..."): a NoAnswer's words, else the error's message. */
@@ -80,7 +79,7 @@ function agent(): Agent {
 
 /** `url`'s whole answer within the bounds, or a NoAnswer saying why there is none. */
 export async function boundedRequest(url: string, init: BoundedInit = {}): Promise<BoundedAnswer> {
-  const silent = init.silentTargets ?? processSilentTargets;
+  const silent = init.silentTargets ?? runSilentTargets;
   const givenUp = silent.givenUp(url);
   if (givenUp) throw givenUp;
   try {

@@ -70,5 +70,7 @@ export const defaultSeed = 7;
 declare module 'vitest' {
   export interface ProvidedContext {
     conformTargets: Targets;
+    /** A directory of the run's own, which its suite files share (gone when the run ends). */
+    conformRunDir: string;
   }
 }

@@ -108,6 +108,25 @@ describe.concurrent('conform run against a hostile target', () => {
     });
   });
 
+  test('a target given up on is the run\'s: the suite files after the first send it nothing more', { timeout: 180_000 }, async () => {
+    // A target of its own, so that only this run's requests are counted.
+    const own = await startHostileTarget();
+    try {
+      const base = own.base('hang');
+      const r = await runConform(['run', 'meeting-platform', '--auth-url', base, '--api-base-url', base, '--fuzz-runs', '0', ...small('hang')], meetingEnv);
+      expect(r.exitCode, r.stdout.slice(-3000) + r.stderr).toBe(1);
+      // The meeting suite is five files, each in a process of its own. Kept per process, each file gave
+      // up only after its own two requests ran into the deadline (6 below the base were sent); kept for
+      // the run, the first file's two are all (one more may have been in flight).
+      const below = own.requests.filter((q) => q.url.startsWith('/hang/'));
+      expect(below.length, below.map((q) => `${q.method} ${q.url}`).join('\n')).toBeLessThanOrEqual(3);
+      const messages = r.report!.checks.filter((c) => c.status === 'failed').map((c) => c.message ?? '');
+      expect(messages.join('\n')).toMatch(/no HTTP answer: not sent: none of the 2 requests to http:\/\/127\.0\.0\.1:\d+ so far got a complete answer \(the last: no answer within 1 s\)/);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('the default bounds end an endless body too (64 MiB)', { timeout: 180_000 }, async () => {
     const base = hostile.base('endless');
     const r = await runConform(['run', 'meeting-platform', '--auth-url', base, '--api-base-url', base, '--fuzz-runs', '0'], meetingEnv);
