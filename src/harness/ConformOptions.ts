@@ -1,4 +1,4 @@
-import type { MeetingCredentials } from '../meeting-platform/core/meetingCredentials.ts';
+import type { CredentialVariables, MeetingCredentials } from '../meeting-platform/core/meetingCredentials.ts';
 import type { RequestBounds } from './requestBounds.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -49,6 +49,8 @@ export interface FetchServiceTargetOptions {
   optionNames?: TargetOptionNames;
   baseUrl: string;
   apiKey: string;
+  /** The variable the key was read from, which reports name in its place; default SVC_API_KEY. */
+  apiKeyVar?: string;
   /** A reachable origin farm; absent: one started on loopback. */
   originUrl?: string;
   /** Seconds: the timeout the target enforces. */
@@ -64,6 +66,8 @@ export interface MeetingPlatformTargetOptions {
   authUrl: string;
   apiBaseUrl: string;
   credentials: MeetingCredentials;
+  /** The variables the credentials were read from, which reports name; default credentialEnv's. */
+  credentialVars?: CredentialVariables;
   limits: ExchangeLimits;
 }
 

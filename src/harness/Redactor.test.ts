@@ -17,6 +17,11 @@ describe('Redactor', () => {
     expect(redactor.redact(`Bearer tok_abcdef123456 / ${basic}`)).toBe('Bearer $ACCESS_TOKEN / $ACCESS_TOKEN_BASE64');
   });
 
+  test('a secret with more of a name after it is written ${VARIABLE}, which a shell reads as that variable', () => {
+    const redactor = new Redactor([['k3y-s3cret-value', 'SVC_API_KEY']]);
+    expect(redactor.redact('k3y-s3cret-valuex k3y-s3cret-value_1 k3y-s3cret-value-x k3y-s3cret-value')).toBe('${SVC_API_KEY}x ${SVC_API_KEY}_1 $SVC_API_KEY-x $SVC_API_KEY');
+  });
+
   test('ignores values too short to be secrets', () => {
     const redactor = new Redactor([['abc', 'SHORT'], [undefined, 'UNSET'], ['', 'EMPTY']]);
     expect(redactor.redact('abc abc')).toBe('abc abc');
@@ -58,6 +63,16 @@ describe('Redactor', () => {
     };
     const redactor = Redactor.forOptions(options);
     expect(redactor.redact('staging-api-key-0123 target-client-secret embedded-client-secret')).toBe('$SVC_API_KEY $MEETING_CLIENT_SECRET $MEETING_CLIENT_SECRET');
+    // Each as the variable a config read it from.
+    const named: ConformOptions = {
+      ...options,
+      targets: {
+        ...options.targets,
+        'fetch-service': [{ ...options.targets['fetch-service'][0]!, apiKeyVar: 'STAGING_SVC_API_KEY' }],
+        'meeting-platform': [{ ...options.targets['meeting-platform'][0]!, credentialVars: { clientId: 'P_ID', clientSecret: 'P_SECRET', accountId: 'P_ACCOUNT' } }],
+      },
+    };
+    expect(Redactor.forOptions(named).redact('staging-api-key-0123 target-client-secret')).toBe('$STAGING_SVC_API_KEY $P_SECRET');
   });
 });
 

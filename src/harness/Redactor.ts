@@ -3,8 +3,8 @@ import type { ConformOptions } from './ConformOptions.ts';
 import { secretForms } from './secretForms.ts';
 import type { Targets } from './targets.ts';
 
-/** Each text a secret can be written as, with what replaces it, in the order they are replaced. */
-type Replacements = ReadonlyArray<readonly [text: string, placeholder: string]>;
+/** Each text a secret can be written as, with the variable that replaces it (without `$`), in the order they are replaced. */
+type Replacements = ReadonlyArray<readonly [text: string, variable: string]>;
 
 /** Very short values would blank out ordinary words; nobody issues a 3-character key. */
 const minSecretLength = 4;
@@ -16,9 +16,10 @@ const maxCachedSecrets = 64;
 /**
  * The secrets of one run, and the one place they are taken out of text: no secret reaches a report, a log
  * line or an error message. A value is replaced by the name of the variable a user keeps it in
- * (`$SVC_API_KEY`), which keeps reproductions copy-pasteable. The run's side makes it from the run's
- * options (forOptions); each suite worker from the targets the run provided (forTargets, through
- * currentRedactor), and adds what a check learns on the way (ctx.secret: an access token).
+ * (`$SVC_API_KEY`, `${SVC_API_KEY}` where more of a name follows), which keeps reproductions
+ * copy-pasteable. The run's side makes it from the run's options (forOptions); each suite worker from the
+ * targets the run provided (forTargets, through currentRedactor), and adds what a check learns on the way
+ * (ctx.secret: an access token).
  */
 export class Redactor {
   /** Secret value → the variable it is kept in, without the `$`. */
@@ -32,19 +33,22 @@ export class Redactor {
     for (const [value, variable] of secrets) this.add(value, variable);
   }
 
-  /** The run's side: the secrets the run's options carry (API keys, client secrets), flags and environment alike. */
+  /**
+   * The run's side: the secrets the run's options carry (API keys, client secrets), flags and environment
+   * alike, each as the variable it was read from (a config's apiKeyEnv, clientSecretEnv).
+   */
   static forOptions(options: ConformOptions): Redactor {
-    return new Redactor([
-      ...options.targets['fetch-service'].map((t) => [t.apiKey, 'SVC_API_KEY'] as const),
-      ...options.targets['meeting-platform'].map((t) => [t.credentials.clientSecret, credentialEnv.clientSecret] as const),
-      [options.embeddedMeetingAccount?.clientSecret, credentialEnv.clientSecret],
-    ]);
+    return new Redactor(runSecrets(options));
   }
 
-  /** A suite worker's: the secrets of the targets the run provided, embedded ones' included. */
+  /**
+   * A suite worker's: the secrets of the targets the run provided, embedded ones' included, each as its
+   * conventional variable ($SVC_API_KEY, $MEETING_CLIENT_SECRET), as the suites write them: curlCommand
+   * quotes those to expand, and a check renames them to its target's own (shownForTarget).
+   */
   static forTargets(targets: Targets): Redactor {
     return new Redactor([
-      ...targets['fetch-service'].map((t) => [t.apiKey, t.apiKeyVar] as const),
+      ...targets['fetch-service'].map((t) => [t.apiKey, 'SVC_API_KEY'] as const),
       ...targets['meeting-platform'].map((t) => [t.credentials.clientSecret, credentialEnv.clientSecret] as const),
     ]);
   }
@@ -62,7 +66,8 @@ export class Redactor {
     let out = text;
     for (const [value, variable] of this.#order) {
       // Nearly every form is absent from a given text, and looking is far cheaper than splitting.
-      for (const [form, placeholder] of this.#replacementsOf(value, variable)) if (out.includes(form)) out = out.split(form).join(placeholder);
+      // Only the value as is can be a shell's: its encoded forms are fragments of other text.
+      for (const [form, name] of this.#replacementsOf(value, variable)) if (out.includes(form)) out = name === variable ? replaced(out, form, name) : out.split(form).join(`$${name}`);
     }
     return out;
   }
@@ -70,14 +75,34 @@ export class Redactor {
   #replacementsOf(value: string, variable: string): Replacements {
     const cached = this.#forms.get(value);
     if (cached?.variable === variable) return cached.replacements;
-    const replacements: Array<[string, string]> = [[value, `$${variable}`]];
+    const replacements: Array<[string, string]> = [[value, variable]];
     const encoded = Buffer.from(value).toString('base64');
-    if (encoded !== value) replacements.push([encoded, `$${variable}_BASE64`]);
+    if (encoded !== value) replacements.push([encoded, `${variable}_BASE64`]);
     // Then what is left of it encoded inside something longer (Basic credentials, a token in a URL).
-    for (const form of secretForms(value).slice(1)) replacements.push([form.text, `$${variable}_${form.encoding === 'percent-encoded' ? 'URLENCODED' : 'BASE64'}`]);
+    for (const form of secretForms(value).slice(1)) replacements.push([form.text, `${variable}_${form.encoding === 'percent-encoded' ? 'URLENCODED' : 'BASE64'}`]);
     this.#forms.delete(value);
     if (this.#forms.size >= maxCachedSecrets) this.#forms.delete(this.#forms.keys().next().value!);
     this.#forms.set(value, { variable, replacements });
     return replacements;
   }
+}
+
+/** The secrets a run's options carry, each with the variable it was read from: what forOptions takes out, and a merge reads again. */
+export function runSecrets(options: ConformOptions): Array<readonly [value: string | undefined, variable: string]> {
+  return [
+    ...options.targets['fetch-service'].map((t) => [t.apiKey, t.apiKeyVar ?? 'SVC_API_KEY'] as const),
+    ...options.targets['meeting-platform'].map((t) => [t.credentials.clientSecret, t.credentialVars?.clientSecret ?? credentialEnv.clientSecret] as const),
+    [options.embeddedMeetingAccount?.clientSecret, credentialEnv.clientSecret],
+  ];
+}
+
+/**
+ * `text` with every `form` replaced by `$name`, or `${name}` where a letter, digit or underscore follows:
+ * a shell would read `$SVC_API_KEYx` (the key with a character appended) as another variable.
+ */
+function replaced(text: string, form: string, name: string): string {
+  const pieces = text.split(form);
+  let out = pieces[0]!;
+  for (const piece of pieces.slice(1)) out += (/^\w/.test(piece) ? `\${${name}}` : `$${name}`) + piece;
+  return out;
 }

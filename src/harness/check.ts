@@ -4,6 +4,8 @@ import { undeclaredPaths } from './pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
 import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
 import { currentRedactor } from './currentRedactor.ts';
+import { currentTarget } from './currentTargets.ts';
+import { shownForTarget } from './shownForTarget.ts';
 import type { SuiteName } from './suites.ts';
 
 /** A titled piece of evidence shown with a check's result: a request, a response, a diff. */
@@ -135,21 +137,24 @@ export function checksFor(suite: SuiteName): Check {
     test(`${clause} ${title}`, { meta, timeout: options.timeout, concurrent: options.concurrent }, async ({ task, signal, skip, annotate }) => {
       if (skipReason) skip(skipReason);
       const redactor = currentRedactor();
+      // Texts name secrets by the variables this check's target keeps them in; reproductions run as printed.
+      const shown = shownForTarget(currentTarget(suite, meta.conformTarget));
+      const redact = (text: string): string => shown.text(redactor.redact(text));
       let lastProgress = 0;
       const ctx: CheckContext = {
         clause,
         evidence(label, value) {
           const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-          (task.meta.evidence ??= []).push({ label, text: redactor.redact(text ?? String(value)) });
+          (task.meta.evidence ??= []).push({ label, text: redact(text ?? String(value)) });
         },
         reproduction(command) {
-          task.meta.reproduction = redactor.redact(command);
+          task.meta.reproduction = shown.reproduction(redactor.redact(command));
         },
         secret: (value, variableName) => redactor.add(value, variableName),
         conclude(conclusion) {
           // Kept whether the check passes or fails: a report of several targets compares them case by case.
           const answers = caseAnswers(conclusion.cases);
-          if (answers.length) task.meta.answers = answers.map((a) => ({ ...a, label: redactor.redact(a.label), answer: redactor.redact(a.answer) }));
+          if (answers.length) task.meta.answers = answers.map((a) => ({ ...a, label: redact(a.label), answer: redact(a.answer) }));
           const finding = findingOf(conclusion);
           if (!finding) return;
           // The failing cases' own evidence first: it is what a reader opens the failure for.
@@ -159,26 +164,26 @@ export function checksFor(suite: SuiteName): Check {
           task.meta.evidence.push(...context);
           const first = conclusion.cases.find((c) => c.problem !== undefined);
           if (first?.reproduction) ctx.reproduction(first.reproduction);
-          task.meta.finding = redactFinding(finding, redactor);
+          task.meta.finding = redactFinding(finding, { redact });
           throw new CheckFailure(task.meta.finding.headline);
         },
         diagnose(text) {
-          task.meta.diagnosis = redactor.redact(text);
+          task.meta.diagnosis = redact(text);
         },
         signal,
-        skip: (reason) => skip(reason),
+        skip: (reason) => skip(redact(reason)),
         blocked(by, reason) {
           throw new CheckBlocked(by, reason);
         },
         notJudged(path, reason) {
           if (!paths.includes(path)) throw new Error(`check "${title}" did not declare the path ${path}`);
-          (task.meta.notJudged ??= []).push({ path, reason: redactor.redact(reason) });
+          (task.meta.notJudged ??= []).push({ path, reason: redact(reason) });
         },
         progress(message) {
           const now = performance.now();
           if (now - lastProgress < progressEveryMs) return;
           lastProgress = now;
-          annotate(redactor.redact(message), progressAnnotation).catch(() => undefined);
+          annotate(redact(message), progressAnnotation).catch(() => undefined);
         },
       };
       try {
@@ -186,21 +191,21 @@ export function checksFor(suite: SuiteName): Check {
       } catch (err) {
         if (err instanceof CheckBlocked) {
           // A check cannot wait on its own clause, and a clause that is not in the catalogue is a typo.
-          if (err.clause === clause || !findClause(suite, err.clause)) throw new Error(`check "${title}" cannot be blocked by ${err.clause}: ${redactor.redact(err.message)}`);
+          if (err.clause === clause || !findClause(suite, err.clause)) throw new Error(`check "${title}" cannot be blocked by ${err.clause}: ${redact(err.message)}`);
           // One sentence: what follows its first line (an answer quoted) is no part of a blocked check.
-          const reason = redactor.redact(headlineOf(err.message));
+          const reason = redact(headlineOf(err.message));
           task.meta.blocked = { clause: err.clause, reason };
           // vitest knows passed, failed and skipped: a blocked check is skipped there, blocked in the report.
           skip(`blocked by ${err.clause}: ${reason}`);
         }
         // Assertion messages quote what was received; a token in a body must not reach the report.
         if (err instanceof Error) {
-          err.message = redactor.redact(err.message);
-          if (err.stack) err.stack = redactor.redact(err.stack);
+          err.message = redact(err.message);
+          if (err.stack) err.stack = redact(err.stack);
           // vitest makes the diff from these once the check has ended: a token compared as text must not reach it.
           const compared = err as Error & { actual?: unknown; expected?: unknown };
-          if (typeof compared.actual === 'string') compared.actual = redactor.redact(compared.actual);
-          if (typeof compared.expected === 'string') compared.expected = redactor.redact(compared.expected);
+          if (typeof compared.actual === 'string') compared.actual = redact(compared.actual);
+          if (typeof compared.expected === 'string') compared.expected = redact(compared.expected);
         }
         throw err;
       }

@@ -14,6 +14,12 @@ describe('curlCommand', () => {
     );
   });
 
+  test('a variable written ${NAME} (more of a name follows it) expands too', () => {
+    expect(curlCommand({ method: 'POST', url: 'http://127.0.0.1:1/v1/fetch', headers: [['X-SVC-API-Key', '${SVC_API_KEY}x'], ['X-Other', '${HOME}']] })).toBe(
+      `curl -sS -i -X POST 'http://127.0.0.1:1/v1/fetch' -H "X-SVC-API-Key: \${SVC_API_KEY}x" -H 'X-Other: \${HOME}'`,
+    );
+  });
+
   test('a body too large to quote is printed by its command into curl', () => {
     const bodyCommand = "{ printf '%s' '{\"url\":\"'; head -c 33554432 /dev/zero | tr '\\0' a; }";
     expect(curlCommand({ method: 'POST', url: 'http://127.0.0.1:1/v1/fetch', headers: [['Content-Type', 'application/json'], ['Transfer-Encoding', 'chunked']], bodyCommand })).toBe(

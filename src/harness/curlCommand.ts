@@ -13,14 +13,24 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The variables a reproduction names instead of values: the seeds' client conventions. */
-const variableNames = ['SVC_API_KEY', 'ACCESS_TOKEN', 'MEETING_CLIENT_ID', 'MEETING_CLIENT_SECRET', 'MEETING_ACCOUNT_ID'];
-const variable = new RegExp(`\\$(${variableNames.join('|')})\\b`);
-const otherDollar = new RegExp(`\\$(?!(${variableNames.join('|')})\\b)`, 'g');
+/**
+ * The variables a reproduction names instead of values: the seeds' client conventions. The suites write
+ * these; a check renames them to the ones its target's secrets are kept in (shownForTarget).
+ */
+export const conventionalVariables = ['SVC_API_KEY', 'ACCESS_TOKEN', 'MEETING_CLIENT_ID', 'MEETING_CLIENT_SECRET', 'MEETING_ACCOUNT_ID'] as const;
+const names = conventionalVariables.join('|');
+/** `$NAME`, or `${NAME}` (the Redactor's where more of a name follows), of one of them. */
+const variable = new RegExp(`\\$(?:(?:${names})\\b|\\{(?:${names})\\})`);
+const otherDollar = new RegExp(`\\$(?!(?:${names})\\b|\\{(?:${names})\\})`, 'g');
 
 /** Double quotes where a `$VARIABLE` must expand; every other `$`, quote, backslash and backtick escaped. */
 function expanding(text: string): string {
   return `"${text.replace(/(["\\`])/g, '\\$1').replace(otherDollar, '\\$')}"`;
+}
+
+/** One shell argument: in double quotes when it names one of the variables, so that it expands, else in single quotes. */
+export function shellArgument(text: string): string {
+  return variable.test(text) ? expanding(text) : shellQuote(text);
 }
 
 /** printf's format for `text` exactly: controls and non-ASCII as octal bytes, % and \ escaped. */
@@ -48,11 +58,10 @@ export function curlCommand(request: ShownRequest): string {
     // Basic credentials shown as "id:secret" (variables) go to curl -u, which encodes them.
     const basic = name.toLowerCase() === 'authorization' ? /^Basic (.*:.*)$/.exec(value) : null;
     if (basic) {
-      parts.push('-u', variable.test(basic[1]!) ? expanding(basic[1]!) : shellQuote(basic[1]!));
+      parts.push('-u', shellArgument(basic[1]!));
       continue;
     }
-    const line = `${name}: ${value}`;
-    parts.push('-H', variable.test(value) ? expanding(line) : shellQuote(line));
+    parts.push('-H', shellArgument(`${name}: ${value}`));
   }
   let prefix = '';
   if (request.bodyCommand !== undefined) {
@@ -65,7 +74,7 @@ export function curlCommand(request: ShownRequest): string {
       prefix = `printf ${printfFormat(request.body)} | `;
       parts.push('--data-binary', '@-');
     } else {
-      parts.push('--data-raw', variable.test(request.body) ? expanding(request.body) : shellQuote(request.body));
+      parts.push('--data-raw', shellArgument(request.body));
     }
   }
   return prefix + parts.join(' ');

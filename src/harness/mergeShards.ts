@@ -34,9 +34,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const suppressions = await loadSuppressions({ suppressions: options.suppressions });
   if (reports.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
 
-  // A merge has no run options to take secrets from: the shards' checks took out what they knew where
-  // they ran, and the merge the secrets the environment holds by their usual variables, read once here.
-  const redactor = new Redactor([[process.env.SVC_API_KEY, 'SVC_API_KEY'], [process.env[credentialEnv.clientSecret], credentialEnv.clientSecret]]);
+  const redactor = mergeRedactor(records, process.env);
   // vitest reads every file of the folder it merges as a blob: it gets a folder of the blobs alone.
   const blobDir = await mkdtemp(join(tmpdir(), 'conform-merge-'));
   let merged: { checks: CheckResult[]; errors: string[] };
@@ -72,6 +70,16 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   if (errors.length) throw couldNotRun(report);
   if (!merged.checks.length) throw noChecksRan(report, first.grep);
   return report;
+}
+
+/**
+ * A merge has no run options to take secrets from: the shards' checks took out what they knew where they
+ * ran, and the merge the secrets `env` holds in the variables the shards read them from (a config's
+ * apiKeyEnv, ...) and in their usual ones.
+ */
+export function mergeRedactor(records: readonly Pick<ShardRecord, 'secretVariables'>[], env: Record<string, string | undefined>): Redactor {
+  const variables = new Set(['SVC_API_KEY', credentialEnv.clientSecret, ...records.flatMap((r) => r.secretVariables ?? [])]);
+  return new Redactor([...variables].map((v) => [env[v], v] as const));
 }
 
 /** Every shard's record, in shard order, after checking that they are all the shards of one run. */

@@ -5,7 +5,7 @@ import { loadConfig } from './config/loadConfig.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
-import { Redactor } from './Redactor.ts';
+import { Redactor, runSecrets } from './Redactor.ts';
 import { resolveReportFiles, writeReportFiles } from './reportFiles.ts';
 import type { RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
@@ -97,6 +97,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
       strict: report.strict,
       ...(options.grep ? { grep: options.grep } : {}),
       options: optionsFingerprint(conform),
+      secretVariables: [...new Set(runSecrets(conform).map(([, variable]) => variable))],
       startedAt: report.startedAt,
       durationMs: report.durationMs,
       errors,

@@ -30,6 +30,8 @@ export interface ShardRecord {
   grep?: string;
   /** The run's other options (targets, validators, budgets) as a hash: equal for shards of one run, and no secret in it. */
   options: string;
+  /** The variables the run's secrets were read from (a config's apiKeyEnv, ...): the merge takes their values out too. */
+  secretVariables?: string[];
   startedAt: string;
   durationMs: number;
   errors: string[];

@@ -39,7 +39,15 @@ export async function startEmbeddedTarget(suite: SuiteName, options: ConformOpti
       // The deployments the options name, with the user's credentials; else (or besides, withReference)
       // the mock on loopback, serving the environment's account when one was set, its demo account when none was.
       const given = options.targets['meeting-platform'].map(
-        (t): MeetingPlatformTarget => ({ label: t.label ?? `meeting platform at ${t.apiBaseUrl}`, authUrl: t.authUrl, apiBaseUrl: t.apiBaseUrl, credentials: t.credentials, embedded: false, limits: t.limits }),
+        (t): MeetingPlatformTarget => ({
+          label: t.label ?? `meeting platform at ${t.apiBaseUrl}`,
+          authUrl: t.authUrl,
+          apiBaseUrl: t.apiBaseUrl,
+          credentials: t.credentials,
+          ...(t.credentialVars ? { credentialVars: t.credentialVars } : {}),
+          embedded: false,
+          limits: t.limits,
+        }),
       );
       if (given.length && !withReference) return { targets: given, close: nothingToClose };
       const { startMeetingPlatformServer } = await import('../../mocks/meeting-platform/startMeetingPlatformServer.ts');

@@ -6,7 +6,7 @@ import type { ExchangeLimits, FetchServiceTargetOptions } from './ConformOptions
 import { scaledTimeoutMs } from './contention.ts';
 import type { StartedTargets } from './startEmbeddedTarget.ts';
 import { fetchServiceMockLabel, referenceLabels } from './referenceLabels.ts';
-import type { FetchServiceTarget } from './targets.ts';
+import type { FarmListeners, FetchServiceTarget } from './targets.ts';
 
 /**
  * Limits of the embedded targets: low, so the timeout, size and concurrency probes finish in seconds
@@ -28,26 +28,28 @@ const nothingToClose = async (): Promise<void> => {};
 export async function startFetchServiceTargets(given: readonly FetchServiceTargetOptions[], limits: ExchangeLimits, withReference = false): Promise<StartedTargets> {
   if (!given.length || withReference) {
     const embedded = await embeddedTargets(limits);
-    return { targets: [...embedded.targets, ...deploymentTargets(given, embedded.farmUrl)], close: embedded.close };
+    return { targets: [...embedded.targets, ...deploymentTargets(given, embedded.farm)], close: embedded.close };
   }
   let close = nothingToClose;
-  let farmUrl: string | undefined;
+  let farm: FarmListeners | undefined;
   if (given.some((t) => !t.originUrl)) {
-    const farm = await startWarmFarm();
-    farmUrl = farm.httpUrl;
-    close = farm.close;
+    const started = await startWarmFarm();
+    farm = listenersOf(started);
+    close = started.close;
   }
-  return { targets: deploymentTargets(given, farmUrl), close };
+  return { targets: deploymentTargets(given, farm), close };
 }
 
-function deploymentTargets(given: readonly FetchServiceTargetOptions[], farmUrl: string | undefined): FetchServiceTarget[] {
+/** The run's own farm (started for the deployments that name none). */
+function deploymentTargets(given: readonly FetchServiceTargetOptions[], farm: FarmListeners | undefined): FetchServiceTarget[] {
   return given.map(
     (t): FetchServiceTarget => ({
       label: t.label ?? `fetch service at ${t.baseUrl}`,
       baseUrl: t.baseUrl,
-      apiKeyVar: 'SVC_API_KEY',
+      apiKeyVar: t.apiKeyVar ?? 'SVC_API_KEY',
       apiKey: t.apiKey,
-      originUrl: t.originUrl ?? farmUrl!,
+      originUrl: t.originUrl ?? farm!.httpUrl,
+      ...(t.originUrl === undefined ? { ownFarm: farm! } : {}),
       fetchTimeoutSeconds: t.fetchTimeout,
       embedded: false,
       limits: t.limits,
@@ -55,7 +57,7 @@ function deploymentTargets(given: readonly FetchServiceTargetOptions[], farmUrl:
   );
 }
 
-async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets & { farmUrl: string }> {
+async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets & { farm: FarmListeners }> {
   const { startFetchServiceMock } = await import('../../mocks/fetch-service/startFetchServiceMock.ts');
   const apiKey = `conform-embedded-${randomBytes(18).toString('base64url')}`;
   const closers: Array<() => Promise<void>> = [];
@@ -69,16 +71,22 @@ async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets &
     closers.push(reference.close);
     const mock = await startFetchServiceMock({ host: '127.0.0.1', port: 0, apiKeys: [apiKey], farm, limits: embeddedLimits });
     closers.push(mock.close);
-    const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true, limits } as const;
+    const ownFarm = listenersOf(farm);
+    const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, ownFarm, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true, limits } as const;
     const targets: FetchServiceTarget[] = [
       { label: referenceLabels['fetch-service'], baseUrl: reference.url, ...common },
       { label: fetchServiceMockLabel, baseUrl: mock.url, ...common },
     ];
-    return { targets, close, farmUrl: farm.httpUrl };
+    return { targets, close, farm: ownFarm };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+/** A farm's listeners alone: what a target carries across to the suite's workers. */
+function listenersOf(farm: FarmListeners): FarmListeners {
+  return { httpUrl: farm.httpUrl, httpsUrl: farm.httpsUrl, expiredTlsUrl: farm.expiredTlsUrl, wrongHostTlsUrl: farm.wrongHostTlsUrl };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { FarmInfo } from '../../mocks/origin/FarmRoute.ts';
+import type { CredentialVariables } from '../meeting-platform/core/meetingCredentials.ts';
 import type { ExchangeLimits } from './ConformOptions.ts';
 
 /**
@@ -20,12 +22,17 @@ export interface UnitRecordTarget {
 export interface FetchServiceTarget {
   label: string;
   baseUrl: string;
-  /** The variable reports name in place of the key (`$SVC_API_KEY`). */
-  apiKeyVar: 'SVC_API_KEY';
+  /** The variable the user keeps the key in (a config's `apiKeyEnv`, else SVC_API_KEY): what reports name in its place. */
+  apiKeyVar: string;
   /** The key to send: the user's, or the one generated for embedded targets. A secret of the run: no report shows it. */
   apiKey: string;
   /** A reachable origin farm the target may fetch from. */
   originUrl: string;
+  /**
+   * The listeners of the farm at `originUrl` when the run started it (no origin URL given): on loopback,
+   * at ports of its choosing, gone when the run ends. Reproductions that name it say so.
+   */
+  ownFarm?: FarmListeners;
   /** Upper bound the target is configured with, so timeout probes know how long to wait. */
   fetchTimeoutSeconds: number;
   /**
@@ -37,6 +44,9 @@ export interface FetchServiceTarget {
   limits?: ExchangeLimits;
 }
 
+/** Where an origin farm listens, one URL per listener. */
+export type FarmListeners = Pick<FarmInfo, 'httpUrl' | 'httpsUrl' | 'expiredTlsUrl' | 'wrongHostTlsUrl'>;
+
 export interface MeetingPlatformTarget {
   label: string;
   authUrl: string;
@@ -46,6 +56,8 @@ export interface MeetingPlatformTarget {
    * or the embedded mock's own. The secret is a secret of the run: no report shows it.
    */
   credentials: { clientId: string; clientSecret: string; accountId: string };
+  /** The variables the user keeps them in (a config's clientIdEnv, ...); absent: credentialEnv's. What reports name. */
+  credentialVars?: CredentialVariables;
   embedded: boolean;
   /** Absent: the run's (Targets.limits). */
   limits?: ExchangeLimits;

@@ -43,16 +43,27 @@ export function apiUrl(apiBaseUrl: string, path: string): string {
   return `${apiBaseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-/** The token request as a copy-pasteable curl, credentials as the variables users keep them in. */
-export function tokenCurl(authUrl: string, options: { grantType?: string; omitAccount?: boolean; secretVar?: string } = {}): string {
+/**
+ * The token request as a copy-pasteable curl, credentials as the variables users keep them in, the answer
+ * printed with its status line and headers (`bodyOnly`: its body alone).
+ */
+export function tokenCurl(authUrl: string, options: { grantType?: string; omitAccount?: boolean; secretVar?: string; bodyOnly?: boolean } = {}): string {
   const form = [`grant_type=${options.grantType ?? 'account_credentials'}`];
   if (!options.omitAccount) form.push(`account_id=$${credentialEnv.accountId}`);
   const secret = options.secretVar ?? `$${credentialEnv.clientSecret}`;
-  return `curl -sS -X POST '${tokenUrl(authUrl)}' -u "$${credentialEnv.clientId}:${secret}" -H 'Content-Type: application/x-www-form-urlencoded' -d "${form.join('&')}"`;
+  return `curl -sS${options.bodyOnly ? '' : ' -i'} -X POST '${tokenUrl(authUrl)}' -u "$${credentialEnv.clientId}:${secret}" -H 'Content-Type: application/x-www-form-urlencoded' -d "${form.join('&')}"`;
 }
 
-/** An API GET as curl; the token as $ACCESS_TOKEN. */
+/**
+ * A shell line that sets $ACCESS_TOKEN to a fresh token, as the seed's flow gets one: the token request,
+ * and its answer's access_token taken out with sed (a shell's own tool: no jq needed).
+ */
+export function tokenAssignment(authUrl: string): string {
+  return `ACCESS_TOKEN=$(${tokenCurl(authUrl, { bodyOnly: true })} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`;
+}
+
+/** An API GET as curl, the answer with its status line and headers; the token as $ACCESS_TOKEN. */
 export function apiCurl(apiBaseUrl: string, path: string, withToken = true): string {
   const auth = withToken ? ` -H "Authorization: Bearer $ACCESS_TOKEN"` : '';
-  return `curl -sS '${apiUrl(apiBaseUrl, path)}'${auth}`;
+  return `curl -sS -i '${apiUrl(apiBaseUrl, path)}'${auth}`;
 }

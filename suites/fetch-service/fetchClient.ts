@@ -1,4 +1,4 @@
-import { shellQuote } from '../../src/harness/curlCommand.ts';
+import { shellArgument, shellQuote } from '../../src/harness/curlCommand.ts';
 import { cutText } from '../../src/harness/cutText.ts';
 import { bodyText, boundedRequest, failureOf } from '../../src/harness/boundedRequest.ts';
 import { honourRetryAfter, pace } from '../../src/harness/rateLimit.ts';
@@ -124,10 +124,7 @@ export class FetchClient {
   /** The same request as a curl command, `$SVC_API_KEY` in place of the key. */
   curl(call: FetchCall): string {
     const parts = [`curl -sS -i -X ${call.method ?? 'POST'}`, shellQuote(urlOf(this.endpoint, call))];
-    for (const [name, value] of Object.entries(requestHeaders(call))) {
-      // Double quotes where the key variable must expand; single quotes everywhere else.
-      parts.push('-H', value.includes(keyVariable) ? `"${name}: ${value.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(`${name}: ${value}`));
-    }
+    for (const [name, value] of Object.entries(requestHeaders(call))) parts.push('-H', shellArgument(`${name}: ${value}`));
     if (call.contentType === null) parts.push('-H', shellQuote('Content-Type:'));
     if (call.chunked) parts.push('-H', shellQuote('Transfer-Encoding: chunked'));
     if (call.bodyCommand) return `${call.bodyCommand} | ${[...parts, '--data-binary', '@-'].join(' ')}`;

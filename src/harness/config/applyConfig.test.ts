@@ -61,6 +61,14 @@ describe('applyConfig: which targets run', () => {
 });
 
 describe('applyConfig: a missing variable or a bad value is one line naming the file and the key path', () => {
+  test('each target carries the variables its secrets were read from, for reports to name; a key given by flag is $SVC_API_KEY', () => {
+    const run = apply({}, { ...env, P_ID: 'id', P_SECRET: 'secret', P_ACCOUNT: 'account' }, { ...loaded, config: { targets: { ...config.targets, meetings: { suite: 'meeting-platform', authUrl: 'https://zoom.us', apiBaseUrl: 'https://api.zoom.us', clientIdEnv: 'P_ID', clientSecretEnv: 'P_SECRET', accountIdEnv: 'P_ACCOUNT' } } } });
+    expect(run.targets['fetch-service'].map((t) => t.apiKeyVar)).toEqual(['STAGING_KEY', 'PRODUCTION_KEY']);
+    expect(run.targets['meeting-platform'][0]!.credentialVars).toEqual({ clientId: 'P_ID', clientSecret: 'P_SECRET', accountId: 'P_ACCOUNT' });
+    expect(apply({}).targets['meeting-platform'][0]!.credentialVars).toEqual({ clientId: 'MEETING_CLIENT_ID', clientSecret: 'MEETING_CLIENT_SECRET', accountId: 'MEETING_ACCOUNT_ID' });
+    expect(apply({ targets: ['staging'], apiKey: 'given' }).targets['fetch-service'][0]!.apiKeyVar).toBe('SVC_API_KEY');
+  });
+
   test('a variable the target names that is not set, and a default one', () => {
     expect(apply({ targets: ['production'] }, {}).problems).toEqual(['conform.config.ts: targets.production.apiKeyEnv: $PRODUCTION_KEY is not set']);
     expect(apply({ targets: ['meetings'] }, { MEETING_CLIENT_ID: 'id', MEETING_ACCOUNT_ID: 'a' }).problems).toEqual([

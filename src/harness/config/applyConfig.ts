@@ -125,6 +125,8 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
         const [baseUrl, baseName] = flag.baseUrl !== undefined ? [flag.baseUrl, flagNames.baseUrl] : [target.baseUrl, key('baseUrl')];
         url(baseUrl, baseName);
         const apiKey = flag.apiKey ?? variable('apiKeyEnv', target.apiKeyEnv, 'SVC_API_KEY');
+        // Reports name the variable the key is in: --api-key's own ($SVC_API_KEY) when the flag gave it.
+        const apiKeyVar = flag.apiKey === undefined && target.apiKeyEnv !== undefined ? target.apiKeyEnv : 'SVC_API_KEY';
         const [originUrl, originName] = pick('originUrl', target.originUrl);
         if (typeof originUrl === 'string') url(originUrl, originName);
         const [fetchTimeout, timeoutName] = pick('fetchTimeout', target.fetchTimeout);
@@ -135,6 +137,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
           optionNames,
           baseUrl,
           apiKey: apiKey ?? '',
+          apiKeyVar,
           ...(typeof originUrl === 'string' ? { originUrl } : {}),
           fetchTimeout: typeof fetchTimeout === 'number' ? fetchTimeout : defaultFetchTimeout,
           limits: limits(),
@@ -155,6 +158,11 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
           authUrl,
           apiBaseUrl,
           credentials: { clientId: clientId ?? '', clientSecret: clientSecret ?? '', accountId: accountId ?? '' },
+          credentialVars: {
+            clientId: target.clientIdEnv ?? credentialEnv.clientId,
+            clientSecret: target.clientSecretEnv ?? credentialEnv.clientSecret,
+            accountId: target.accountIdEnv ?? credentialEnv.accountId,
+          },
           limits: limits(),
         });
         break;

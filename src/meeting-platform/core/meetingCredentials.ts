@@ -12,6 +12,9 @@ export const credentialEnv = {
   accountId: 'MEETING_ACCOUNT_ID',
 } as const;
 
+/** The variables one account's credentials are kept in: `credentialEnv`, or those a config names (clientIdEnv, ...). */
+export type CredentialVariables = Record<keyof MeetingCredentials, string>;
+
 export type CredentialsFromEnv =
   | { kind: 'complete'; credentials: MeetingCredentials }
   | { kind: 'none' }

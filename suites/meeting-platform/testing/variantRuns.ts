@@ -1,5 +1,6 @@
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { findClause } from '../../../src/harness/catalogue.ts';
+import type { TargetConfig } from '../../../src/harness/config/configSchema.ts';
 import type { CheckResult } from '../../../src/harness/report.ts';
 import { runConform, type ConformResult } from '../../../src/harness/testing/runConform.ts';
 import { runTargets, type TargetsRun } from '../../../src/harness/testing/runTargets.ts';
@@ -63,18 +64,27 @@ export async function runVariantsSideBySide(variants: readonly BrokenVariant[], 
   if (!first || variants.some((v) => v.grep !== first.grep || (v.fuzzRuns ?? 0) !== (first.fuzzRuns ?? 0))) throw new Error('variants run side by side share grep and fuzzRuns');
   const servers = await Promise.all(variants.map((v) => startVariantServer(v)));
   try {
-    const env: Record<string, string> = {};
-    const targets = Object.fromEntries(
-      variants.map((variant, i) => {
-        const account = servers[i]!.accounts[0]!;
-        const prefix = `VARIANT_${i}`;
-        Object.assign(env, { [`${prefix}_CLIENT_ID`]: account.clientId, [`${prefix}_CLIENT_SECRET`]: account.clientSecret, [`${prefix}_ACCOUNT_ID`]: account.accountId });
-        const target = { suite: 'meeting-platform' as const, authUrl: servers[i]!.url, apiBaseUrl: servers[i]!.apiBaseUrl, clientIdEnv: `${prefix}_CLIENT_ID`, clientSecretEnv: `${prefix}_CLIENT_SECRET`, accountIdEnv: `${prefix}_ACCOUNT_ID` };
-        return [variant.name, target];
-      }),
-    );
+    const { targets, env } = variantTargets(variants, servers);
     return await runTargets(targets, { fuzzRuns: first.fuzzRuns ?? 0 }, [...(first.grep ? ['--grep', first.grep] : []), ...extraArgs], env);
   } finally {
     await Promise.all(servers.map((s) => s.close()));
   }
+}
+
+/**
+ * A config's targets for variants side by side, the server of each at the same index: named by the
+ * variant, each account's credentials in variables of its own (VARIANT_I_CLIENT_ID, ...), which `env` sets.
+ */
+export function variantTargets(variants: readonly BrokenVariant[], servers: readonly MeetingPlatformServer[]): { targets: Record<string, TargetConfig>; env: Record<string, string> } {
+  const env: Record<string, string> = {};
+  const targets = Object.fromEntries(
+    variants.map((variant, i) => {
+      const account = servers[i]!.accounts[0]!;
+      const prefix = `VARIANT_${i}`;
+      Object.assign(env, { [`${prefix}_CLIENT_ID`]: account.clientId, [`${prefix}_CLIENT_SECRET`]: account.clientSecret, [`${prefix}_ACCOUNT_ID`]: account.accountId });
+      const target: TargetConfig = { suite: 'meeting-platform', authUrl: servers[i]!.url, apiBaseUrl: servers[i]!.apiBaseUrl, clientIdEnv: `${prefix}_CLIENT_ID`, clientSecretEnv: `${prefix}_CLIENT_SECRET`, accountIdEnv: `${prefix}_ACCOUNT_ID` };
+      return [variant.name, target];
+    }),
+  );
+  return { targets, env };
 }

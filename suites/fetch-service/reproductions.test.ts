@@ -1,0 +1,70 @@
+// Every reproduction of a failing report runs as printed: pasted into a shell that holds each target's key
+// in the variable the config names (and no other), against the broken service still running, it gets the
+// answer the check failed on.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
+import type { TargetConfig } from '../../src/harness/config/configSchema.ts';
+import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
+import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { replayFailures } from '../../src/harness/testing/runReproduction.ts';
+import { runTargets, type TargetsRun } from '../../src/harness/testing/runTargets.ts';
+import { brokenVariants } from './testing/brokenVariants.ts';
+import { securityVariants } from './testing/securityVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+
+// A handful, each failing on answers a single request gets: the key taken from another header, error
+// bodies of another shape, an unknown path served, a redirect followed by default, the key echoed, a
+// 405 without Allow.
+const names = [
+  'takes the key from Authorization: Bearer too',
+  'sends error bodies as {code, message}',
+  'answers an unknown path with 200',
+  'follows redirects by default',
+  'echoes the key in its error messages',
+  'answers another method with 405 but no Allow',
+];
+const variants = [...brokenVariants, ...securityVariants].filter((v) => names.includes(v.name));
+
+let farm: OriginFarm;
+const services: Array<{ close(): Promise<void> }> = [];
+/** Each target's key, in a variable of its own that the config names. */
+const env: Record<string, string> = {};
+let run: TargetsRun;
+beforeAll(async () => {
+  farm = await startWarmFarm();
+  const targets: Record<string, TargetConfig> = {};
+  for (const [i, variant] of variants.entries()) {
+    const apiKey = `conform-repro-${i}-${randomBytes(12).toString('hex')}`;
+    const service = await startBrokenService(farm, apiKey, variant);
+    services.push(service);
+    env[`STAGING_${i}_SVC_API_KEY`] = apiKey;
+    targets[variant.name] = { suite: 'fetch-service', baseUrl: service.url, apiKeyEnv: `STAGING_${i}_SVC_API_KEY`, originUrl: farm.httpUrl, fetchTimeout: variantTimeoutSeconds };
+  }
+  run = await runTargets(targets, { fuzzRuns: 0 }, [], env);
+}, 300_000);
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.close()));
+  await farm?.close();
+});
+
+test('every failing check of every variant has a reproduction that names its own target\'s variable, and no key', () => {
+  expect(variants.map((v) => v.name).sort()).toEqual([...names].sort());
+  for (const name of names) expect(run.checksOf(name).some((c) => c.status === 'failed'), `${name}\n${run.stdout.slice(-3000)}`).toBe(true);
+  const failing = run.report!.checks.filter((c) => c.status === 'failed');
+  for (const c of failing) {
+    const i = variants.findIndex((v) => v.name === c.target);
+    expect(c.reproduction, c.id).toBeDefined();
+    expect(c.reproduction, c.id).not.toMatch(/\$\{?SVC_API_KEY\b/);
+    // The key a check sends is named by its target's variable, in evidence and reproduction alike.
+    if (/X-SVC-API-Key: \$|Bearer \$/.test(c.reproduction!)) expect(c.reproduction, c.id).toMatch(new RegExp(`\\$STAGING_${i}_SVC_API_KEY\\b`));
+    for (const e of c.evidence ?? []) expect(e.text, c.id).not.toMatch(/\$\{?SVC_API_KEY\b/);
+    for (const key of Object.values(env)) expect(findSecret(JSON.stringify(c), secretForms(key)), c.id).toBeUndefined();
+  }
+});
+
+test('each reproduction, run in a shell against the variant still running, gets the answer its evidence shows', async () => {
+  const replayed = await replayFailures(run.report!.checks, env);
+  expect(replayed.mismatches, replayed.mismatches.join('\n\n')).toEqual([]);
+  expect(replayed.compared).toBe(replayed.failing);
+}, 300_000);
