@@ -30,9 +30,9 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const dir = resolve(options.dir);
   const records = await readShardRecords(dir);
   const first = records[0]!;
-  const reports = prepareReportFiles(options.report);
+  if (options.report?.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
+  const reports = await prepareReportFiles(options.report);
   const suppressions = await loadSuppressions({ suppressions: options.suppressions });
-  if (reports.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
 
   // A merge has no run options to take secrets from: the shards' checks took out what they knew where
   // they ran, and the merge the secrets the environment holds by their usual variables, read once here.

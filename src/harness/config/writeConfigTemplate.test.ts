@@ -29,8 +29,13 @@ describe('writeConfigTemplate', () => {
     );
   });
 
-  test('a folder that is not there is a RunError in one line', async () => {
-    const file = join(dir, 'missing', 'conform.config.ts');
-    await expect(writeConfigTemplate(file)).rejects.toThrow(new RunError(`${shown(file)} cannot be written: ENOENT: no such file or directory`));
+  test('makes a folder that is not there; one that cannot be made is a RunError in one line', async () => {
+    const file = join(dir, 'missing', 'deeper', 'conform.config.ts');
+    await writeConfigTemplate(file, ['unit-record']);
+    expect(readFileSync(file, 'utf8')).toBe(configTemplate(['unit-record']).text);
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'x');
+    const blocked = join(blocker, 'conform.config.ts');
+    await expect(writeConfigTemplate(blocked)).rejects.toThrow(new RunError(`${shown(blocked)} cannot be written: ${blocker} is a file, not a folder`));
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import { errnoWords, FolderError, makeFolder } from '../../files/makeFolder.ts';
 import { RunError } from '../RunError.ts';
 import type { SuiteName } from '../suites.ts';
 import { configTemplate, type ConfigTemplate } from './configTemplate.ts';
@@ -15,7 +16,7 @@ export interface ConfigTemplateWritten {
 
 /**
  * `conform init`: the commented config for `suites` (configTemplate) written to `file`, a .ts or .mts
- * file, never over one that exists. A RunError in one line when the file is not TypeScript, exists
+ * file, never over one that exists, its folder made when missing. A RunError in one line when the file is not TypeScript, exists
  * already, or cannot be written.
  */
 export async function writeConfigTemplate(file: string, suites?: readonly SuiteName[]): Promise<ConfigTemplateWritten> {
@@ -25,9 +26,10 @@ export async function writeConfigTemplate(file: string, suites?: readonly SuiteN
   if (existsSync(path)) throw new RunError(`${shown} exists already: conform init leaves it as it is`);
   const { text, fillIn } = configTemplate(suites);
   try {
+    await makeFolder(dirname(path));
     await writeFile(path, text, { flag: 'wx' });
   } catch (err) {
-    throw new RunError(`${shown} cannot be written: ${(err as Error).message.split(', ')[0]}`);
+    throw new RunError(`${shown} cannot be written: ${err instanceof FolderError ? err.message : errnoWords(err as Error)}`);
   }
   return { shown, fillIn };
 }
