@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RunError } from '../RunError.ts';
 import { configProblems } from './configProblems.ts';
 import type { ConformConfig } from './configSchema.ts';
+import { shownPath } from './shownPath.ts';
 
 /** The names a config file may have, in the order they are looked for in each folder. */
 export const configFileNames = ['conform.config.ts', 'conform.config.mts', 'conform.config.js', 'conform.config.mjs', 'conform.config.json'] as const;
@@ -64,11 +65,6 @@ function checked(content: unknown, shown: string, dir: string): LoadedConfig {
   return { config: content as ConformConfig, shown, dir };
 }
 
-/** The file's path from the working directory when it is at or below it, else as given. */
-function shownPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0]!.trim();

@@ -1,14 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { RunError } from '../RunError.ts';
 import { configTemplate } from './configTemplate.ts';
+import { shownPath } from './shownPath.ts';
 import { writeConfigTemplate } from './writeConfigTemplate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-write-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const shown = (path: string) => relative(process.cwd(), path) || path;
+const shown = (path: string) => shownPath(path, process.cwd());
 
 describe('writeConfigTemplate', () => {
   test("writes the suites' template and says what to fill in", async () => {

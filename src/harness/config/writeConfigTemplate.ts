@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { errnoWords, FolderError, makeFolder } from '../../files/makeFolder.ts';
 import { RunError } from '../RunError.ts';
 import type { SuiteName } from '../suites.ts';
 import { configTemplate, type ConfigTemplate } from './configTemplate.ts';
+import { shownPath } from './shownPath.ts';
 
 /** What writeConfigTemplate wrote. */
 export interface ConfigTemplateWritten {
-  /** The file, as messages name it: relative to the working directory. */
+  /** The file, as messages name it: relative to the working directory when at or below it, else absolute. */
   shown: string;
   /** What its user must fill in before `conform run` takes it. */
   fillIn: ConfigTemplate['fillIn'];
@@ -21,7 +22,7 @@ export interface ConfigTemplateWritten {
  */
 export async function writeConfigTemplate(file: string, suites?: readonly SuiteName[]): Promise<ConfigTemplateWritten> {
   const path = resolve(file);
-  const shown = relative(process.cwd(), path) || path;
+  const shown = shownPath(path, process.cwd());
   if (!/\.m?ts$/.test(path)) throw new RunError(`${shown}: conform init writes TypeScript, a .ts or .mts file (a .json config holds the same keys, without the comments)`);
   if (existsSync(path)) throw new RunError(`${shown} exists already: conform init leaves it as it is`);
   const { text, fillIn } = configTemplate(suites);
