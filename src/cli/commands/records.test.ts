@@ -230,9 +230,9 @@ describe('conform records validate', () => {
 
   it('refuses unknown flags, a missing input and stdin twice with exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--strict', valid], /^error: unknown option '--strict'/],
+      [['--strict', valid], /^conform: unknown option '--strict'; see conform records validate --help$/],
       [['--workers', 'all', valid], /^conform: --workers takes a whole number from 0 to 64; got "all"/],
-      [[], /^error: missing required argument 'input'/],
+      [[], /^conform: missing required argument 'input'; see conform records validate --help$/],
       [['-', '-'], /^conform: - \(stdin\) can be given only once/],
     ];
     for (const [args, reason] of cases) {
