@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { runConform } from '../harness/testing/runConform.ts';
+import { conformInProcess } from './testing/conformInProcess.ts';
 import { version } from './version.ts';
 
 describe('conform command', () => {
@@ -50,5 +51,25 @@ describe('conform command', () => {
     const r = await runConform(['run', 'unit-record', '--report', 'pdf=/tmp/x.pdf']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--report takes FORMAT=PATH');
+  });
+
+  // commander's own errors came as "error: …" and a second line; a URL refused did not say which flag.
+  test.each([
+    [['run', '--no-such-flag'], "conform: unknown option '--no-such-flag'; see conform run --help"],
+    [['run', '--sed', '3'], "conform: unknown option '--sed' (Did you mean --seed?); see conform run --help"],
+    [['run', '--seed'], "conform: option '--seed <n>' argument missing; see conform run --help"],
+    [['records', 'generate'], "conform: required option '--count <n>' not specified; see conform records generate --help"],
+    [['report', 'diff', 'a.json'], "conform: missing required argument 'after'; see conform report diff --help"],
+    [['frobnicate'], "conform: unknown command 'frobnicate'; see conform --help"],
+    [['run', '--base-url', 'notaurl'], 'conform: --base-url takes an http(s) URL; got "notaurl"'],
+    [['run', '--api-base-url', 'ftp://x'], 'conform: --api-base-url takes an http(s) URL; got "ftp://x"'],
+    [['run', '--origin-url', 'http://u:p@x'], 'conform: --origin-url takes a URL without credentials: pass secrets through the environment'],
+    [['mock', 'fetch-service', '--origin-url', 'x'], 'conform: --origin-url takes an http(s) URL; got "x"'],
+    [['check', 'meeting-platform', '--auth-url', '/oauth'], 'conform: --auth-url takes an http(s) URL; got "/oauth"'],
+  ])('conform %j: one line, "conform: …" naming the flag, exit 2', async (args, line) => {
+    const r = await conformInProcess(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`${line}\n`);
+    expect(r.stdout).toBe('');
   });
 });

@@ -5,17 +5,17 @@ import { UsageError } from './UsageError.ts';
 
 /** commander argument parsers: each turns a flag's text into a value or a one-line usage error. */
 
+/** An http(s) URL without its trailing slash; the message reads after the flag's name (conformProgram puts it first). */
 export function parseHttpUrl(value: string): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`"${value}" is not a URL (expected http://host:port or https://...)`);
+    url = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`"${value}" is not an http(s) URL`);
-  }
-  if (url.username || url.password) throw new UsageError('URLs with credentials are refused: pass secrets through the environment');
+  // The words the config file's URLs are refused in (toConformOptions, applyConfig).
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`takes an http(s) URL; got ${JSON.stringify(value)}`);
+  if (url.username || url.password) throw new UsageError('takes a URL without credentials: pass secrets through the environment');
   return url.href.replace(/\/$/, '');
 }
 

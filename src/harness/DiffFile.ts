@@ -7,4 +7,6 @@ export interface DiffFile {
   format: DiffFormat;
   /** Missing folders are created. */
   path: string;
+  /** How messages name where it came from, before the path: `--markdown ` (default `--report FORMAT=`). */
+  flag?: string;
 }

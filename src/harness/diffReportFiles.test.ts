@@ -35,7 +35,7 @@ describe('diffReportFiles', () => {
     const blocked = join(paths.before, 'diff.md');
     const written: DiffFile[] = [];
     await expect(diffReportFiles(paths.before, paths.after, { files: [{ format: 'markdown', path: blocked }], onWritten: (f) => written.push(f) })).rejects.toThrow(
-      new RunError(`cannot write ${blocked}: EEXIST`),
+      new RunError(`--report markdown=${blocked} cannot be written: ${paths.before} is a file, not a folder`),
     );
     expect(written).toEqual([]);
   });

@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { errnoWords, FolderError, makeFolder } from '../files/makeFolder.ts';
 import type { DiffFile } from './DiffFile.ts';
 import { readRunReport } from './readRunReport.ts';
 import { diffReports, type ReportDiff } from './reportDiff.ts';
@@ -26,10 +26,10 @@ export async function diffReportFiles(before: string, after: string, options: Di
   options.onDiff?.(diff);
   for (const file of options.files ?? []) {
     try {
-      await mkdir(dirname(file.path), { recursive: true });
+      await makeFolder(dirname(file.path));
       await writeFileAtomic(file.path, file.format === 'markdown' ? renderDiffMarkdown(diff, { before, after }) : `${JSON.stringify(diff, null, 2)}\n`);
     } catch (err) {
-      throw new RunError(`cannot write ${file.path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new RunError(`${file.flag ?? `--report ${file.format}=`}${file.path} cannot be written: ${err instanceof FolderError ? err.message : errnoWords(err as Error)}`);
     }
     options.onWritten?.(file);
   }

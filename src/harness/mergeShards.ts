@@ -28,11 +28,12 @@ export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions'> {
  */
 export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const dir = resolve(options.dir);
+  if (options.report?.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
+  // The flags first: a report that cannot be written is said whatever the folder of shards holds.
+  const reports = await prepareReportFiles(options.report);
   const records = await readShardRecords(dir);
   const first = records[0]!;
-  const reports = prepareReportFiles(options.report);
   const suppressions = await loadSuppressions({ suppressions: options.suppressions });
-  if (reports.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
 
   const redactor = mergeRedactor(records, process.env);
   // vitest reads every file of the folder it merges as a blob: it gets a folder of the blobs alone.

@@ -1,37 +1,48 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { whyUnwritable } from './reportFiles.ts';
+import { RunError } from './RunError.ts';
+import { prepareReportFiles, whyUnwritable } from './reportFiles.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-report-files-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('whyUnwritable: a report file that could not be written, found before the run', () => {
-  test('a writable path: its folders made, no file left behind, an existing report untouched', async () => {
-    const fresh = join(work, 'a', 'b', 'report.html');
-    expect(await whyUnwritable({ format: 'html', path: fresh })).toBeUndefined();
-    expect(existsSync(fresh)).toBe(false);
-    expect(statSync(join(work, 'a', 'b')).isDirectory()).toBe(true);
-    const old = join(work, 'old.json');
-    writeFileSync(old, '{"kept":true}');
-    const before = statSync(old).mtimeMs;
-    expect(await whyUnwritable({ format: 'json', path: old })).toBeUndefined();
-    expect(readFileSync(old, 'utf8')).toBe('{"kept":true}');
-    expect(statSync(old).mtimeMs).toBe(before);
-    const blobs = join(work, 'blobs');
-    expect(await whyUnwritable({ format: 'blob', path: blobs })).toBeUndefined();
-    expect(readdirSync(blobs)).toEqual([]);
+  test("a writable path: undefined, its folder made (a blob's folder itself)", async () => {
+    expect(await whyUnwritable({ format: 'html', path: join(work, 'a', 'report.html') })).toBeUndefined();
+    expect(readdirSync(join(work, 'a'))).toEqual([]);
+    expect(await whyUnwritable({ format: 'blob', path: join(work, 'blobs') })).toBeUndefined();
+    expect(readdirSync(join(work, 'blobs'))).toEqual([]);
   });
 
-  test('a file where a folder is due, a folder where the file is due: said in one line', async () => {
+  test('one that cannot: the flag, the path and why, in one line', async () => {
     const file = join(work, 'plain');
     writeFileSync(file, 'x');
-    expect(await whyUnwritable({ format: 'html', path: join(file, 'x.html') })).toBe(`--report html=${join(file, 'x.html')} cannot be written: ENOTDIR: not a directory`);
-    expect(await whyUnwritable({ format: 'junit', path: work })).toBe(`--report junit=${work} cannot be written: EISDIR: is a directory`);
+    expect(await whyUnwritable({ format: 'html', path: join(file, 'x.html') })).toBe(`--report html=${join(file, 'x.html')} cannot be written: ${file} is a file, not a folder`);
+    expect(await whyUnwritable({ format: 'junit', path: work })).toBe(`--report junit=${work} cannot be written: it is a folder`);
+    expect(await whyUnwritable({ format: 'blob', path: file })).toBe(`--report blob=${file} cannot be written: ${file} is a file, not a folder`);
   });
 
   test.skipIf(!existsSync('/proc/self'))('a place no file can be made (/proc)', async () => {
-    expect(await whyUnwritable({ format: 'html', path: '/proc/x.html' })).toBe('--report html=/proc/x.html cannot be written: ENOENT: no such file or directory');
+    expect(await whyUnwritable({ format: 'html', path: '/proc/x.html' })).toBe('--report html=/proc/x.html cannot be written: /proc is on procfs, a kernel file system: no folder or file can be made there');
+  });
+});
+
+describe('prepareReportFiles', () => {
+  test('the files with absolute paths, folders made; a RunError naming every one that cannot be written', async () => {
+    expect(await prepareReportFiles([{ format: 'json', path: join(work, 'p', 'r.json') }])).toEqual([{ format: 'json', path: join(work, 'p', 'r.json') }]);
+    expect(existsSync(join(work, 'p'))).toBe(true);
+    const file = join(work, 'plain2');
+    writeFileSync(file, 'x');
+    const err = await prepareReportFiles([
+      { format: 'json', path: join(file, 'a.json') },
+      { format: 'html', path: join(file, 'b.html') },
+    ]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RunError);
+    expect((err as Error).message.split('\n')).toEqual([
+      `--report json=${join(file, 'a.json')} cannot be written: ${file} is a file, not a folder`,
+      `--report html=${join(file, 'b.html')} cannot be written: ${file} is a file, not a folder`,
+    ]);
   });
 });

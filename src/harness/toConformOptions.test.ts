@@ -35,6 +35,14 @@ describe('toConformOptions: run()\'s options, checked once, as the data the suit
     expect(toConformOptions({ suites: ['fetch-service'], baseUrl: 'http://127.0.0.1:9', apiKey: 'flag-key-1234' }, { SVC_API_KEY: 'env-key-1234' }).options.targets['fetch-service'][0]!.apiKey).toBe('flag-key-1234');
   });
 
+  test('the meeting platform API base URL with its /v2, as the platform documents it, is the same target as without', () => {
+    for (const apiBaseUrl of ['https://api.example.com/v2', 'https://api.example.com/v2/', 'https://api.example.com']) {
+      const { options, problems } = toConformOptions({ suites: ['meeting-platform'], authUrl: 'https://auth.example.com', apiBaseUrl }, account);
+      expect(problems).toEqual([]);
+      expect(options.targets['meeting-platform'].map((t) => t.apiBaseUrl), apiBaseUrl).toEqual(['https://api.example.com']);
+    }
+  });
+
   test('every problem at once, one line each, naming the flag', () => {
     const { problems } = toConformOptions(
       { suites: ['unit-record'], baseUrl: 'http://127.0.0.1:9', seed: -3, fuzzRuns: 1.5, maxBodyMib: 0, validator: ['a\nb'] },

@@ -1,3 +1,4 @@
+import { apiRoot } from '../meeting-platform/apiRoot.ts';
 import { credentialEnv, credentialsFromEnv } from '../meeting-platform/core/meetingCredentials.ts';
 import type { ConformOptions, ExchangeLimits, TargetOptions } from './ConformOptions.ts';
 import { numberProblem, numberRules, type NumberRule } from './numberRules.ts';
@@ -104,7 +105,7 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     problems.push(`${names.authUrl} and ${names.apiBaseUrl} go together: give both to check a meeting platform deployment`);
   } else if (input.authUrl !== undefined && input.apiBaseUrl !== undefined) {
     if (account.kind === 'none') problems.push(`${names.authUrl} and ${names.apiBaseUrl} need the account's credentials: set ${variables}`);
-    if (account.kind === 'complete') targets['meeting-platform'].push({ authUrl: input.authUrl, apiBaseUrl: input.apiBaseUrl, credentials: account.credentials, limits });
+    if (account.kind === 'complete') targets['meeting-platform'].push({ authUrl: input.authUrl, apiBaseUrl: apiRoot(input.apiBaseUrl), credentials: account.credentials, limits });
   }
 
   targets['unit-record'].push(...validator.map((command) => ({ validator: command })), ...validatorSet.map((command) => ({ validatorSet: command })));

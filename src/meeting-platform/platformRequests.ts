@@ -1,5 +1,6 @@
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import { exchange, type Exchange } from './exchange.ts';
+import { apiRoot } from './apiRoot.ts';
 
 export interface TokenRequestOptions {
   authUrl: string;
@@ -40,7 +41,7 @@ export function apiGet(apiBaseUrl: string, path: string, token: string | undefin
 }
 
 export function apiUrl(apiBaseUrl: string, path: string): string {
-  return `${apiBaseUrl.replace(/\/+$/, '')}${path}`;
+  return `${apiRoot(apiBaseUrl)}${path}`;
 }
 
 /**

@@ -38,6 +38,6 @@ describe('writeFixtureFolder', () => {
   test('a folder that cannot be made is a RecordFolderError in one line', async () => {
     const blocker = join(work, 'a-file');
     writeFileSync(blocker, 'x');
-    await expect(writeFixtureFolder({ count: 2, seed: 1, invalidRatio: 0 }, join(blocker, 'sub'))).rejects.toThrow(new RecordFolderError(`cannot write to ${join(blocker, 'sub')}: a file is in the way`));
+    await expect(writeFixtureFolder({ count: 2, seed: 1, invalidRatio: 0 }, join(blocker, 'sub'))).rejects.toThrow(new RecordFolderError(`${join(blocker, 'sub')} cannot be written: ${blocker} is a file, not a folder`));
   });
 });

@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pMap from 'p-map';
+import { errnoWords, FolderError, makeFolder } from '../files/makeFolder.ts';
 import { fixtureText } from './fixtureText.ts';
 import { iterateRecords, shardRange } from './generateRecords.ts';
 import { manifestPartName, manifestText, type ManifestEntry, type ManifestPart } from './manifestParts.ts';
@@ -24,7 +25,7 @@ export interface FixtureFolderWritten {
  * set, so the shards' files together are the unsharded set's) and DIR/manifest.json listing
  * `[{file, valid, rule?}]`; a shard writes its part, DIR/manifest-I-of-N.json, instead (mergeManifestFolder
  * joins the parts). Files already in DIR with other names are left as they are. A RecordFolderError when
- * DIR cannot be written.
+ * DIR cannot be made (makeFolder: at once, whatever the path) or written.
  */
 export async function writeFixtureFolder({ count, seed, invalidRatio, shard }: GeneratedSetOptions, dir: string): Promise<FixtureFolderWritten> {
   const width = Math.max(4, String(count).length);
@@ -32,7 +33,7 @@ export async function writeFixtureFolder({ count, seed, invalidRatio, shard }: G
   const { from, to } = shard ? shardRange(count, shard) : { from: 0, to: count };
   const manifestName = shard ? manifestPartName(shard) : 'manifest.json';
   try {
-    await mkdir(dir, { recursive: true });
+    await makeFolder(dir);
     // A few dozen writes in flight at once: fast, without a file handle per record. The records are
     // made as the writes take them, so a large set is never held whole.
     await pMap(
@@ -47,8 +48,8 @@ export async function writeFixtureFolder({ count, seed, invalidRatio, shard }: G
     const part: ManifestPart | undefined = shard && { count, seed, invalidRatio, shard, entries: manifest };
     await writeFile(join(dir, manifestName), part ? `${JSON.stringify(part, null, 2)}\n` : manifestText(manifest));
   } catch (err) {
-    const { code, message } = err as NodeJS.ErrnoException;
-    throw new RecordFolderError(`cannot write to ${dir}: ${code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : (code ?? message)}`);
+    // The folder's own reason (a file in the way, a kernel file system), else the write's errno.
+    throw new RecordFolderError(`${dir} cannot be written: ${err instanceof FolderError ? err.message : errnoWords(err as Error)}`);
   }
   return { records: manifest.length, invalid: manifest.filter((m) => !m.valid).length, from, to, manifest: manifestName };
 }

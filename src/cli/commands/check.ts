@@ -38,7 +38,7 @@ export function registerCheck(program: Command): void {
     .summary('token, /users/me and one page of meetings against a real account')
     .description("The seed's first-call sequence against a real meeting-platform account, read-only.")
     .addOption(new Option('--auth-url <url>', 'where the token endpoint lives').argParser(parseHttpUrl).default(realPlatform.authUrl))
-    .addOption(new Option('--api-base-url <url>', 'where /v2 lives').argParser(parseHttpUrl).default(realPlatform.apiBaseUrl))
+    .addOption(new Option('--api-base-url <url>', 'the API base URL, as the platform documents it (https://api.zoom.us/v2) or without /v2').argParser(parseHttpUrl).default(realPlatform.apiBaseUrl))
     .addOption(numberOption('--page-size <n>', 'meetings on the one page fetched', numberRules.count).default(30))
     .addOption(new Option('--meeting <id>', 'a meeting you see in the user interface: its number (spaces allowed) or UUID'))
     .addHelpText('after', helpText)

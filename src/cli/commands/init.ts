@@ -2,7 +2,6 @@ import { Command } from 'commander';
 import { writeConfigTemplate } from '../../harness/config/writeConfigTemplate.ts';
 import { RunError } from '../../harness/RunError.ts';
 import { suiteNames, isSuiteName } from '../../harness/suites.ts';
-import { asUsageError } from '../asUsageError.ts';
 import { UsageError } from '../UsageError.ts';
 
 const initHelp = `
@@ -19,10 +18,14 @@ export function registerInit(program: Command): void {
     .argument('[suite...]', `${suiteNames.join(' | ')}; none = all three`)
     .option('--config <path>', 'the file to write', 'conform.config.ts')
     .addHelpText('after', initHelp)
-    .action(async (suites: string[], flags: { config: string }) => {
+    .action(async (suites: string[], flags: { config: string }, command: Command) => {
       const unknown = suites.filter((s) => !isSuiteName(s));
       if (unknown.length) throw new UsageError(`unknown suite ${unknown.join(', ')}; choose from ${suiteNames.join(', ')}`);
-      const { shown, fillIn } = await writeConfigTemplate(flags.config, suites.length ? suites.filter(isSuiteName) : suiteNames).catch(asUsageError(RunError));
+      // A file the user named is refused under the flag that named it.
+      const flag = command.getOptionValueSource('config') === 'cli' ? '--config ' : '';
+      const { shown, fillIn } = await writeConfigTemplate(flags.config, suites.length ? suites.filter(isSuiteName) : suiteNames).catch((err: unknown) => {
+        throw err instanceof RunError ? new UsageError(`${flag}${err.message}`) : err;
+      });
       const width = Math.max(...fillIn.map((f) => f.what.length));
       process.stdout.write(
         [`wrote ${shown}; fill in:`, ...fillIn.map((f) => `  ${f.what.padEnd(width)}  ${f.meaning}`), `then run every target in it with \`npx conform run\` (\`npx conform run --help\` for more)`, ''].join('\n'),

@@ -105,7 +105,7 @@ describe('conform records generate', () => {
   it('documents the default seed and sharding in --help, and records merge has its own', async () => {
     const help = await conformInProcess(['records', 'generate', '--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/--seed <s>.*\(default: 1\)/s);
+    expect(help.stdout).toMatch(/--seed <s>.*\(default: 7\)/s);
     expect(help.stdout).toContain('--shard <i/n>');
     const merge = await conformInProcess(['records', 'merge', '--help']);
     expect(merge.status).toBe(0);
@@ -164,7 +164,7 @@ describe('conform records generate', () => {
     const blocker = file('not-a-dir', 'x');
     const r = conform(['records', 'generate', '--count', '2', '--out', join(blocker, 'sub')]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`conform: cannot write to ${join(blocker, 'sub')}: a file is in the way\n`);
+    expect(r.stderr).toBe(`conform: --out ${join(blocker, 'sub')} cannot be written: ${blocker} is a file, not a folder\n`);
   });
 });
 
@@ -230,9 +230,9 @@ describe('conform records validate', () => {
 
   it('refuses unknown flags, a missing input and stdin twice with exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--strict', valid], /^error: unknown option '--strict'/],
+      [['--strict', valid], /^conform: unknown option '--strict'; see conform records validate --help$/],
       [['--workers', 'all', valid], /^conform: --workers takes a whole number from 0 to 64; got "all"/],
-      [[], /^error: missing required argument 'input'/],
+      [[], /^conform: missing required argument 'input'; see conform records validate --help$/],
       [['-', '-'], /^conform: - \(stdin\) can be given only once/],
     ];
     for (const [args, reason] of cases) {

@@ -56,7 +56,7 @@ export function registerReport(program: Command): void {
     .summary('what changed between two runs: clauses newly failing, fixed, still failing, newly covered, per target')
     .argument('<before>', 'the earlier run\'s --report json=PATH file')
     .argument('<after>', 'the later run\'s --report json=PATH file')
-    .addOption(new Option('--markdown <path>', 'also write the diff as Markdown, for a pull-request comment').argParser((path: string, previous: DiffFile[] = []) => [...previous, { format: 'markdown' as const, path: resolve(path) }]))
+    .addOption(new Option('--markdown <path>', 'also write the diff as Markdown, for a pull-request comment').argParser((path: string, previous: DiffFile[] = []) => [...previous, { format: 'markdown' as const, path: resolve(path), flag: '--markdown ' }]))
     .addOption(new Option('--report <format=path>', `also write the diff: ${diffFormats.join(', ')} (repeatable)`).argParser(collectDiffFile))
     .addHelpText('after', diffHelp)
     .action(async (before: string, after: string, flags: { markdown?: DiffFile[]; report?: DiffFile[] }) => {

@@ -169,7 +169,7 @@ describe.concurrent('a malformed config: one line naming the file and the key pa
     ['a wrong type', `export default { targets: { staging: ${valid} }, fuzzRuns: '0' };`, [], 'conform.config.ts: fuzzRuns must be a number; got "0"'],
     ['an unknown target name', `export default { targets: { staging: ${valid} } };`, ['prod'], 'unknown suite or target "prod": the suites are fetch-service, meeting-platform, unit-record; conform.config.ts names the targets staging'],
     ['a name that is both a suite and a target', `export default { targets: { 'unit-record': { suite: 'unit-record', validator: 'true' } } };`, ['unit-record'], '"unit-record" is both a suite and a target of conform.config.ts: rename the target'],
-    ['a .ts config that throws', `const url: string | undefined = process.env.NO_SUCH_VARIABLE;\nif (!url) throw new Error('set $NO_SUCH_VARIABLE');\nexport default {};`, [], 'conform.config.ts could not be loaded: set $NO_SUCH_VARIABLE'],
+    ['a .ts config that throws', `const url: string | undefined = process.env.NO_SUCH_VARIABLE;\nif (!url) throw new Error('set $NO_SUCH_VARIABLE');\nexport default {};`, [], 'conform.config.ts:2:17: could not be loaded: set $NO_SUCH_VARIABLE'],
   ])('%s', { timeout: 60_000 }, async ([name, text, names, line]) => {
     const dir = join(work, 'malformed', name.replace(/\W+/g, '-'));
     mkdirSync(dir, { recursive: true });

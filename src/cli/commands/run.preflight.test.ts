@@ -48,8 +48,8 @@ describe('conform run checks what can make it "could not run" before any check r
   test('report files that cannot be written, each named, nothing left behind', async () => {
     const r = await runConform(['run', 'unit-record', '--report', `html=${join(aFile, 'x.html')}`, '--report', `blob=${join(aFile, 'blobs')}`, '--report', `json=${join(work, 'ok', 'r.json')}`]);
     refusedWith(r, [
-      `--report html=${join(aFile, 'x.html')} cannot be written: ENOTDIR: not a directory`,
-      `--report blob=${join(aFile, 'blobs')} cannot be written: ENOTDIR: not a directory`,
+      `--report html=${join(aFile, 'x.html')} cannot be written: ${aFile} is a file, not a folder`,
+      `--report blob=${join(aFile, 'blobs')} cannot be written: ${aFile} is a file, not a folder`,
     ]);
   });
 
@@ -65,7 +65,7 @@ describe('conform run checks what can make it "could not run" before any check r
 
   test('several problems at once, one line each', async () => {
     const r = await runConform(['run', 'unit-record', '--validator', 'exit 2 #', '--report', `junit=${join(aFile, 'j.xml')}`]);
-    refusedWith(r, ['--validator "exit 2 #" cannot run: it exited 2 on a valid record', `--report junit=${join(aFile, 'j.xml')} cannot be written: ENOTDIR: not a directory`]);
+    refusedWith(r, ['--validator "exit 2 #" cannot run: it exited 2 on a valid record', `--report junit=${join(aFile, 'j.xml')} cannot be written: ${aFile} is a file, not a folder`]);
   });
 
   test('a --grep that selects some checks runs them, in every shard of a split run', async () => {

@@ -25,7 +25,8 @@ export function registerRun(program: Command): void {
         'Config file: conform.config.ts (.mts, .js, .mjs, .json), the nearest in this folder or above, or',
         '--config PATH (`conform init` writes one). With one, `conform run` runs every target it names,',
         '`conform run staging production` the named ones side by side, `conform run SUITE` the targets of',
-        'that suite (its embedded ones when it names none). Flags override the file.',
+        'that suite (its embedded ones when it names none). Flags override the file\'s values, but for',
+        '--report: its files are written besides the config\'s, a format given replacing the config\'s file of it.',
         '',
         'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict);',
         '2 could not run, found before any check runs and said on stderr, a line each: bad flags, a config',
@@ -53,7 +54,7 @@ export function registerRun(program: Command): void {
     .addOption(new Option('--origin-url <url>', 'fetch-service: a reachable origin farm (default: one started on loopback)').argParser(parseHttpUrl))
     .addOption(numberOption('--fetch-timeout <seconds>', 'fetch-service: the timeout the target enforces', numberRules.positive).default(60))
     .addOption(new Option('--auth-url <url>', 'meeting-platform: OAuth base URL (credentials from $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID)').argParser(parseHttpUrl))
-    .addOption(new Option('--api-base-url <url>', 'meeting-platform: API base URL').argParser(parseHttpUrl))
+    .addOption(new Option('--api-base-url <url>', 'meeting-platform: the API base URL, as the platform documents it (https://api.zoom.us/v2) or without /v2').argParser(parseHttpUrl))
     .addOption(
       new Option('--validator <command>', 'unit-record: a command run with a record file path appended; exit 0 valid, 1 invalid (repeatable: validators side by side)')
         .argParser((value: string, previous: string[]) => [...previous, value])

@@ -26,6 +26,15 @@ function apply(options: RunOptions, environment: Record<string, string | undefin
   return applyConfig(from, options, environment);
 }
 
+describe('applyConfig: the meeting platform API base URL', () => {
+  test("as the seed writes it (the host) or as the platform documents it (…/v2): the same target, the flag's too", () => {
+    const documented = apply({}, env, { ...loaded, config: { targets: { meetings: { suite: 'meeting-platform', authUrl: 'https://zoom.us', apiBaseUrl: 'https://api.zoom.us/v2' } } } });
+    expect(documented.problems).toEqual([]);
+    expect(documented.targets['meeting-platform'].map((t) => t.apiBaseUrl)).toEqual(['https://api.zoom.us']);
+    expect(apply({ apiBaseUrl: 'https://api.example.com/v2/' }).targets['meeting-platform'].map((t) => t.apiBaseUrl)).toEqual(['https://api.example.com']);
+  });
+});
+
 describe('applyConfig: which targets run', () => {
   test('no names: every target of the config, each suite of theirs, each labelled by its name', () => {
     const run = apply({});

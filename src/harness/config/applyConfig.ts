@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { apiRoot } from '../../meeting-platform/apiRoot.ts';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { ExchangeLimits, TargetOptionNames, TargetOptions } from '../ConformOptions.ts';
 import { numberProblem } from '../numberRules.ts';
@@ -156,7 +157,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
           label: name,
           optionNames: { authUrl: withoutFile(authName), apiBaseUrl: withoutFile(apiName) },
           authUrl,
-          apiBaseUrl,
+          apiBaseUrl: apiRoot(apiBaseUrl),
           credentials: { clientId: clientId ?? '', clientSecret: clientSecret ?? '', accountId: accountId ?? '' },
           credentialVars: {
             clientId: target.clientIdEnv ?? credentialEnv.clientId,

@@ -44,14 +44,14 @@ export function configTemplate(suites: readonly SuiteName[] = suiteNames): Confi
     const p = prefix(name);
     fillIn.push(
       { what: `targets.${name}.authUrl`, meaning: 'the base URL of its OAuth token endpoint (before /oauth/token)' },
-      { what: `targets.${name}.apiBaseUrl`, meaning: 'the base URL of its API (before /v2/...)' },
+      { what: `targets.${name}.apiBaseUrl`, meaning: 'the base URL of its API, with its /v2 or without' },
       { what: `$${p}_MEETING_CLIENT_ID, $${p}_MEETING_CLIENT_SECRET, $${p}_MEETING_ACCOUNT_ID`, meaning: "the app's credentials, in the environment (in CI: secrets); conform only reads" },
     );
     blocks.push(`    // A meeting platform deployment, checked read-only: \`npx conform run ${name}\`.
     ${quoteKey(name)}: {
       suite: 'meeting-platform',
       authUrl: '<URL of its OAuth server>', // e.g. https://zoom.us
-      apiBaseUrl: '<URL of its API>', // e.g. https://api.zoom.us
+      apiBaseUrl: '<URL of its API>', // e.g. https://api.zoom.us/v2
       clientIdEnv: '${p}_MEETING_CLIENT_ID', // the variables holding the app's credentials (defaults MEETING_CLIENT_ID, ...)
       clientSecretEnv: '${p}_MEETING_CLIENT_SECRET',
       accountIdEnv: '${p}_MEETING_ACCOUNT_ID',
@@ -69,7 +69,8 @@ export function configTemplate(suites: readonly SuiteName[] = suiteNames): Confi
     },`);
   }
   const text = `// What \`npx conform run\` checks: every target below (\`npx conform run NAME...\` some of them, side by
-// side). Flags on the command line override what is set here. Secrets never go in this file: a target
+// side). Flags on the command line override what is set here, but --report, which adds a file to those
+// below (replacing the one of its format). Secrets never go in this file: a target
 // names the environment variables that hold them. Keys are run()'s options; see the README, "Use it in CI".
 import type { ConformConfig } from 'conform-harness';
 

@@ -82,10 +82,10 @@ describe('loadConfig', () => {
     const lines: Array<[string, string]> = [
       ['unknown.json', 'unknown.json: unknown key targets.staging.bogus; a fetch-service target takes suite, baseUrl, apiKeyEnv, originUrl, fetchTimeout, rateLimit, headersTimeout, bodyTimeout, maxBodyMib'],
       ['wrong-type.json', 'wrong-type.json: fuzzRuns must be a number; got "many"'],
-      ['throws.config.ts', 'throws.config.ts could not be loaded: '],
-      ['bad-syntax.config.ts', 'bad-syntax.config.ts could not be loaded: '],
+      ['throws.config.ts', 'throws.config.ts:2:11: could not be loaded: '],
+      ['bad-syntax.config.ts', 'bad-syntax.config.ts:1:24: syntax error: '],
       ['no-default.config.mjs', 'no-default.config.mjs has no default export: end it with `export default defineConfig({ ... })`'],
-      ['broken.json', 'broken.json is not JSON: '],
+      ['broken.json', 'broken.json:1:14: not JSON: a "quoted" property name expected'],
       ['missing.json', 'missing.json: no such config file'],
     ];
     for (const [file, line] of lines) {
@@ -94,5 +94,31 @@ describe('loadConfig', () => {
       expect(message, file).toContain(line);
     }
     expect(await refusal('throws.config.ts', dir)).toContain('Cannot read properties of undefined');
+  });
+
+  // Node's own errors name no place for a module's syntax error, nor a column; V8's JSON errors often none.
+  test('a syntax error names its line and column, as a compiler would, in .ts, .mts, .js, .mjs and .json', async () => {
+    const lines = ['export default {', '  seed: 3,', "  targets: { v: { suite: 'unit-record' validator: 'true' } },", '};', ''].join('\n');
+    const dir = folder({
+      'a.config.ts': lines,
+      'b.config.mts': `const seed: number = ;\n${lines}`,
+      'c.config.js': lines,
+      'd.config.mjs': lines,
+      'e.config.json': '{\n  "seed": 3,\n  "fuzzRuns": ,\n}\n',
+      'f.config.json': '{\n  // a comment\n  "seed": 3\n}\n',
+      'g.config.json': '{ "seed": 3 } }',
+    });
+    expect(await refusal('a.config.ts', dir)).toBe('a.config.ts:3:40: syntax error: Expected `,` or `}` but found `Identifier`');
+    expect(await refusal('b.config.mts', dir)).toBe('b.config.mts:1:22: syntax error: Unexpected token');
+    expect(await refusal('c.config.js', dir)).toBe('c.config.js:3:40: syntax error: Expected `,` or `}` but found `Identifier`');
+    expect(await refusal('d.config.mjs', dir)).toBe('d.config.mjs:3:40: syntax error: Expected `,` or `}` but found `Identifier`');
+    expect(await refusal('e.config.json', dir)).toBe('e.config.json:3:15: not JSON: a value expected');
+    expect(await refusal('f.config.json', dir)).toBe('f.config.json:2:3: not JSON: a comment, which JSON has not');
+    expect(await refusal('g.config.json', dir)).toBe('g.config.json:1:15: not JSON: nothing expected after the value');
+  });
+
+  test('an error the config throws names the line and column it was thrown at', async () => {
+    const dir = folder({ 'conform.config.mjs': "const n = 1;\nif (n) throw new Error('set $STAGING first');\nexport default {};\n" });
+    expect(await refusal('conform.config.mjs', dir)).toBe('conform.config.mjs:2:14: could not be loaded: set $STAGING first');
   });
 });

@@ -1,10 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RunError } from '../RunError.ts';
 import { configProblems } from './configProblems.ts';
 import type { ConformConfig } from './configSchema.ts';
+import { shownPath } from './shownPath.ts';
+import { whyConfigFailed } from './whyConfigFailed.ts';
 
 /** The names a config file may have, in the order they are looked for in each folder. */
 export const configFileNames = ['conform.config.ts', 'conform.config.mts', 'conform.config.js', 'conform.config.mjs', 'conform.config.json'] as const;
@@ -33,7 +35,7 @@ export function findConfigFile(from: string = process.cwd()): string | undefined
  * A config file read (JSON parsed, a module imported: a `.ts` one through Node's type stripping) and
  * checked against the schema, or a config given as an object checked the same way. Throws a RunError
  * with a line per problem, each naming the file and the key path; the file's own error, when it cannot
- * be read or throws, in one line.
+ * be read or throws, in one line with its line and column (whyConfigFailed).
  */
 export async function loadConfig(source: string | ConformConfig, cwd: string = process.cwd()): Promise<LoadedConfig> {
   if (typeof source !== 'string') return checked(source, 'the config', cwd);
@@ -45,9 +47,7 @@ export async function loadConfig(source: string | ConformConfig, cwd: string = p
     content = file.endsWith('.json') ? JSON.parse(await readFile(file, 'utf8')) : await importDefault(file, shown);
   } catch (err) {
     if (err instanceof RunError) throw err;
-    const message = err instanceof Error ? err.message : String(err);
-    const what = file.endsWith('.json') ? 'is not JSON' : 'could not be loaded';
-    throw new RunError(`${shown} ${what}: ${firstLine(message)}`);
+    throw new RunError(await whyConfigFailed(file, shown, err));
   }
   return checked(content, shown, dirname(file));
 }
@@ -64,12 +64,3 @@ function checked(content: unknown, shown: string, dir: string): LoadedConfig {
   return { config: content as ConformConfig, shown, dir };
 }
 
-/** The file's path from the working directory when it is at or below it, else as given. */
-function shownPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0]!.trim();
-}

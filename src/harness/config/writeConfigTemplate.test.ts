@@ -1,14 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { RunError } from '../RunError.ts';
 import { configTemplate } from './configTemplate.ts';
+import { shownPath } from './shownPath.ts';
 import { writeConfigTemplate } from './writeConfigTemplate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-write-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const shown = (path: string) => relative(process.cwd(), path) || path;
+const shown = (path: string) => shownPath(path, process.cwd());
 
 describe('writeConfigTemplate', () => {
   test("writes the suites' template and says what to fill in", async () => {
@@ -29,8 +30,13 @@ describe('writeConfigTemplate', () => {
     );
   });
 
-  test('a folder that is not there is a RunError in one line', async () => {
-    const file = join(dir, 'missing', 'conform.config.ts');
-    await expect(writeConfigTemplate(file)).rejects.toThrow(new RunError(`${shown(file)} cannot be written: ENOENT: no such file or directory`));
+  test('makes a folder that is not there; one that cannot be made is a RunError in one line', async () => {
+    const file = join(dir, 'missing', 'deeper', 'conform.config.ts');
+    await writeConfigTemplate(file, ['unit-record']);
+    expect(readFileSync(file, 'utf8')).toBe(configTemplate(['unit-record']).text);
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'x');
+    const blocked = join(blocker, 'conform.config.ts');
+    await expect(writeConfigTemplate(blocked)).rejects.toThrow(new RunError(`${shown(blocked)} cannot be written: ${blocker} is a file, not a folder`));
   });
 });

@@ -1,6 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { dirname, resolve } from 'node:path';
+import { errnoWords, FolderError, makeFolder } from '../../files/makeFolder.ts';
+import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { RunError } from '../RunError.ts';
 import { acceptCheck, applySuppressions, entriesByKey, settleSuppressions } from './applySuppressions.ts';
@@ -35,7 +37,7 @@ export interface RunSuppressions {
  * Reads the suppressions file before the run, so a malformed one stops the run before any check (a
  * RunError: exit 2, in one line). Undefined when there is none to read or write: no file at the default
  * place and no --suppress. A file named with --suppressions must exist unless --suppress is to write it;
- * --prune needs one.
+ * --prune needs one. With either, the file must be one that can be written (its folder made now).
  */
 export async function loadSuppressions(options: SuppressionOptions): Promise<RunSuppressions | undefined> {
   const file = options.suppressions ?? defaultSuppressionsFile;
@@ -59,6 +61,11 @@ export async function loadSuppressions(options: SuppressionOptions): Promise<Run
     if (err instanceof SuppressionsError) throw new RunError(`the suppressions file ${file} ${err.message}`);
     throw err;
   }
+  if (options.suppress || options.prune) {
+    // Found now, not when the run has ended: a file --suppress or --prune could not write.
+    const reason = await whyUnwritable(path);
+    if (reason) throw new RunError(`${options.suppressions === undefined ? 'the suppressions file' : '--suppressions'} ${file} cannot be written: ${reason}`);
+  }
   const byKey = entriesByKey(entries);
   const today = new Date().toISOString().slice(0, 10);
   return { file, path, exists: text !== undefined, entries, options, accept: (check) => acceptCheck(check, byKey, today) };
@@ -77,10 +84,10 @@ export async function finishSuppressions(report: RunReport, loaded: RunSuppressi
   const changed = !loaded.exists || text !== formatSuppressions(loaded.entries);
   if ((loaded.options.suppress || loaded.options.prune) && changed) {
     try {
-      await mkdir(dirname(loaded.path), { recursive: true });
+      await makeFolder(dirname(loaded.path));
       await writeFileAtomic(loaded.path, text);
     } catch (err) {
-      throw new RunError(`cannot write the suppressions file ${loaded.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new RunError(`cannot write the suppressions file ${loaded.file}: ${err instanceof FolderError ? err.message : errnoWords(err as Error)}`);
     }
   }
   return settled.report;

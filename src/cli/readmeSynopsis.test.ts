@@ -1,0 +1,62 @@
+// README's command-line synopsis against the commands themselves: every flag a command takes (read from
+// commander, so a flag added to a command is caught here) is in the command's synopsis, and the synopsis
+// names no flag the command lacks. It lacked origin's --expired-tls-port, mock fetch-service's
+// --timeout-ms, serve's --host and every flag of check.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { describe, expect, test } from 'vitest';
+import { commandPath, conformProgram, everyCommand } from './conformProgram.ts';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The code block under "## Command line": each entry a line starting `conform `, with its indented continuation lines. */
+function synopsisEntries(text: string): string[] {
+  const section = text.slice(text.indexOf('\n## Command line\n'));
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const entries: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('conform ')) entries.push(line);
+    else if (/^\s+\S/.test(line) && entries.length) entries[entries.length - 1] += ` ${line.trim()}`;
+  }
+  return entries;
+}
+
+/** The long flags a command takes (help aside): `--config`, `--no-config`. */
+function flagsOf(command: Command): string[] {
+  return command.options.map((o) => o.long).filter((f): f is string => f !== undefined);
+}
+
+/** The long flags a synopsis entry names. */
+function flagsIn(entry: string): string[] {
+  return [...new Set([...entry.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]))];
+}
+
+const program = conformProgram();
+// The commands a user runs (a leaf: `conform records generate`), and the top command for its --version.
+const commands = everyCommand(program).filter((c) => c.commands.length === 0 || flagsOf(c).length > 0);
+const entries = synopsisEntries(readme);
+
+/** The entry of a command: the one that starts with its path and a space, or is its path alone (the longest such path wins). */
+function entryOf(command: Command): string | undefined {
+  const path = commandPath(command);
+  const deeper = commands.filter((c) => c !== command && commandPath(c).startsWith(`${path} `)).map(commandPath);
+  return entries.find((e) => (e === path || e.startsWith(`${path} `)) && !deeper.some((d) => e === d || e.startsWith(`${d} `)));
+}
+
+describe("README's command-line synopsis", () => {
+  test('has an entry for every command', () => {
+    expect(entries.length).toBeGreaterThan(10);
+    expect(commands.filter((c) => entryOf(c) === undefined).map(commandPath)).toEqual([]);
+  });
+
+  test.each(commands.map((c) => [commandPath(c), c] as const))('%s: every flag of its --help, and none it lacks', (_path, command) => {
+    const entry = entryOf(command) ?? '';
+    const inHelp = flagsOf(command);
+    const inReadme = flagsIn(entry);
+    expect(inHelp.filter((f) => !inReadme.includes(f)), `missing from README: ${entry}`).toEqual([]);
+    expect(inReadme.filter((f) => !inHelp.includes(f)), `not a flag of the command: ${entry}`).toEqual([]);
+    // And --help itself shows them (the test reads the commands, not their help text).
+    const help = command.helpInformation();
+    for (const flag of inHelp) expect(help).toContain(flag);
+  });
+});
