@@ -9,10 +9,10 @@ import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportF
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import { blobName, shardFilePattern, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName } from './suites.ts';
-import { finishSuppressions, loadSuppressions, type SuppressionOptions } from './suppressions/suppressionsFile.ts';
+import { finishSuppressions, loadSuppressions, reasonsRequiredByDefault, type SuppressionOptions } from './suppressions/suppressionsFile.ts';
 
 /** `suppressions`: the file whose entries the merged report applies, as each run does (never written by a merge). */
-export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions'> {
+export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions' | 'requireReasons'> {
   /** The folder the shards' `--report blob=DIR` wrote into (all of them, e.g. a CI's downloaded artifacts). */
   dir: string;
   report?: ReportFile[];
@@ -31,7 +31,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const records = await readShardRecords(dir);
   const first = records[0]!;
   const reports = prepareReportFiles(options.report);
-  const suppressions = await loadSuppressions({ suppressions: options.suppressions });
+  const suppressions = await loadSuppressions({ suppressions: options.suppressions, requireReasons: options.requireReasons ?? reasonsRequiredByDefault(process.env) });
   if (reports.some((r) => r.format === 'blob')) throw new RunError('a merge writes reports, not blobs: --report json|junit|html|markdown=PATH');
 
   // A merge has no run options to take secrets from: the shards' checks took out what they knew where

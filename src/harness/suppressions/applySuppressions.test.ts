@@ -51,7 +51,7 @@ describe('applySuppressions', () => {
   test('the same faults on another port and seed are accepted: counted apart, the run passes, what an accepted failure blocked fails nothing', () => {
     const report = applySuppressions(run(5200), entries, file);
     expect(statuses(report)).toEqual({ 'FS-504': 'accepted', 'FS-ERROR-BODY': 'accepted', 'FS-CONTENT-TYPE-LABEL': 'failed', 'FS-AUTH-KEY': 'accepted', 'FS-RESULT-SHAPE': 'blocked', 'FS-REDIRECT-DEFAULT': 'passed' });
-    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 3, warnings: 1, blocked: 1, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 3, warnings: 1, blocked: 1, skipped: 0, unjudged: 1 });
     expect(report.checks.find((c) => c.clause === 'FS-504')!.suppression).toEqual({ reason: 'known: FS-504', fingerprints: [entries[0]!.fingerprint] });
     expect(exitCodeOf(report)).toBe(0);
     expect(verdictLine(report)).toBe('PASS with 3 accepted and 1 warning');
