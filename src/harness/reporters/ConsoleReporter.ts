@@ -24,9 +24,10 @@ const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style
 
 /**
  * The console view, always on: a line per check while the run goes (so a long run shows progress),
- * then the root causes (each failed clause and what it blocked, one line each), the clause table, the
- * failures with their evidence (root causes first), the blocked checks under what blocked them, the
- * clauses no check covers, and a summary.
+ * then the root causes (a common cause first, with the failed clauses it explains under it; then each
+ * other failed clause and what it blocked, one line each), the clause table, the failures with their
+ * evidence (root causes first), the blocked checks under what blocked them, the clauses no check covers,
+ * the verdict with the MUST clauses it did not judge beside it, and the summary line.
  */
 export class ConsoleReporter {
   private readonly out: Writable;

@@ -1,16 +1,15 @@
 // One cause for a flaky target: every format leads with it and its rate, and folds the failed clauses
 // it explains under it; a failure it does not explain stays a root cause of its own.
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import type { ExchangeOutcomes } from '../exchangeOutcomes.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { checkResult } from '../testing/checkResult.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
+import { consoleSummary } from './testing/consoleSummary.ts';
 
 const sent = (requests: number, n503 = 0): ExchangeOutcomes => ({ requests, ...(n503 ? { troubles: { 503: n503 } } : {}) });
 const mp = (clause: string, status: CheckResult['status'], exchanges: ExchangeOutcomes, message: string) =>
@@ -33,15 +32,9 @@ const report = buildReport({
 });
 const cause = '31 of 104 requests to staging answered 503, across the failures of 3 clauses';
 
-function consoleText(r: RunReport): string {
-  let text = '';
-  new ConsoleReporter(new Writable({ write: (chunk: Buffer, _e, done) => ((text += chunk.toString()), done()) })).summary(r);
-  return text;
-}
-
 describe('every format leads with the common cause', () => {
   test('console: first in the root causes, the clauses it explains folded under it, the other failure after', () => {
-    const lines = consoleText(report).split('\n').filter(Boolean);
+    const lines = consoleSummary(report).split('\n').filter(Boolean);
     expect(lines.slice(0, 6)).toEqual([
       'Root causes (4 failed clauses; 3 of them with one cause)',
       `  ✗ ${cause}:`,

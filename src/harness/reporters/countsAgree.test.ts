@@ -1,15 +1,14 @@
 // A run's counts come from one place (summaryOf): the HTML header's cards, each suite's line, the console's
 // and Markdown's summary lines and the JUnit summary agree, whatever mix of failures, warnings and blocked
 // checks the run had.
-import { Writable } from 'node:stream';
 import { expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import type { CheckResult } from '../report.ts';
 import { checkResult } from '../testing/checkResult.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
+import { consoleSummary } from './testing/consoleSummary.ts';
 
 const mp = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}) => checkResult(clause, status, { suite: 'meeting-platform', target: 'staging', title: clause.toLowerCase(), message: `${clause} went wrong`, ...extra });
 // 13 failed MUST checks and 2 failed SHOULD ones (warnings, in a run that is not strict): 15 checks of status failed.
@@ -32,7 +31,5 @@ test('a suite line counts as the header does: warnings apart from failures', () 
   expect(renderMarkdown(report)).toContain(`**${counts}**`);
   expect(renderMarkdown(report)).toContain(`- **meeting-platform**: staging: 16 checks, ${counts}`);
   expect(renderJunit(report)).toContain(`<property name="summary" value="${counts}"/>`);
-  let text = '';
-  new ConsoleReporter(new Writable({ write: (chunk: Buffer, _e, done) => ((text += chunk.toString()), done()) })).summary(report);
-  expect(text.trimEnd().split('\n').at(-1)).toBe(counts);
+  expect(consoleSummary(report).trimEnd().split('\n').at(-1)).toBe(counts);
 });

@@ -10,7 +10,9 @@ import { targetSummaries } from './targetSummaries.ts';
 
 /**
  * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
- * mailed. The header names the root causes (each failed clause and what it blocked, one line each);
+ * mailed. Under the verdict, the MUST clauses it did not judge, with why; the header names the root
+ * causes (a common cause first, the failed clauses it explains folded under it; each other failed clause
+ * and what it blocked, one line each);
  * failures come first on the page, root causes first, each with its evidence, a reproduction that can
  * be copied and the checks it blocked folded under it. Warnings (failed SHOULD clauses, which do not fail
  * the run) come after the failures, in the header and on the page, marked apart; so do the failures the

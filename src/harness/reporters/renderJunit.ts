@@ -20,6 +20,10 @@ const junit = junitModule as unknown as Builder;
  * test case's output; under --strict it is a failure like any other. An accepted failure (the
  * suppressions file accepts it) is skipped likewise, with "accepted (FILE): reason" as the message, an
  * `accepted` property and its details as the output.
+ * Each suite carries the run's summary line (a `summary` property) and its target's common cause (a
+ * `commonCause` property, on each failure it explains too); the MUST clauses a target was not judged on
+ * are a test case of its own, skipped saying which and why (a failure under --strict); entries of the
+ * suppressions file without a reason another, failed under --require-reasons.
  */
 export function renderJunit(report: RunReport): string {
   const builder = junit.newBuilder().name(`conform ${report.version}`);

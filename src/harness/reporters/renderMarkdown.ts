@@ -19,7 +19,8 @@ const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD
 
 /**
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
- * then the root causes, a row per failed clause with its headline and the checks its failure blocked
+ * the MUST clauses it did not judge right under it, the counts, then each common cause with the failed
+ * clauses it explains in a table of its own, then the other root causes, a row per failed clause with its headline and the checks its failure blocked
  * folded under it (the one that blocked most first), then the warnings (failed SHOULD clauses, which do
  * not fail the run) in a table of their own, then the failures the suppressions file accepts in another
  * with their reasons, then each suite run against several targets as a matrix (the clauses a target did

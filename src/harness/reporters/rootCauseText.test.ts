@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../report.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 import { rootCauseLine, verdictLine } from './rootCauseText.ts';
+import { consoleSummary } from './testing/consoleSummary.ts';
 import { blockedReport } from './testing/failingReport.ts';
 import { buildReport, rootCauses, warnings } from '../buildReport.ts';
 
@@ -17,13 +16,6 @@ const strict = buildReport({ version: '0.1.0', suites: ['meeting-platform'], see
 const lead = 'MP-TOKEN-FLOW failed: the token response must hold a non-empty access_token string; it blocked 4 checks: MP-ME-200, MP-MEETINGS-LIST, MP-FUZZ-NO-5XX ×2';
 const warning = 'MP-TOKEN-FIELDS failed: expires_in must be a positive integer of seconds; got undefined';
 
-function consoleText(r: RunReport): string {
-  let text = '';
-  const out = new Writable({ write: (chunk: Buffer, _enc, done) => ((text += chunk.toString()), done()) });
-  new ConsoleReporter(out).summary(r);
-  return text;
-}
-
 describe('the root causes lead every report', () => {
   test('one line per root: what failed, its headline, what it blocked; the one that blocked most first', () => {
     expect(rootCauses(report).map((r) => rootCauseLine(report, r))).toEqual([lead]);
@@ -33,7 +25,7 @@ describe('the root causes lead every report', () => {
   });
 
   test('console: the summary opens with the root causes, then the warnings; failures list the root first; the blocked checks sit under it; counts', () => {
-    const text = consoleText(report);
+    const text = consoleSummary(report);
     const lines = text.split('\n').filter(Boolean);
     expect(lines.slice(0, 4)).toEqual([
       'Root causes (1 failed clause, 4 checks blocked by it)',
@@ -54,7 +46,7 @@ describe('the root causes lead every report', () => {
     expect(text).toMatch(/MP-FUZZ-NO-5XX +MUST +blocked +0 passed, 2 blocked/);
     expect(text).toMatch(/MP-TOKEN-FIELDS +SHOULD +warn +0 passed, 1 warning/);
     // Strict: the SHOULD failure is a root cause and a failure like the others.
-    const strictText = consoleText(strict);
+    const strictText = consoleSummary(strict);
     expect(strictText).toContain(`Root causes (2 failed clauses, 4 checks blocked by them)\n  ✗ ${lead}\n  ✗ ${warning}`);
     expect(strictText).not.toContain('Warnings');
     expect(strictText).toMatch(/^1 passed, 2 failed, 4 blocked, 0 skipped, 3 MUST clauses not judged$/m);

@@ -1,16 +1,15 @@
 // Nothing unjudged passes in silence: a MUST clause whose checks were skipped on a target is named with
 // its reason beside the verdict in every format, counted in the JSON, and fails the run under --strict.
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { buildReport, exitCodeOf } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { checkResult } from '../testing/checkResult.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 import { verdictHeadline } from './runSummaryText.ts';
+import { consoleSummary } from './testing/consoleSummary.ts';
 
 const tooShort = 'the API key is shorter than 8 characters: too short to search requests and replies for';
 const onStaging = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}) => checkResult(clause, status, { target: 'staging', title: clause.toLowerCase(), ...extra });
@@ -26,13 +25,6 @@ const report = build(false);
 const strict = build(true);
 const said = `2 MUST clauses not judged on staging: FS-SEC-KEY-FORWARD, FS-SEC-KEY-ECHO: ${tooShort}`;
 
-function consoleText(r: RunReport): string {
-  let text = '';
-  const out = new Writable({ write: (chunk: Buffer, _enc, done) => ((text += chunk.toString()), done()) });
-  new ConsoleReporter(out).summary(r);
-  return text;
-}
-
 describe('a MUST clause a skipped check left unjudged', () => {
   test('the verdict says it, with the reason: PASS is not "everything judged"', () => {
     expect(verdictHeadline(report)).toBe(`PASS — ${said}`);
@@ -41,13 +33,13 @@ describe('a MUST clause a skipped check left unjudged', () => {
   });
 
   test('console: beside the verdict, counted in the closing line, and not among the clauses no check covers', () => {
-    const text = consoleText(report);
+    const text = consoleSummary(report);
     expect(text).toMatch(new RegExp(`^PASS in 1\\.2s \\(seed 7\\) — ${escape(said)}$`, 'm'));
     expect(text).toMatch(/^2 passed, 0 failed, 2 skipped, 2 MUST clauses not judged$/m);
     const uncovered = text.slice(text.indexOf('Clauses no check covers'), text.indexOf('\nPASS'));
     expect(uncovered).toMatch(/^Clauses no check covers \(\d+\)\n {2}fetch-service /);
     expect(uncovered).not.toMatch(/FS-SEC-KEY-FORWARD|FS-SEC-KEY-ECHO/);
-    expect(consoleText(strict)).toMatch(new RegExp(`^FAIL in 1\\.2s \\(seed 7\\) — ${escape(said)}$`, 'm'));
+    expect(consoleSummary(strict)).toMatch(new RegExp(`^FAIL in 1\\.2s \\(seed 7\\) — ${escape(said)}$`, 'm'));
   });
 
   test('HTML: under the verdict, a card, the summary line', () => {
@@ -86,7 +78,7 @@ describe('a MUST clause a skipped check left unjudged', () => {
       checkResult('FS-FUZZ-NO-5XX', 'skipped', { target: 'mock', message: off }),
     ]);
     expect(verdictHeadline(several)).toBe('PASS — 4 MUST clauses not judged, on 3 targets:');
-    const text = consoleText(several);
+    const text = consoleSummary(several);
     expect(text).toContain(`\n  ${said}\n  1 MUST clause not judged on reference and mock, each: FS-FUZZ-NO-5XX: ${off}\n`);
   });
 });
