@@ -157,7 +157,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = readReport('reports/unit-record.json');
     expect(report.checks.length).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0, unjudged: 0 });
   }, slow);
 
   test('conform run meeting-platform passes against the embedded mock', async () => {
@@ -166,7 +166,7 @@ describe('the packed package, installed in a fresh project', () => {
     const report = readReport('reports/meeting-platform.json');
     expect(Object.keys(report.target)).toEqual(['meeting-platform']);
     expect(report.checks.length).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0, unjudged: 0 });
   }, slow);
 
   test('conform records generate --out writes the records and their manifest; validate agrees', async () => {
@@ -228,7 +228,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(readReport('reports/conform.json')).toEqual(report);
     expect(Object.keys(report.target).sort()).toEqual([...suiteNames].sort());
     for (const suite of suiteNames) expect(report.checks.filter((c) => c.suite === suite).length, suite).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, accepted: 0, warnings: 0, blocked: 0, skipped: 0, unjudged: 0 });
     expect(seen.sort()).toEqual(report.checks.map((c) => c.id).sort());
     expect(exitCode).toBe(0);
     expect(diff).toEqual({ newlyFailing: 0, fixed: 0, stillFailing: 0, newlyCovered: 0, newlyUncovered: 0, newlyAccepted: 0, newlyBlocked: 0, newWarnings: 0 });

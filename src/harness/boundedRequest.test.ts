@@ -4,6 +4,7 @@ import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 import { startHostileTarget, type HostileTarget } from '../testing/startHostileTarget.ts';
 import { BodyBudget } from './BodyBudget.ts';
+import { countExchangesWith, withExchangeOutcomes, type ExchangeOutcomes } from './exchangeOutcomes.ts';
 import { boundedRequest, bodyText, createBoundedAgent, type BoundedInit } from './boundedRequest.ts';
 import { NoAnswer } from './NoAnswer.ts';
 import { SilentTargets } from './SilentTargets.ts';
@@ -185,5 +186,32 @@ describe('boundedRequest against a well-behaved target', () => {
 
   test('reads text as fetch does: a leading BOM dropped', async () => {
     expect(bodyText((await send(`${origin.url}/bom`)).body)).toBe('hi');
+  });
+});
+
+describe('what a check’s requests to its target came to (exchangeOutcomes)', () => {
+  test('each exchange with a target is counted in the running check’s tally: a 5xx by status, no answer by its reason; other hosts and answers below 500 only as requests', async () => {
+    const target = await startLocalOrigin((req, res) => {
+      if (req.url === '/flaky') return void res.writeHead(503).end();
+      if (req.url === '/reset') return void req.socket.destroy();
+      res.end('ok');
+    });
+    const farm = await startLocalOrigin((_req, res) => res.writeHead(503).end());
+    try {
+      countExchangesWith([target.url]);
+      const tally: ExchangeOutcomes = { requests: 0 };
+      await withExchangeOutcomes(tally, async () => {
+        for (const path of ['/ok', '/flaky', '/flaky', '/reset']) await send(`${target.url}${path}`).catch(() => undefined);
+        // The origin farm's answers are no target's.
+        await send(`${farm.url}/x`);
+      });
+      expect(tally).toEqual({ requests: 4, troubles: { 503: 2, 'no answer: the connection closed before a complete answer': 1 } });
+      // Outside a check nothing is counted.
+      await send(`${target.url}/flaky`);
+      expect(tally.requests).toBe(4);
+    } finally {
+      countExchangesWith([]);
+      await Promise.all([target.close(), farm.close()]);
+    }
   });
 });

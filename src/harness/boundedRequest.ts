@@ -4,6 +4,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, request, type buildConnector, type Dispatcher } from 'undici';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { BodyBudget } from './BodyBudget.ts';
+import { recordExchange } from './exchangeOutcomes.ts';
 import { NoAnswer } from './NoAnswer.ts';
 import { limitsFor } from './exchangeLimits.ts';
 import { maxHeaderBytes, type RequestBounds } from './requestBounds.ts';
@@ -85,9 +86,12 @@ export async function boundedRequest(url: string, init: BoundedInit = {}): Promi
   try {
     const answer = await readWithin(url, init);
     silent.answered(url);
+    recordExchange(url, { status: answer.status });
     return answer;
   } catch (err) {
     if (err instanceof NoAnswer) silent.failed(url, err);
+    // A request the caller stopped (its check ran out of time) says nothing of the target.
+    if (err instanceof NoAnswer && !init.signal?.aborted) recordExchange(url, { noAnswer: err.message });
     throw err;
   }
 }

@@ -13,11 +13,48 @@ const base = { version: '0', suites: ['unit-record' as const], seed: 7, startedA
 describe('buildReport', () => {
   test('counts statuses and lists every clause no check covered', () => {
     const report = buildReport({ ...base, strict: false, checks: [result('UR-HASH', 'passed'), result('UR-ID', 'failed'), result('UR-KIND', 'skipped')] });
-    expect(report.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 0, blocked: 0, skipped: 1 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 0, blocked: 0, skipped: 1, unjudged: 0 });
     const all = loadCatalogue('unit-record').clauses.map((c) => c.id);
-    // A skipped check covers nothing.
+    // A check skipped without a reason was not selected (--grep): it covers nothing, and leaves nothing unjudged.
     expect(report.uncovered.map((u) => u.id)).toEqual(all.filter((id) => id !== 'UR-HASH' && id !== 'UR-ID'));
+    expect(report.unjudged).toEqual([]);
     expect(report.target).toEqual({ 'unit-record': ['t'] });
+  });
+
+  test('a check skipped for a reason covers its clause: "no check covers" is only a clause without one; the MUST clause it left unjudged is listed with the reason, and counted', () => {
+    const skipped = (clause: string, message: string, extra: Partial<CheckResult> = {}) => checkResult(clause, 'skipped', { suite: 'fetch-service', target: 'staging', message, group: 'security', ...extra });
+    const tooShort = 'the API key is shorter than 8 characters: too short to search requests and replies for';
+    const checks = [
+      skipped('FS-SEC-KEY-FORWARD', tooShort),
+      skipped('FS-SEC-KEY-ECHO', tooShort),
+      checkResult('FS-504', 'passed', { target: 'staging' }),
+      checkResult('FS-504', 'skipped', { target: 'staging', message: 'the origin farm has no slow route' }),
+      // A SHOULD clause unjudged fails nothing, even strict: it is no MUST.
+      checkResult('FS-SSRF', 'skipped', { target: 'staging', level: 'SHOULD', message: 'no canary' }),
+      checkResult('FS-AUTH-KEY', 'passed', { target: 'staging' }),
+    ];
+    const report = buildReport({ ...base, suites: ['fetch-service'], strict: false, checks });
+    expect(report.uncovered.map((u) => u.id)).not.toContain('FS-SEC-KEY-FORWARD');
+    expect(report.uncovered.map((u) => u.id)).not.toContain('FS-SEC-KEY-ECHO');
+    expect(report.unjudged).toEqual([
+      { suite: 'fetch-service', target: 'staging', clause: 'FS-SEC-KEY-FORWARD', level: 'MUST', group: 'security', reasons: [tooShort], checks: 1, of: 1 },
+      { suite: 'fetch-service', target: 'staging', clause: 'FS-SEC-KEY-ECHO', level: 'MUST', group: 'security', reasons: [tooShort], checks: 1, of: 1 },
+      { suite: 'fetch-service', target: 'staging', clause: 'FS-504', level: 'MUST', reasons: ['the origin farm has no slow route'], checks: 1, of: 2 },
+    ]);
+    expect(report.summary.unjudged).toBe(3);
+    // Not strict, what went unjudged is said, and the run passes; --strict fails it.
+    expect(exitCodeOf(report)).toBe(0);
+    expect(exitCodeOf(buildReport({ ...base, suites: ['fetch-service'], strict: true, checks }))).toBe(1);
+    expect(exitCodeOf(buildReport({ ...base, suites: ['fetch-service'], strict: true, checks: checks.filter((c) => c.status === 'passed' || c.level === 'SHOULD') }))).toBe(0);
+  });
+
+  test('a MUST clause blocked on a target is unjudged there, with what blocked it', () => {
+    const checks = [
+      checkResult('MP-TOKEN-FLOW', 'failed', { suite: 'meeting-platform', message: 'no token' }),
+      checkResult('MP-ME-200', 'blocked', { suite: 'meeting-platform', blockedBy: 'MP-TOKEN-FLOW', message: 'no access token to run this check with' }),
+    ];
+    const report = buildReport({ ...base, suites: ['meeting-platform'], strict: false, checks });
+    expect(report.unjudged).toEqual([{ suite: 'meeting-platform', target: 't', clause: 'MP-ME-200', level: 'MUST', reasons: ['blocked by MP-TOKEN-FLOW: no access token to run this check with'], checks: 1, of: 1 }]);
   });
 
   test('a --grep run says nothing about coverage', () => {
@@ -79,7 +116,7 @@ describe('blocked checks', () => {
 
   test('blocked by a clause that failed for the same target: blocked, not failed, and no evidence of its own', () => {
     const report = build([blockedByToken('MP-ME-200'), tokenFails, mp('MP-API-401', 'passed'), blockedByToken('MP-JSON-ONLY')]);
-    expect(report.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 0, blocked: 2, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 0, blocked: 2, skipped: 0, unjudged: 2 });
     const me = report.checks.find((c) => c.clause === 'MP-ME-200')!;
     expect(me).toMatchObject({ status: 'blocked', blockedBy: 'MP-TOKEN-FLOW', message: expect.stringMatching(/^no access token/) });
     expect(me.evidence).toBeUndefined();
@@ -155,7 +192,7 @@ describe('blocked checks', () => {
   test('warnings: a failed SHOULD check is counted apart and does not fail the run, unless strict', () => {
     const should = mp('MP-TOKEN-FIELDS', 'failed', { level: 'SHOULD', message: 'no expires_in' });
     const report = build([should, mp('MP-ME-200', 'passed')]);
-    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 0, warnings: 1, blocked: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 0, warnings: 1, blocked: 0, skipped: 0, unjudged: 0 });
     expect(isWarning(report, report.checks[0]!)).toBe(true);
     expect([exitCodeOf(report), verdictOf(report)]).toEqual([0, 'PASS']);
     expect(clauseRows(report).map((r) => [r.clause, r.status, r.failed, r.warnings])).toEqual([

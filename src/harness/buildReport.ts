@@ -1,8 +1,10 @@
 import { countCheck, emptyTally, type CheckTally } from './CheckTally.ts';
 import { loadCatalogue, type Level } from './catalogue.ts';
 import { clauseMatrix } from './clauseMatrix.ts';
+import { commonCauses } from './commonCauses.ts';
 import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
 import type { SuiteName } from './suites.ts';
+import { isUnselected, unjudgedClauses } from './unjudgedClauses.ts';
 
 export interface BuildReportInput {
   version: string;
@@ -37,17 +39,37 @@ export function buildReport(input: BuildReportInput): RunReport {
     summary: summaryOf({ strict: input.strict, checks }),
     checks,
     uncovered: input.filtered ? [] : uncoveredClauses(input.suites, checks),
+    unjudged: unjudgedClauses(checks),
   };
-  const matrix = clauseMatrix(report);
-  if (matrix.length) report.matrix = matrix;
-  return report;
+  return { ...report, ...derivedFromChecks(report) };
 }
 
-/** The report's counts: each check in one of them (a warning is a failed check counted apart). */
+/**
+ * What a report derives from its checks' statuses, made anew whenever they change (the suppressions
+ * file turns failures into accepted ones): its counts, the common causes of its failures, the matrix.
+ */
+export function derivedFromChecks(report: RunReport): Pick<RunReport, 'summary' | 'commonCauses' | 'matrix'> {
+  const causes = commonCauses(report.checks, failuresInOrder(report));
+  const matrix = clauseMatrix(report);
+  return { summary: summaryOf(report), ...(causes.length ? { commonCauses: causes } : {}), ...(matrix.length ? { matrix } : {}) };
+}
+
+/**
+ * The report's counts: each check in one of them (a warning is a failed check counted apart), and the
+ * MUST clauses not judged on a target (unjudgedClauses).
+ */
 export function summaryOf(run: { strict: boolean; checks: readonly CheckResult[] }): RunReport['summary'] {
   const count = (status: CheckStatus) => run.checks.filter((c) => c.status === status).length;
   const warned = run.checks.filter((c) => isWarning(run, c)).length;
-  return { passed: count('passed'), failed: count('failed') - warned, accepted: count('accepted'), warnings: warned, blocked: count('blocked'), skipped: count('skipped') };
+  return {
+    passed: count('passed'),
+    failed: count('failed') - warned,
+    accepted: count('accepted'),
+    warnings: warned,
+    blocked: count('blocked'),
+    skipped: count('skipped'),
+    unjudged: unjudgedClauses(run.checks).length,
+  };
 }
 
 /**
@@ -199,9 +221,12 @@ export function failuresInOrder(report: RunReport): CheckResult[] {
   return rootCauses(report).flatMap((r) => r.failed);
 }
 
-/** Catalogue clauses that no check of the run cited (a skipped check does not cover its clause; a blocked one does). */
+/**
+ * Catalogue clauses that no check of the run cites: no check exists for them. A clause whose checks were
+ * skipped or blocked has checks; what they left unjudged is said apart (unjudgedClauses), with why.
+ */
 export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): UncoveredClause[] {
-  const covered = new Set(checks.filter((c) => c.status !== 'skipped').map((c) => `${c.suite}:${c.clause}`));
+  const covered = new Set(checks.filter((c) => !isUnselected(c)).map((c) => `${c.suite}:${c.clause}`));
   return suites.flatMap((suite) =>
     loadCatalogue(suite)
       .clauses.filter((c) => !covered.has(`${suite}:${c.id}`))
@@ -212,13 +237,22 @@ export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): Un
 /**
  * 0: every MUST check passed (and, strict, every SHOULD check); 1: a check that counts failed, or could not
  * run because another failed (blocked): its rule went unverified for a failure, whatever that one's level.
- * An accepted failure fails nothing, nor does what it blocked.
+ * An accepted failure fails nothing, nor does what it blocked. Strict, a MUST clause not judged on a
+ * target (a check skipped) fails the run too; and so, with --require-reasons, does an entry of the
+ * suppressions file that has no reason yet.
  */
 export function exitCodeOf(report: RunReport): 0 | 1 {
   const counts = (c: CheckResult) => c.level === 'MUST' || report.strict;
   const acceptedOnly = acceptedBlockers(report);
   const fails = (c: CheckResult) => c.status === 'failed' || (c.status === 'blocked' && !acceptedOnly.has(clauseKey(c.suite, c.target, c.blockedBy ?? '')));
-  return report.checks.some((c) => fails(c) && counts(c)) ? 1 : 0;
+  if (report.checks.some((c) => fails(c) && counts(c))) return 1;
+  if (report.strict && unjudgedClauses(report.checks).length) return 1;
+  return unexplainedFailing(report) ? 1 : 0;
+}
+
+/** The suppressions file's entries without a reason, when --require-reasons makes them fail the run; else 0. */
+export function unexplainedFailing(report: RunReport): number {
+  return report.suppressions?.reasonsRequired ? report.suppressions.unexplained : 0;
 }
 
 /** The clauses (per target) whose checks failed for accepted causes only: what they block fails nothing. */

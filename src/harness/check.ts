@@ -5,6 +5,7 @@ import { CheckBlocked } from './CheckBlocked.ts';
 import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
 import { currentRedactor } from './currentRedactor.ts';
 import { currentTarget } from './currentTargets.ts';
+import { withExchangeOutcomes, type ExchangeOutcomes } from './exchangeOutcomes.ts';
 import { shownForTarget } from './shownForTarget.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -37,6 +38,8 @@ declare module 'vitest' {
     notJudged?: Array<{ path: string; reason: string }>;
     /** Set by ctx.conclude: what the target answered to each case that says (CaseOutcome.answer), failing or not. */
     answers?: CaseAnswer[];
+    /** What came of the check's own requests to its target (boundedRequest counts them), when it sent any. */
+    exchanges?: ExchangeOutcomes;
   }
 }
 
@@ -186,8 +189,9 @@ export function checksFor(suite: SuiteName): Check {
           annotate(redact(message), progressAnnotation).catch(() => undefined);
         },
       };
+      const exchanges: ExchangeOutcomes = { requests: 0 };
       try {
-        await fn(ctx);
+        await withExchangeOutcomes(exchanges, () => fn(ctx));
       } catch (err) {
         if (err instanceof CheckBlocked) {
           // A check cannot wait on its own clause, and a clause that is not in the catalogue is a typo.
@@ -208,6 +212,8 @@ export function checksFor(suite: SuiteName): Check {
           if (typeof compared.expected === 'string') compared.expected = redact(compared.expected);
         }
         throw err;
+      } finally {
+        if (exchanges.requests) task.meta.exchanges = exchanges;
       }
     });
   };

@@ -9,10 +9,10 @@ import { prepareReportFiles, writeReportFiles, type ReportFile } from './reportF
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
 import { blobName, shardFilePattern, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { isSuiteName } from './suites.ts';
-import { finishSuppressions, loadSuppressions, type SuppressionOptions } from './suppressions/suppressionsFile.ts';
+import { finishSuppressions, loadSuppressions, reasonsRequiredByDefault, type SuppressionOptions } from './suppressions/suppressionsFile.ts';
 
 /** `suppressions`: the file whose entries the merged report applies, as each run does (never written by a merge). */
-export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions'> {
+export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions' | 'requireReasons'> {
   /** The folder the shards' `--report blob=DIR` wrote into (all of them, e.g. a CI's downloaded artifacts). */
   dir: string;
   report?: ReportFile[];
@@ -33,7 +33,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
   const reports = await prepareReportFiles(options.report);
   const records = await readShardRecords(dir);
   const first = records[0]!;
-  const suppressions = await loadSuppressions({ suppressions: options.suppressions });
+  const suppressions = await loadSuppressions({ suppressions: options.suppressions, requireReasons: options.requireReasons ?? reasonsRequiredByDefault(process.env) });
 
   const redactor = mergeRedactor(records, process.env);
   // vitest reads every file of the folder it merges as a blob: it gets a folder of the blobs alone.

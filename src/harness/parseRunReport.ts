@@ -1,6 +1,7 @@
 import { isJsonObject } from '../json/isJsonObject.ts';
 import type { CheckStatus, RunReport } from './report.ts';
 import { isSuiteName } from './suites.ts';
+import { unjudgedClauses } from './unjudgedClauses.ts';
 
 const statuses: readonly CheckStatus[] = ['passed', 'failed', 'accepted', 'blocked', 'skipped'];
 
@@ -9,7 +10,7 @@ const statuses: readonly CheckStatus[] = ['passed', 'failed', 'accepted', 'block
  * the run's suites and targets, its strictness, and each check's suite, target, clause, level, title and
  * status. Throws an Error saying in one line what is wrong (not JSON, not a conform report, the first
  * check that is not one). Fields a report of an older conform lacks get their meaning then: no
- * accepted checks, not strict, no uncovered clauses listed.
+ * accepted checks, not strict, no uncovered clauses listed, the unjudged ones derived from the checks.
  */
 export function parseRunReport(text: string): RunReport {
   let data: unknown;
@@ -41,5 +42,6 @@ export function parseRunReport(text: string): RunReport {
     startedAt: typeof data.startedAt === 'string' ? data.startedAt : '',
     strict: data.strict === true,
     uncovered: Array.isArray(data.uncovered) ? (data.uncovered as RunReport['uncovered']) : [],
+    unjudged: Array.isArray(data.unjudged) ? (data.unjudged as RunReport['unjudged']) : unjudgedClauses(data.checks as RunReport['checks']),
   };
 }

@@ -1,5 +1,7 @@
 import type { EvidenceItem } from './check.ts';
 import type { SuiteMatrix } from './clauseMatrix.ts';
+import type { CommonCause } from './commonCauses.ts';
+import type { ExchangeOutcomes } from './exchangeOutcomes.ts';
 import type { CaseAnswer, Finding } from './finding.ts';
 import type { Shard } from './shardFiles.ts';
 import type { ClauseBasis, Level } from './catalogue.ts';
@@ -35,8 +37,10 @@ export interface SuppressionsSummary {
   stale: number;
   /** Entries whose `until` has passed (a failure they match fails the run again). */
   expired: number;
-  /** Entries whose reason is empty or the placeholder: a warning line, no failure. */
+  /** Entries whose reason is empty or the placeholder: a warning line, and a failure when `reasonsRequired`. */
   unexplained: number;
+  /** --require-reasons (on by default when $CI is set): entries without a reason fail the run (exitCodeOf). */
+  reasonsRequired?: true;
   /** --suppress: the entries this run added. */
   added?: number;
   /** --prune: the entries this run dropped. */
@@ -68,6 +72,8 @@ export interface CheckResult {
   /** Reproduces the first failing case. */
   reproduction?: string;
   evidence?: EvidenceItem[];
+  /** The check's own requests to its target and those that got a server error or no answer (commonCauses reads them). */
+  exchanges?: ExchangeOutcomes;
   /** The paths of its clause the check judged (specs/<suite>.paths.json): those it declared, less `notJudged`. */
   paths?: string[];
   /** Declared paths it could not judge in this run, with why. */
@@ -79,7 +85,7 @@ export interface CheckResult {
   answers?: CaseAnswer[];
 }
 
-/** A catalogue clause that no check in the run covered. */
+/** A catalogue clause that no check in the run cited. */
 export interface UncoveredClause {
   suite: SuiteName;
   id: string;
@@ -89,6 +95,24 @@ export interface UncoveredClause {
   rule: string;
   /** What the rule rests on (the catalogue's basis): seed sentences or documentation, quoted. */
   basis?: ClauseBasis[];
+}
+
+/**
+ * A MUST clause a target was not judged on: every check of it against the target was skipped or blocked
+ * (or some were, `checks` of `of`), each reason said. A check skipped without a reason was not selected
+ * (--grep) and leaves nothing unjudged.
+ */
+export interface UnjudgedClause {
+  suite: SuiteName;
+  target: string;
+  clause: string;
+  level: Level;
+  group?: string;
+  /** Each reason once, in run order: a skipped check's own, a blocked one's "blocked by CLAUSE: reason". */
+  reasons: string[];
+  /** Its checks against the target that did not judge it, of all its checks there. */
+  checks: number;
+  of: number;
 }
 
 export interface RunReport {
@@ -105,10 +129,19 @@ export interface RunReport {
    * not strict (their status is failed, their level SHOULD): shown apart, they do not change the exit code.
    * Under --strict a failed SHOULD check is a failure and `warnings` is 0. `accepted` counts the failed
    * checks the suppressions file accepts (status accepted): they do not change the exit code either.
+   * `unjudged` counts clauses, not checks: the MUST clauses of `unjudged`.
    */
-  summary: { passed: number; failed: number; accepted: number; warnings: number; blocked: number; skipped: number };
+  summary: { passed: number; failed: number; accepted: number; warnings: number; blocked: number; skipped: number; unjudged: number };
   checks: CheckResult[];
+  /** Catalogue clauses with no check at all in the run (a skipped or blocked check covers its clause: it is in `unjudged`). */
   uncovered: UncoveredClause[];
+  /** The MUST clauses not judged on a target (`summary.unjudged` counts them): --strict fails the run on them. */
+  unjudged: UnjudgedClause[];
+  /**
+   * Failures across clauses that share one cause, a server error or no answer, with its rate among a
+   * target's requests (commonCauses); absent when there is none.
+   */
+  commonCauses?: CommonCause[];
   /** A shard's report (`--shard I/N`): its checks only, no uncovered clauses; `conform report merge` makes the whole one. */
   shard?: Shard;
   /** What kept checks from running (a suite that failed to load, a target that did not start); absent when nothing did. */

@@ -35,14 +35,21 @@ export interface TargetDiff {
   presence: 'both' | 'new' | 'gone';
   /** Failing in AFTER, not in BEFORE (which passed it, accepted it, did not cover it or did not run the target). */
   newlyFailing: ClauseChange[];
-  /** Failing in BEFORE; judged and not failing in AFTER (passed, accepted, or a warning of a run that is not strict). */
+  /**
+   * Failing in BEFORE; judged and not failing in AFTER (passed, or a warning of a run that is not strict).
+   * Never an accepted one: a failure the suppressions file accepts still fails (newlyAccepted).
+   */
   fixed: ClauseChange[];
   stillFailing: ClauseChange[];
   /** Judged by no check in BEFORE, by one in AFTER. */
   newlyCovered: ClauseChange[];
   /** Judged in BEFORE, by no check in AFTER. */
   newlyUncovered: ClauseChange[];
-  /** Accepted in AFTER, not in BEFORE: a deviation accepted since (or still accepted with another reason is not listed). */
+  /**
+   * Accepted in AFTER, not in BEFORE: a failure accepted since (failed → accepted), or one that is new
+   * and accepted by an entry of the file (passed → accepted); still accepted with another reason is not
+   * listed. The verdict names the MUST ones (diffVerdict): an accepted failure is no fix.
+   */
   newlyAccepted: ClauseChange[];
   /** Blocked in AFTER by another clause's failure, not in BEFORE: unjudged now. */
   newlyBlocked: ClauseChange[];
@@ -78,7 +85,8 @@ const severity: ClauseState[] = ['failed', 'warning', 'accepted', 'blocked', 'pa
 /**
  * What changed from one run's JSON report to another's, per target and clause: what newly fails, what
  * was fixed, what still fails, what is newly covered or uncovered, what is newly accepted or blocked, and
- * the warnings apart. An accepted failure is not failing; a warning is neither failing nor fixed. A
+ * the warnings apart. An accepted failure is not failing, and not fixed either: newly accepted, which the
+ * verdict names; a warning is neither failing nor fixed. A
  * target is the same in both when its label is, ports and such aside (targetKey): a loopback deployment
  * started on a new port each run is one target. Reports of different suites are no comparison: a
  * RunError (exit 2).
@@ -128,12 +136,13 @@ export function diffReports(before: RunReport, after: RunReport): ReportDiff {
       if (message) change.message = message;
       if (to === 'accepted' && y?.reason) change.reason = y.reason;
       const covered = (s: ClauseState) => s !== 'uncovered';
-      const judgedNow = to === 'passed' || to === 'accepted' || to === 'warning' || to === 'failed';
+      // An accepted failure fails still: no fix, whatever it was before (newly accepted says so).
+      const fixedNow = to === 'passed' || to === 'warning';
       if (covered(from) && covered(to)) diff.judged++;
       if (to === 'failed') diff.failing++;
       if (to === 'failed' && from !== 'failed') diff.newlyFailing.push(change);
       if (to === 'failed' && from === 'failed') diff.stillFailing.push(change);
-      if (from === 'failed' && to !== 'failed' && judgedNow) diff.fixed.push(change);
+      if (from === 'failed' && fixedNow) diff.fixed.push(change);
       // A new target's clauses are all newly covered: that says nothing; its failures are newly failing.
       if (was && !covered(from) && covered(to)) diff.newlyCovered.push(change);
       if (covered(from) && !covered(to)) diff.newlyUncovered.push(change);
@@ -141,7 +150,7 @@ export function diffReports(before: RunReport, after: RunReport): ReportDiff {
       if (to === 'blocked' && from !== 'blocked') diff.newlyBlocked.push(change);
       if (to === 'warning' && from !== 'warning') diff.warnings.new.push(change);
       if (to === 'warning' && from === 'warning') diff.warnings.still.push(change);
-      if (from === 'warning' && (to === 'passed' || to === 'accepted')) diff.warnings.fixed.push(change);
+      if (from === 'warning' && to === 'passed') diff.warnings.fixed.push(change);
     }
   }
   const total = (pick: (t: TargetDiff) => unknown[]) => targets.reduce((n, t) => n + pick(t).length, 0);

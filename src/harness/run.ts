@@ -40,7 +40,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const reports = resolveReportFiles(configured.report);
   let suppressions: Awaited<ReturnType<typeof loadSuppressions>>;
   try {
-    suppressions = await loadSuppressions(options);
+    suppressions = await loadSuppressions({ ...options, requireReasons: configured.requireReasons });
   } catch (err) {
     if (!(err instanceof RunError)) throw err;
     problems.push(err.message);

@@ -4,7 +4,11 @@
 // The targets given up on for never answering whole are the run's too, not this file's alone.
 import { inject } from 'vitest';
 import { limitExchanges } from './exchangeLimits.ts';
+import { countExchangesWith } from './exchangeOutcomes.ts';
 import { runSilentTargets } from './SilentTargets.ts';
 
-limitExchanges(inject('conformTargets'));
+const targets = inject('conformTargets');
+limitExchanges(targets);
+// What a check's requests to its target came to (a report's common cause); the origin farm's are not the target's.
+countExchangesWith([...targets['fetch-service'].map((t) => t.baseUrl), ...targets['meeting-platform'].flatMap((t) => [t.authUrl, t.apiBaseUrl])]);
 runSilentTargets.share(inject('conformRunDir'));

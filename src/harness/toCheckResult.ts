@@ -52,6 +52,10 @@ export function toCheckResult(testCase: TestCase, redactor: Redactor): CheckResu
   const paths = (meta.conformPaths ?? []).filter((p) => !notJudged.some((n) => n.path === p));
   if (paths.length) check.paths = paths;
   if (notJudged.length) check.notJudged = notJudged.map((n) => ({ path: n.path, reason: redactor.redact(n.reason) }));
+  if (meta.exchanges) {
+    const { requests, troubles } = meta.exchanges;
+    check.exchanges = { requests, ...(troubles ? { troubles: Object.fromEntries(Object.entries(troubles).map(([outcome, n]) => [redactor.redact(outcome), n])) } : {}) };
+  }
   if (meta.answers?.length) check.answers = meta.answers.map((a) => ({ ...a, label: redactor.redact(a.label), answer: redactor.redact(a.answer) }));
   return check;
 }

@@ -28,9 +28,9 @@ describe.concurrent('conform report diff', () => {
       '  Newly failing (2)',
       '    ✗ FS-504 [MUST] passed → failed: FS-504 went wrong against fetch service at http://127.0.0.1:33481',
       '    ✗ FS-ENCODING [MUST] accepted → failed: FS-ENCODING went wrong against fetch service at http://127.0.0.1:33481',
-      '  Fixed (2)',
+      // An accepted failure is newly accepted, never fixed.
+      '  Fixed (1)',
       '    ✓ FS-ERROR-BODY [MUST] failed → passed: FS-ERROR-BODY went wrong against fetch service at http://127.0.0.1:41303',
-      '    ✓ FS-REDIRECT-DEFAULT [MUST] failed → accepted: FS-REDIRECT-DEFAULT went wrong against fetch service at http://127.0.0.1:33481 (accepted: the vendor says so)',
       '  Still failing (1)',
       '    ✗ FS-AUTH-KEY [MUST] failed: FS-AUTH-KEY went wrong against fetch service at http://127.0.0.1:33481',
       '  Newly covered (1)',
@@ -49,11 +49,11 @@ describe.concurrent('conform report diff', () => {
     expect(text).toContain('\nfetch-service · staging\n  Still failing (1)\n');
     expect(text).toContain('\nfetch-service · prod: new: only AFTER ran this target\n  Newly failing (1)\n    ✗ FS-504 [MUST] uncovered → failed');
     expect(text).toContain('\nfetch-service · old: gone: only BEFORE ran this target\n');
-    expect(text).toContain('\nFAIL: 3 clauses newly fail (2 fixed, 2 still failing, 1 newly covered, 1 newly uncovered, 1 newly accepted, 1 newly blocked, 1 new warning)\n');
+    expect(text).toContain('\nFAIL: 3 clauses newly fail; 1 MUST clause newly accepted: FS-REDIRECT-DEFAULT [fetch service at http://127.0.0.1:33481] (failed → accepted) (1 fixed, 2 still failing, 1 newly covered, 1 newly uncovered, 1 newly accepted, 1 newly blocked, 1 new warning)\n');
 
     const md = readFileSync(path('out/diff.md'), 'utf8');
     expect(md.split('\n')[0]).toBe('## conform: what changed ❌');
-    expect(md).toContain('| fetch-service · fetch service at http://127.0.0.1:33481 | 2 | 2 | 1 | 1 | 1 | 1 |');
+    expect(md).toContain('| fetch-service · fetch service at http://127.0.0.1:33481 | 2 | 1 | 1 | 1 | 1 | 1 |');
     expect(md).toContain('| fetch-service · prod (new) | 1 | 0 | 0 | 0 | 0 | 0 |');
     expect(md).toContain('**✗ Newly failing (2)**\n\n| clause | level | before → after | what it says |\n|---|---|---|---|\n| `FS-504` | MUST | passed → failed | FS-504 went wrong against fetch service at http://127.0.0.1:33481 |');
     expect(md).toContain('<details><summary>✗ Still failing (1)</summary>');

@@ -50,11 +50,16 @@ function workdir(name: string, from?: string): string {
   return dir;
 }
 
-async function runAgainst(service: Pick<BrokenVariant, 'reference' | 'transform'>, cwd: string, extra: string[] = []): Promise<ConformResult> {
+function runAgainst(service: Pick<BrokenVariant, 'reference' | 'transform'>, cwd: string, extra: string[] = []): Promise<ConformResult> {
+  return runAgainstIn(service, cwd, extra, {});
+}
+
+/** runAgainst with more variables in the run's environment (CI). */
+async function runAgainstIn(service: Pick<BrokenVariant, 'reference' | 'transform'>, cwd: string, extra: string[], env: Record<string, string>): Promise<ConformResult> {
   const started = await startBrokenService(farm, apiKey, service);
   try {
     const args = ['run', 'fetch-service', '--base-url', started.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds), '--fuzz-runs', '0', '--grep', 'FS-RESULT-', ...extra];
-    const r = await runConform(args, { SVC_API_KEY: apiKey }, { cwd });
+    const r = await runConform(args, { SVC_API_KEY: apiKey, ...env }, { cwd });
     if (r.report) writeFileSync(join(cwd, 'report.json'), JSON.stringify(r.report));
     return r;
   } finally {
@@ -77,9 +82,11 @@ const said = (r: ConformResult) => `${JSON.stringify(r.report?.checks.filter((c)
 
 describe('conform run --suppress, --prune and the suppressions file, against broken services', () => {
   let suppressed: ConformResult;
+  let clean: ConformResult;
   beforeAll(async () => {
     farm = await startWarmFarm();
-    suppressed = await runAgainst(sameIds, workdir('suppressed'), ['--suppress', '--seed', '7']);
+    // The same fault before anything accepts it, and with --suppress: the issue's "clean run, then a suppressed one".
+    [clean, suppressed] = await Promise.all([runAgainst(sameIds, workdir('clean')), runAgainst(sameIds, workdir('suppressed'), ['--suppress', '--seed', '7'])]);
   }, 180_000);
   afterAll(async () => {
     await farm?.close();
@@ -110,7 +117,7 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
     ]);
     expect(statusOf(suppressed.report, 'FS-RESULT-ID-UNIQUE')).toEqual(['accepted']);
     expect(suppressed.report!.summary).toMatchObject({ failed: 0, accepted: 2 });
-    expect(suppressed.stdout).toMatch(/\n\d+ passed, 2 accepted \(conform-suppressions\.json\), 0 failed, \d+ skipped\n/);
+    expect(suppressed.stdout).toMatch(/\n\d+ passed, 2 accepted \(conform-suppressions\.json\), 0 failed, \d+ skipped, 2 entries of conform-suppressions\.json without a reason\n/);
     expect(suppressed.stdout).toContain('conform-suppressions.json: --suppress added 2 entries, each with a reason to write (2 entries in all)');
   });
 
@@ -159,12 +166,38 @@ describe('conform run --suppress, --prune and the suppressions file, against bro
       expect(r.stdout).toContain('conform-suppressions.json: 2 entries are past their "until" date');
     }, 180_000);
 
+    test('in CI, or with --require-reasons, the entries still without a reason fail the run, counted in the summary line; --no-require-reasons lets it pass', async () => {
+      const [ci, flag, off] = await Promise.all([
+        runAgainstIn(sameIds, workdir('ci', 'suppressed'), [], { CI: 'true' }),
+        runAgainst(sameIds, workdir('required', 'suppressed'), ['--require-reasons']),
+        runAgainstIn(sameIds, workdir('not-required', 'suppressed'), ['--no-require-reasons'], { CI: '1' }),
+      ]);
+      for (const r of [ci, flag]) {
+        expect(r.exitCode, said(r)).toBe(1);
+        expect(statusOf(r.report, 'FS-RESULT-ID-UNIQUE')).toEqual(['accepted']);
+        expect(r.report!.suppressions).toMatchObject({ unexplained: 2, reasonsRequired: true });
+        expect(r.stdout).toMatch(/\nFAIL with 2 accepted in [\d.]+s \(seed 7\) — 2 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)\n/);
+        expect(r.stdout).toMatch(/\n\d+ passed, 2 accepted \(conform-suppressions\.json\), 0 failed, \d+ skipped, 2 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)\n/);
+      }
+      expect(off.exitCode, said(off)).toBe(0);
+      expect(off.stdout).toMatch(/\n\d+ passed, 2 accepted \(conform-suppressions\.json\), 0 failed, \d+ skipped, 2 entries of conform-suppressions\.json without a reason\n/);
+    }, 180_000);
+
     test('an expired entry whose check passes is only stale', async () => {
       const r = await runAgainst({}, expiredCopy('expired-fixed'));
       expect(r.exitCode, said(r)).toBe(0);
       expect(r.stdout).toContain('conform-suppressions.json: 2 entries no longer match a failure of a check that ran: conform run --prune drops them');
     }, 180_000);
   });
+
+  test('conform report diff of the run before --suppress and the suppressed one: newly accepted, never "fixed", and the verdict names the MUST clause', async () => {
+    expect(clean.exitCode, said(clean)).toBe(1);
+    const r = await runConform(['report', 'diff', join(root, 'clean', 'report.json'), join(root, 'suppressed', 'report.json')]);
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\n {2}Newly accepted \(1\)\n {4}≈ FS-RESULT-ID-UNIQUE \[MUST\] failed → accepted: /);
+    expect(r.stdout).not.toContain('Fixed');
+    expect(r.stdout).toMatch(/\nPASS: nothing newly fails; 1 MUST clause newly accepted: FS-RESULT-ID-UNIQUE \(failed → accepted\) \(0 fixed, /);
+  }, 60_000);
 
   test('conform report diff of the runs: the new fault newly fails (exit 1), the fixed service fixes it (exit 0)', async () => {
     // The runs of the describe above wrote their reports; this one runs after them.

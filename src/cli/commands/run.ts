@@ -28,7 +28,9 @@ export function registerRun(program: Command): void {
         'that suite (its embedded ones when it names none). Flags override the file\'s values, but for',
         '--report: its files are written besides the config\'s, a format given replacing the config\'s file of it.',
         '',
-        'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict);',
+        'Exit codes: 0 every MUST check passed; 1 a check failed (SHOULD too with --strict, and with',
+        '--strict a MUST clause a skipped check left unjudged; with --require-reasons a suppression whose',
+        'reason is still TODO);',
         '2 could not run, found before any check runs and said on stderr, a line each: bad flags, a config',
         'file with a wrong key or value or a variable not set, missing credentials, a target unreachable or',
         'giving no usable answer, a validator that cannot run, a report file that cannot be written, a --grep',
@@ -43,6 +45,8 @@ export function registerRun(program: Command): void {
         'Accepted deviations: a run reads conform-suppressions.json in the working directory when it',
         'exists; a failure it lists (by suite, target, clause and a fingerprint of the cause) is reported',
         'as accepted and does not fail the run, a new one does, and so does one whose "until" date passed.',
+        'In CI ($CI set) an entry whose reason is still the TODO text fails the run (--no-require-reasons: a',
+        'warning line only).',
       ].join('\n'),
     )
     .argument('[name...]', "suites or config targets to run (default: the config's targets, or every suite)")
@@ -78,6 +82,8 @@ export function registerRun(program: Command): void {
     .option('--suppress', 'accept the current failures: add each to the suppressions file, with a reason to write')
     .option('--prune', "drop the suppressions file's entries whose check ran and no longer fails for their cause")
     .option('--suppressions <path>', 'the suppressions file (default: conform-suppressions.json in the working directory)')
+    .option('--require-reasons', 'suppressions whose reason is still the TODO text fail the run (default when $CI is set)')
+    .option('--no-require-reasons', 'suppressions without a reason are a warning line only (default when $CI is not set)')
     .action(async (names: string[], flags: RunFlags, command: Command) => {
       process.exitCode = await runCommand(names, givenFlags(flags, command));
     });

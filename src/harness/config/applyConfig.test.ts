@@ -154,4 +154,13 @@ describe('applyConfig: flags override the file', () => {
     expect([apply({}, env, on).strict, apply({}, env, on).withReference]).toEqual([true, true]);
     expect(apply({ strict: false }, env, on).strict).toBe(false);
   });
+
+  test('requireReasons: the option given, else the config, else on when $CI is set (not to "false" or "0")', () => {
+    expect([apply({}).requireReasons, apply({}, { ...env, CI: 'true' }).requireReasons, apply({}, { ...env, CI: '1' }).requireReasons]).toEqual([false, true, true]);
+    expect([apply({}, { ...env, CI: 'false' }).requireReasons, apply({}, { ...env, CI: '0' }).requireReasons, apply({}, { ...env, CI: '' }).requireReasons]).toEqual([false, false, false]);
+    expect(apply({ requireReasons: false }, { ...env, CI: 'true' }).requireReasons).toBe(false);
+    const off: LoadedConfig = { ...loaded, config: { ...config, requireReasons: false } };
+    expect(apply({}, { ...env, CI: 'true' }, off).requireReasons).toBe(false);
+    expect(apply({ requireReasons: true }, env, off).requireReasons).toBe(true);
+  });
 });

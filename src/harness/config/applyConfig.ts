@@ -7,6 +7,7 @@ import type { ReportFile } from '../reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
 import { suiteNames, type SuiteName } from '../suites.ts';
 import { defaultFetchTimeout, exchangeLimits, flagNames, isHttpUrl, numbers, type OptionInput, type OptionNames } from '../toConformOptions.ts';
+import { reasonsRequiredByDefault } from '../suppressions/suppressionsFile.ts';
 import { isPlaceholder } from './configTemplate.ts';
 import type { LoadedConfig } from './loadConfig.ts';
 
@@ -20,6 +21,8 @@ export interface ConfiguredRun {
   targets: TargetOptions;
   strict: boolean;
   withReference: boolean;
+  /** Suppressions without a reason fail the run: the option given, else the config's, else whether $CI is set. */
+  requireReasons: boolean;
   report: ReportFile[];
   problems: string[];
 }
@@ -188,6 +191,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
     targets,
     strict: options.strict ?? config.strict ?? false,
     withReference: options.withReference ?? config.withReference ?? false,
+    requireReasons: options.requireReasons ?? config.requireReasons ?? reasonsRequiredByDefault(env),
     report: configuredReports(loaded, options.report ?? []),
     problems,
   };

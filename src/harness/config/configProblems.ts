@@ -10,7 +10,7 @@ const validator = (): ValidateFunction<ConformConfig> => (compiled ??= new Ajv({
 const secretKeys: Record<string, string> = { apiKey: 'apiKeyEnv', clientId: 'clientIdEnv', clientSecret: 'clientSecretEnv', accountId: 'accountIdEnv' };
 
 /** Keys a target may not hold because they are the whole run's. */
-const runWideKeys = new Set(['seed', 'fuzzRuns', 'strict', 'withReference', 'report']);
+const runWideKeys = new Set(['seed', 'fuzzRuns', 'strict', 'withReference', 'requireReasons', 'report']);
 
 /** What JTD's types are, in words. */
 const typeWords: Record<string, string> = { string: 'a string', float64: 'a number', boolean: 'true or false', object: 'an object', array: 'a list' };

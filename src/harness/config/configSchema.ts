@@ -61,6 +61,8 @@ export const configSchema = {
     strict: { type: 'boolean' },
     /** Each suite's embedded reference and mocks also run, beside its named targets. */
     withReference: { type: 'boolean' },
+    /** Suppressions without a reason fail the run (default: when $CI is set). */
+    requireReasons: { type: 'boolean' },
     /** Report files; a relative path is relative to the config file's folder. */
     report: { elements: { properties: { format: { enum: ['json', 'junit', 'html', 'markdown'] }, path: { type: 'string' } } } },
     ...limitKeys,

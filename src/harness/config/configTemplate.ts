@@ -82,6 +82,7 @@ ${blocks.join('\n')}
   // seed: 7, // seed of the generated requests and records
   // fuzzRuns: 100, // generated requests per operation; 0 turns them off
   // strict: false, // true: failed SHOULD checks fail the run too
+  // requireReasons: true, // suppressions whose reason is still TODO fail the run (default: when $CI is set)
   report: [
     { format: 'junit', path: 'reports/conform.xml' }, // paths relative to this file
     { format: 'html', path: 'reports/conform.html' },

@@ -4,6 +4,7 @@ import { acceptedFailures, clauseSections, failuresInOrder, groupTitle as groupT
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type SuiteMatrix } from '../clauseMatrix.ts';
 import type { CheckResult, CheckStatus, RunReport } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
+import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
 import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
 
 type Style = Parameters<typeof styleText>[0];
@@ -23,9 +24,10 @@ const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style
 
 /**
  * The console view, always on: a line per check while the run goes (so a long run shows progress),
- * then the root causes (each failed clause and what it blocked, one line each), the clause table, the
- * failures with their evidence (root causes first), the blocked checks under what blocked them, the
- * clauses no check covers, and a summary.
+ * then the root causes (a common cause first, with the failed clauses it explains under it; then each
+ * other failed clause and what it blocked, one line each), the clause table, the failures with their
+ * evidence (root causes first), the blocked checks under what blocked them, the clauses no check covers,
+ * the verdict with the MUST clauses it did not judge beside it, and the summary line.
  */
 export class ConsoleReporter {
   private readonly out: Writable;
@@ -114,9 +116,15 @@ export class ConsoleReporter {
   summary(report: RunReport): void {
     // The lead: what failed that nothing else explains, and what each failure kept from running.
     const lead = rootCauseLead(report);
-    if (lead.lines.length) {
+    if (lead.lines.length || lead.causes.length) {
       this.write();
       this.write(this.paint('bold', `Root causes (${rootCauseTitle(report)})`));
+      // A common cause first, the failed clauses it explains folded under it.
+      for (const cause of lead.causes) {
+        this.write(this.paint('red', `  ✗ ${cause.line}:`));
+        for (const line of cause.lines) this.write(this.paint('red', `      ${line}`));
+        if (cause.more) this.write(this.paint('dim', `      … and ${cause.more} more failed clause${cause.more === 1 ? '' : 's'}: see the failures below`));
+      }
       for (const line of lead.lines) this.write(this.paint('red', `  ✗ ${line}`));
       if (lead.more) this.write(this.paint('dim', `  … and ${lead.more} more failed clause${lead.more === 1 ? '' : 's'}: see the failures below`));
     }
@@ -219,20 +227,13 @@ export class ConsoleReporter {
 
     this.write();
     const verdict = verdictOf(report);
-    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdictLine(report))} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})`);
+    // What the run did not judge, beside the verdict: a check skipped is no pass.
+    const beside = verdictNotes(report);
+    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdictLine(report))} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})${beside ? this.paint('yellow', beside) : ''}`);
+    for (const line of verdictDetails(report)) this.write(this.paint('yellow', `  ${line}`));
     // The plain closing line CI systems read.
     this.write(summaryLine(report));
   }
-}
-
-/**
- * "21 passed, 3 accepted (conform-suppressions.json), 0 failed, 2 warnings, 4 skipped": accepted
- * failures, warnings and blocked checks named only when there are some.
- */
-export function summaryLine(report: RunReport): string {
-  const { passed, failed, accepted, warnings: warned, blocked, skipped } = report.summary;
-  const acceptedBy = accepted ? `${accepted} accepted${report.suppressions ? ` (${report.suppressions.file})` : ''}, ` : '';
-  return `${passed} passed, ${acceptedBy}${failed} failed, ${warned ? `${warned} warning${warned === 1 ? '' : 's'}, ` : ''}${blocked ? `${blocked} blocked, ` : ''}${skipped} skipped`;
 }
 
 /** Blocked checks grouped by the reason they give, in run order. */

@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { exitCodeOf } from '../buildReport.ts';
 import { applySuppressions, newEntries } from '../suppressions/applySuppressions.ts';
-import { ConsoleReporter, summaryLine } from './ConsoleReporter.ts';
+import { ConsoleReporter } from './ConsoleReporter.ts';
+import { summaryLine } from './runSummaryText.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
@@ -20,7 +21,7 @@ const report = applySuppressions(failing, [...entries, stale], 'conform-suppress
 
 test('the report: one accepted check, the other failures still fail', () => {
   expect(report.checks.find((c) => c.clause === 'MP-ID-ENCODING')!.status).toBe('accepted');
-  expect(report.summary).toEqual({ passed: 1, failed: 2, accepted: 1, warnings: 0, blocked: 0, skipped: 0 });
+  expect(report.summary).toEqual({ passed: 1, failed: 2, accepted: 1, warnings: 0, blocked: 0, skipped: 0, unjudged: 0 });
   expect(report.suppressions).toEqual({ file: 'conform-suppressions.json', entries: 3, stale: 1, expired: 0, unexplained: 1 });
   expect(exitCodeOf(report)).toBe(1);
 });
@@ -40,13 +41,15 @@ describe('every format shows accepted failures apart', () => {
     expect(text).toContain('conform-suppressions.json: 1 entry has no reason yet: write in "reason" why the failure is accepted\n');
     expect(text).toContain('conform-suppressions.json: 1 entry no longer matches a failure of a check that ran: conform run --prune drops it\n');
     expect(text).toMatch(/^FAIL with 1 accepted in 1\.2s \(seed 7\)$/m);
-    expect(summaryLine(report)).toBe('1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped');
+    // The entry still without a reason is counted in the summary line too.
+    expect(summaryLine(report)).toBe('1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason');
+    expect(text).toMatch(/\n1 passed, 1 accepted \(conform-suppressions\.json\), 2 failed, 0 skipped, 1 entry of conform-suppressions\.json without a reason\n$/);
   });
 
   test('Markdown: counted in the first lines, a table of its own with reason and date after the failures', () => {
     const md = renderMarkdown(report);
     expect(md.split('\n')[0]).toBe('## conform: ❌ FAIL with 1 accepted');
-    expect(md).toContain('**2 failed**, 1 accepted, 1 passed, 0 skipped');
+    expect(md).toContain('**1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason**');
     expect(md).toContain('### Accepted: failures `conform-suppressions.json` accepts (they do not fail the run)\n\n| clause | level | target | what went wrong | reason | until |\n|---|---|---|---|---|---|\n| `MP-ID-ENCODING` | MUST | meeting-platform mock (embedded) | 27 of 47 meetings could not be fetched by UUID | the platform fixes "+" in UUIDs in Q3 (PLAT-42) | 2999-12-31 |');
     expect(md.indexOf('### Failed clauses')).toBeLessThan(md.indexOf('### Accepted'));
     expect(md.slice(0, md.indexOf('### Accepted'))).not.toContain('MP-ID-ENCODING');
@@ -57,11 +60,16 @@ describe('every format shows accepted failures apart', () => {
     const xml = renderJunit(report);
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-ID-ENCODING" [^>]*>\s*<properties>\s*<property name="accepted" value="true"\/>\s*<property name="acceptedUntil" value="2999-12-31"\/>\s*<\/properties>\s*<skipped message="accepted \(conform-suppressions.json\): the platform fixes &quot;\+&quot; in UUIDs in Q3 \(PLAT-42\); 27 of 47 meetings could not be fetched by UUID"\/>\s*<system-out>/);
     expect(xml.match(/<failure /g)).toHaveLength(2);
+    // The entry without a reason: a test case of its own, skipped, since the run was not told to require reasons.
+    expect(xml).toMatch(/<testcase classname="conform.suppressions" name="every entry of conform-suppressions.json says why its failure is accepted"[^>]*>\s*<skipped message="1 entry of conform-suppressions.json without a reason"\/>/);
+    expect(xml).toContain('<property name="summary" value="1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason"/>');
   });
 
   test('HTML: a card, a header list and a section of their own after the failures, each with its reason; a status of its own in the tables', () => {
     const html = renderHtml(report);
     expect(html).toContain('<div class="card accepted"><b>1</b> accepted</div>');
+    expect(html).toContain('<div class="card unexplained"><b>1</b> suppressions without a reason</div>');
+    expect(html).toContain('<p class="summary-line">1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason</p>');
     expect(html).toContain('<div class="accepted-roots"><h2>Accepted (conform-suppressions.json; they do not fail the run)</h2><ul><li><a href="#accepted-0"><code>MP-ID-ENCODING</code></a>: 27 of 47 meetings could not be fetched by UUID <span class="muted">(reason: the platform fixes &#34;+&#34; in UUIDs in Q3 (PLAT-42); until 2999-12-31)</span></li></ul></div>');
     expect(html).toContain('<article class="failure accepted" id="accepted-0">');
     expect(html).toContain('<p class="reason"><b>Accepted</b> reason: the platform fixes &#34;+&#34; in UUIDs in Q3 (PLAT-42); until 2999-12-31</p>');

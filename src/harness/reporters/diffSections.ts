@@ -48,7 +48,12 @@ export function runIdentity(run: RunIdentity): string {
   return `conform ${run.version}, seed ${run.seed}${run.startedAt ? `, started ${run.startedAt}` : ''}${run.strict ? ', strict' : ''}`;
 }
 
-/** The verdict line: "FAIL: 1 clause newly fails (1 fixed, 2 still failing, …)", or "PASS: nothing newly fails (…)". */
+/**
+ * The verdict line: "FAIL: 1 clause newly fails (1 fixed, 2 still failing, …)", or "PASS: nothing newly
+ * fails (…)"; either names the MUST clauses newly accepted, since an accepted failure is a failure the
+ * suppressions file hides: "…; 2 MUST clauses newly accepted: FS-504 (passed → accepted), FS-AUTH-KEY
+ * (failed → accepted) (…)".
+ */
 export function diffVerdict(diff: ReportDiff): string {
   const c = diff.counts;
   const rest = [
@@ -60,5 +65,18 @@ export function diffVerdict(diff: ReportDiff): string {
     ...(c.newlyBlocked ? [`${c.newlyBlocked} newly blocked`] : []),
     ...(c.newWarnings ? [`${c.newWarnings} new warning${c.newWarnings === 1 ? '' : 's'}`] : []),
   ].join(', ');
-  return c.newlyFailing ? `FAIL: ${c.newlyFailing} clause${c.newlyFailing === 1 ? '' : 's'} newly fail${c.newlyFailing === 1 ? 's' : ''} (${rest})` : `PASS: nothing newly fails (${rest})`;
+  const head = c.newlyFailing ? `FAIL: ${c.newlyFailing} clause${c.newlyFailing === 1 ? '' : 's'} newly fail${c.newlyFailing === 1 ? 's' : ''}` : 'PASS: nothing newly fails';
+  return `${head}${newlyAcceptedText(diff)} (${rest})`;
+}
+
+/** MUST clauses newly accepted the verdict names at most; the lists hold them all. */
+const namedAccepted = 12;
+
+/** "; 2 MUST clauses newly accepted: FS-504 (passed → accepted), FS-AUTH-KEY [prod] (failed → accepted)", or nothing. */
+function newlyAcceptedText(diff: ReportDiff): string {
+  const several = diff.targets.length > 1;
+  const must = diff.targets.flatMap((t) => t.newlyAccepted.filter((c) => c.level === 'MUST').map((c) => `${c.clause}${several ? ` [${t.target}]` : ''} (${transition(c)})`));
+  if (!must.length) return '';
+  const more = must.length - namedAccepted;
+  return `; ${must.length} MUST clause${must.length === 1 ? '' : 's'} newly accepted: ${must.slice(0, namedAccepted).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }

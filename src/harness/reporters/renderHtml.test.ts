@@ -33,8 +33,8 @@ describe('renderHtml', () => {
   });
 
   test('names every suite\'s targets in the header, with counts; a suite without checks says so', () => {
-    expect(html).toContain('<li><b>meeting-platform</b>: meeting-platform mock (embedded): 2 checks, 0 passed, 2 failed</li>');
-    expect(html).toContain('<li><b>unit-record</b>: reference validator (in-process): 2 checks, 1 passed, 1 failed</li>');
+    expect(html).toContain('<li><b>meeting-platform</b>: meeting-platform mock (embedded): 2 checks, 0 passed, 2 failed, 0 skipped</li>');
+    expect(html).toContain('<li><b>unit-record</b>: reference validator (in-process): 2 checks, 1 passed, 1 failed, 0 skipped</li>');
     expect(html).toContain('<li><b>fetch-service</b>: (no checks ran)</li>');
     expect(html).toContain(`Clauses no check covers (${report.uncovered.length})`);
   });

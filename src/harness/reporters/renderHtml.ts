@@ -4,11 +4,15 @@ import type { Finding } from '../finding.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { acceptedWhy, blockedText, leadingRoots, rootHeadline, rootName, suppressionNotes, verdictLine } from './rootCauseText.ts';
+import { commonCauseText, leadingCauses } from './commonCauseText.ts';
+import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
 import { targetSummaries } from './targetSummaries.ts';
 
 /**
  * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
- * mailed. The header names the root causes (each failed clause and what it blocked, one line each);
+ * mailed. Under the verdict, the MUST clauses it did not judge, with why; the header names the root
+ * causes (a common cause first, the failed clauses it explains folded under it; each other failed clause
+ * and what it blocked, one line each);
  * failures come first on the page, root causes first, each with its evidence, a reproduction that can
  * be copied and the checks it blocked folded under it. Warnings (failed SHOULD clauses, which do not fail
  * the run) come after the failures, in the header and on the page, marked apart; so do the failures the
@@ -38,12 +42,13 @@ export function renderHtml(report: RunReport): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>conform report: ${report.summary.failed} failed, ${report.summary.accepted ? `${report.summary.accepted} accepted, ` : ''}${report.summary.warnings ? `${report.summary.warnings} warnings, ` : ''}${report.summary.blocked ? `${report.summary.blocked} blocked, ` : ''}${report.summary.passed} passed</title>
+<title>conform report: ${esc(summaryLine(report))}</title>
 <style>${css}</style>
 </head>
 <body>
 <header class="${verdict === 'PASS' ? 'pass' : 'fail'}${report.summary.warnings ? ' warn' : ''}">
   <h1>conform ${esc(report.version)} — <span class="verdict">${esc(verdictLine(report))}</span></h1>
+  ${renderVerdictNotes(report)}
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
@@ -51,10 +56,13 @@ export function renderHtml(report: RunReport): string {
     ${report.summary.accepted ? `<div class="card accepted"><b>${report.summary.accepted}</b> accepted</div>` : ''}
     ${report.summary.blocked ? `<div class="card blocked"><b>${report.summary.blocked}</b> blocked</div>` : ''}
     <div class="card skipped"><b>${report.summary.skipped}</b> skipped</div>
+    ${report.summary.unjudged ? `<div class="card unjudged"><b>${report.summary.unjudged}</b> MUST clauses not judged</div>` : ''}
+    ${report.suppressions?.unexplained ? `<div class="card unexplained"><b>${report.suppressions.unexplained}</b> suppressions without a reason</div>` : ''}
     <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
   </div>
+  <p class="summary-line">${esc(summaryLine(report))}</p>
   <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
-  ${renderRoots(report, roots, failed)}
+  ${renderRoots(report, failed)}
   ${renderWarningRoots(report, warned, warningChecks)}
   ${renderAcceptedRoots(report, accepted, acceptedChecks)}
   <ul class="targets">${targets}${suppressionNotes(report).map((n) => `<li class="${n.level === 'warning' ? 'note-warning' : 'note'}">${esc(n.text)}</li>`).join('')}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
@@ -164,16 +172,29 @@ function renderSection(section: ClauseSection): string {
   return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="10">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
 }
 
-/** The header's lead: each root cause in a line, linked to its failure below, and what it blocked. */
-function renderRoots(report: RunReport, roots: RootCause[], failed: CheckResult[]): string {
-  if (!roots.length) return '';
-  const items = roots.slice(0, leadingRoots).map((r) => {
+/**
+ * The header's lead: each common cause with the failed clauses it explains folded under it, then each
+ * other root cause in a line, linked to its failure below, and what it blocked.
+ */
+function renderRoots(report: RunReport, failed: CheckResult[]): string {
+  const { causes, roots } = leadingCauses(report);
+  if (!roots.length && !causes.length) return '';
+  const item = (r: RootCause) => {
     const blocked = blockedText(r);
     const several = r.failed.length > 1 ? ` (${r.failed.length} checks)` : '';
     return `<li><a href="#failure-${failed.indexOf(r.failed[0]!)}"><code>${esc(rootName(report, r))}</code></a> failed${several}: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
-  });
-  const more = roots.length > leadingRoots ? `<li class="muted">… and ${roots.length - leadingRoots} more failed clauses: see the failures</li>` : '';
-  return `<div class="roots"><h2>Root causes</h2><ul>${items.join('')}${more}</ul></div>`;
+  };
+  const list = (shown: RootCause[], what: string) => `${shown.slice(0, leadingRoots).map(item).join('')}${shown.length > leadingRoots ? `<li class="muted">… and ${shown.length - leadingRoots} more ${what}: see the failures</li>` : ''}`;
+  const common = causes.map((l) => `<li class="common-cause"><b>${esc(commonCauseText(l.cause))}</b><details><summary>${l.roots.length} failed clause${l.roots.length === 1 ? '' : 's'} it explains</summary><ul>${list(l.roots, 'failed clauses')}</ul></details></li>`);
+  return `<div class="roots"><h2>Root causes</h2><ul>${common.join('')}${list(roots, 'failed clauses')}</ul></div>`;
+}
+
+/** What the verdict did not judge, beside it: the unjudged MUST clauses with their reasons, the entries without a reason that fail the run. */
+function renderVerdictNotes(report: RunReport): string {
+  const notes = verdictNotes(report).replace(/^ — /, '');
+  if (!notes) return '';
+  const details = verdictDetails(report);
+  return `<div class="unjudged"><p>${esc(notes)}</p>${details.length ? `<ul>${details.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : ''}</div>`;
 }
 
 /** The header's warnings, after the root causes: each failed SHOULD clause in a line, linked to its block below. */
@@ -267,6 +288,7 @@ h1{margin:0 0 .8rem;font-size:1.5rem}.pass .verdict{color:var(--pass)}.fail .ver
 .warning-roots h2{font-size:1rem;margin:1rem 0 .3rem}.warning-roots ul{margin:0;padding-left:1.2rem}.warning-roots a{color:var(--warn)}
 .failure.accepted{border-left-color:var(--accept)}.failure.accepted .headline{color:var(--accept)}tr.accepted td.status{color:var(--accept);font-weight:600}.card.accepted b{color:var(--accept)}.accepted-roots h2{font-size:1rem;margin:1rem 0 .3rem}.accepted-roots ul{margin:0;padding-left:1.2rem}.accepted-roots a{color:var(--accept)}.reason{background:#ddf4ff;border-left:3px solid var(--accept);padding:.4rem .6rem;margin:.4rem 0;border-radius:4px}.targets .note-warning{color:var(--warn)}
 .failure.warning{border-left-color:var(--warn)}.failure.warning .headline{color:var(--warn)}tr.warning td.status{color:var(--warn);font-weight:600}header.pass.warn{border-color:var(--warn)}
+.unjudged{color:var(--skip);margin:.2rem 0 .8rem}.unjudged p{margin:0;font-weight:600}.unjudged ul{margin:.2rem 0;padding-left:1.2rem}.card.unjudged b,.card.unexplained b{color:var(--skip)}.summary-line{margin:.6rem 0 0}.common-cause details{margin:.1rem 0 .4rem}
 .roots h2{font-size:1rem;margin:1rem 0 .3rem}.roots ul{margin:0;padding-left:1.2rem}.roots li{margin:.2rem 0}.roots a{color:var(--fail)}.blocked-by{color:var(--block)}
 .meta,.target{color:var(--muted);margin:.6rem 0 0}.targets{margin:.8rem 0 0;padding-left:1.2rem;color:var(--muted)}.targets .error{color:var(--fail)}
 main{padding:0 2rem 3rem}h2{margin-top:2rem;font-size:1.2rem}

@@ -10,7 +10,7 @@ describe('renderMarkdown', () => {
 
   test('leads with the verdict and counts, then every failed clause with its headline', () => {
     expect(md.split('\n')[0]).toBe('## conform: ❌ FAIL');
-    expect(md).toContain('**3 failed**, 1 passed, 0 skipped');
+    expect(md).toContain('**1 passed, 3 failed, 0 skipped**');
     expect(md).toContain('| `MP-ID-ENCODING` | MUST | meeting-platform mock (embedded) | 27 of 47 meetings could not be fetched by UUID |');
     expect(md).toContain('| `MP-ME-200` | MUST | meeting-platform mock (embedded) | the current user must come as JSON |');
   });

@@ -3,6 +3,8 @@ import { clauseMatrix, differencesOf, differenceText, findingPlaces, type Findin
 import type { CheckResult, RunReport } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
+import { commonCauseText, leadingCauses } from './commonCauseText.ts';
+import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
 import { targetSummaries } from './targetSummaries.ts';
 import { cell, code, fenced, inline, short } from './markdownText.ts';
 
@@ -17,7 +19,8 @@ const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD
 
 /**
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,
- * then the root causes, a row per failed clause with its headline and the checks its failure blocked
+ * the MUST clauses it did not judge right under it, the counts, then each common cause with the failed
+ * clauses it explains in a table of its own, then the other root causes, a row per failed clause with its headline and the checks its failure blocked
  * folded under it (the one that blocked most first), then the warnings (failed SHOULD clauses, which do
  * not fail the run) in a table of their own, then the failures the suppressions file accepts in another
  * with their reasons, then each suite run against several targets as a matrix (the clauses a target did
@@ -33,20 +36,27 @@ export function renderMarkdown(report: RunReport): string {
   const warned = warnings(report);
   const warningChecks = warned.flatMap((r) => r.failed);
   const verdict = verdictOf(report);
-  const { passed, blocked, skipped, accepted } = report.summary;
   const acceptedRoots = acceptedFailures(report);
-  const warningCount = warningChecks.length ? `${warningChecks.length} warning${warningChecks.length === 1 ? '' : 's'}, ` : '';
-  const acceptedCount = accepted ? `${accepted} accepted, ` : '';
+  const beside = verdictNotes(report).replace(/^ — /, '');
   const out: string[] = [
     `## conform: ${verdictIcons[verdict]} ${verdictLine(report)}`,
+    // What the run did not judge, right under the verdict.
+    ...(beside ? ['', `⚠️ **${inline(beside)}**`, ...verdictDetails(report).map((d) => `- ${inline(d)}`)] : []),
     '',
-    `**${failed.length} failed**, ${acceptedCount}${warningCount}${blocked ? `${blocked} blocked, ` : ''}${passed} passed, ${skipped} skipped · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
+    `**${inline(summaryLine(report))}** · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
   ];
 
-  // The ordinary clauses first, then each group (security checks) in a table of its own.
-  for (const group of [...new Set(roots.map((r) => r.group ?? ''))].sort()) {
+  // A common cause first, the failed clauses it explains in its table; then the other failed clauses,
+  // the ordinary ones first, then each group (security checks) in a table of its own.
+  const lead = leadingCauses(report);
+  for (const l of lead.causes) {
+    out.push('', `### Common cause: ${inline(commonCauseText(l.cause))}`, '', `<details><summary>The ${l.roots.length} failed clause${l.roots.length === 1 ? '' : 's'} it explains</summary>`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
+    for (const r of l.roots) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
+    out.push('', '</details>');
+  }
+  for (const group of [...new Set(lead.roots.map((r) => r.group ?? ''))].sort()) {
     out.push('', `### Failed ${group ? groupTitle(group).toLowerCase() : 'clauses'}`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
-    for (const r of roots.filter((root) => (root.group ?? '') === group)) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
+    for (const r of lead.roots.filter((root) => (root.group ?? '') === group)) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
   }
   if (warned.length) {
     out.push('', '### ⚠️ Warnings: SHOULD clauses that failed (they do not fail the run unless `--strict`)', '', '| clause | level | target | what went wrong |', '|---|---|---|---|');

@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../report.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 import { rootCauseLine, verdictLine } from './rootCauseText.ts';
+import { consoleSummary } from './testing/consoleSummary.ts';
 import { blockedReport } from './testing/failingReport.ts';
 import { buildReport, rootCauses, warnings } from '../buildReport.ts';
 
@@ -17,13 +16,6 @@ const strict = buildReport({ version: '0.1.0', suites: ['meeting-platform'], see
 const lead = 'MP-TOKEN-FLOW failed: the token response must hold a non-empty access_token string; it blocked 4 checks: MP-ME-200, MP-MEETINGS-LIST, MP-FUZZ-NO-5XX ×2';
 const warning = 'MP-TOKEN-FIELDS failed: expires_in must be a positive integer of seconds; got undefined';
 
-function consoleText(r: RunReport): string {
-  let text = '';
-  const out = new Writable({ write: (chunk: Buffer, _enc, done) => ((text += chunk.toString()), done()) });
-  new ConsoleReporter(out).summary(r);
-  return text;
-}
-
 describe('the root causes lead every report', () => {
   test('one line per root: what failed, its headline, what it blocked; the one that blocked most first', () => {
     expect(rootCauses(report).map((r) => rootCauseLine(report, r))).toEqual([lead]);
@@ -33,7 +25,7 @@ describe('the root causes lead every report', () => {
   });
 
   test('console: the summary opens with the root causes, then the warnings; failures list the root first; the blocked checks sit under it; counts', () => {
-    const text = consoleText(report);
+    const text = consoleSummary(report);
     const lines = text.split('\n').filter(Boolean);
     expect(lines.slice(0, 4)).toEqual([
       'Root causes (1 failed clause, 4 checks blocked by it)',
@@ -48,21 +40,22 @@ describe('the root causes lead every report', () => {
     expect(text).toMatch(/Blocked \(4\): not run, since a clause they depend on failed\n {2}by MP-TOKEN-FLOW:\n {4}no access token to run this check with: .*\n {6}⊘ meeting-platform MP-ME-200 mp-me-200/);
     // A blocked check shows no evidence of its own, and is no failure.
     expect(text).not.toContain('--- walk');
-    expect(text).toMatch(/^FAIL with 1 warning in 1\.2s \(seed 7\)$/m);
-    expect(text).toMatch(/^1 passed, 1 failed, 1 warning, 4 blocked, 0 skipped$/m);
+    // Beside the verdict, what the blocked checks left unjudged.
+    expect(text).toMatch(/^FAIL with 1 warning in 1\.2s \(seed 7\) — 3 MUST clauses not judged on meeting platform at http:\/\/127\.0\.0\.1:4010: MP-ME-200, MP-MEETINGS-LIST, MP-FUZZ-NO-5XX: blocked by MP-TOKEN-FLOW: no access token to run this check with: /m);
+    expect(text).toMatch(/^1 passed, 1 failed, 1 warning, 4 blocked, 0 skipped, 3 MUST clauses not judged$/m);
     expect(text).toMatch(/MP-FUZZ-NO-5XX +MUST +blocked +0 passed, 2 blocked/);
     expect(text).toMatch(/MP-TOKEN-FIELDS +SHOULD +warn +0 passed, 1 warning/);
     // Strict: the SHOULD failure is a root cause and a failure like the others.
-    const strictText = consoleText(strict);
+    const strictText = consoleSummary(strict);
     expect(strictText).toContain(`Root causes (2 failed clauses, 4 checks blocked by them)\n  ✗ ${lead}\n  ✗ ${warning}`);
     expect(strictText).not.toContain('Warnings');
-    expect(strictText).toMatch(/^1 passed, 2 failed, 4 blocked, 0 skipped$/m);
+    expect(strictText).toMatch(/^1 passed, 2 failed, 4 blocked, 0 skipped, 3 MUST clauses not judged$/m);
   });
 
   test('Markdown: one row per root with the blocked checks folded under it, before anything else; the warnings in a table of their own after them', () => {
     const md = renderMarkdown(report);
     expect(md).toMatch(/^## conform: ❌ FAIL with 1 warning\n/);
-    expect(md).toContain('**1 failed**, 1 warning, 4 blocked, 1 passed, 0 skipped');
+    expect(md).toContain('**1 passed, 1 failed, 1 warning, 4 blocked, 0 skipped, 3 MUST clauses not judged**');
     const rows = md.split('\n').filter((l) => l.startsWith('| `'));
     expect(rows).toEqual([
       '| `MP-TOKEN-FLOW` | MUST | meeting platform at http://127.0.0.1:4010 | the token response must hold a non-empty access_token string<details><summary>it blocked 4 checks</summary>MP-ME-200, MP-MEETINGS-LIST, MP-FUZZ-NO-5XX ×2</details> |',
@@ -78,18 +71,20 @@ describe('the root causes lead every report', () => {
 
   test('JUnit: a blocked check is skipped, with what blocked it and why; a warning is skipped too, so CI stays green for it, unless strict', () => {
     const xml = renderJunit(report);
-    expect(xml).toContain('skipped="5"');
+    // The four blocked checks, the warning, and the MUST clauses they left unjudged.
+    expect(xml).toContain('skipped="6"');
     expect(xml).toContain('failures="1"');
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-ME-200" name="MP-ME-200 \[MUST\] mp-me-200" time="0.001">\s*<properties>\s*<property name="blockedBy" value="MP-TOKEN-FLOW"\/>\s*<\/properties>\s*<skipped message="blocked by MP-TOKEN-FLOW: no access token to run this check with: POST http:\/\/127.0.0.1:4010\/oauth\/token answered 200 application\/json without an access_token"\/>/);
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-TOKEN-FIELDS" name="MP-TOKEN-FIELDS \[SHOULD\] mp-token-fields" time="0.001">\s*<properties>\s*<property name="warning" value="true"\/>\s*<\/properties>\s*<skipped message="warning \(SHOULD, does not fail the run unless --strict\): expires_in must be a positive integer of seconds; got undefined"\/>\s*<system-out>/);
     const strictXml = renderJunit(strict);
-    expect(strictXml).toContain('failures="2"');
+    // Strict, the unjudged MUST clauses fail too.
+    expect(strictXml).toContain('failures="3"');
     expect(strictXml).toMatch(/<failure message="expires_in must be a positive integer of seconds; got undefined" type="SHOULD">/);
   });
 
   test('JSON: status blocked with blockedBy, and the summary counts them apart', () => {
     const json = JSON.parse(renderJson(report)) as RunReport;
-    expect(json.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 1, blocked: 4, skipped: 0 });
+    expect(json.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 1, blocked: 4, skipped: 0, unjudged: 3 });
     // A warning is a failed check at level SHOULD: its status says what happened, the summary what it weighs.
     expect(json.checks.find((c) => c.clause === 'MP-TOKEN-FIELDS')).toMatchObject({ status: 'failed', level: 'SHOULD' });
     expect(json.checks.filter((c) => c.status === 'blocked').map((c) => [c.clause, c.blockedBy, c.evidence])).toEqual([

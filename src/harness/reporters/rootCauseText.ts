@@ -1,5 +1,6 @@
 import { acceptedFailures, rootCauses, verdictOf, warnings, type RootCause } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
+import { commonCauseText, leadingCauses } from './commonCauseText.ts';
 
 /** Root causes named in a report's first lines; the rest are in its list of failures. */
 export const leadingRoots = 10;
@@ -42,18 +43,36 @@ export function rootCauseLine(report: RunReport, root: RootCause): string {
   return `${rootFailed(report, root)}: ${rootHeadline(root)}${blocked ? `; ${blocked}` : ''}`;
 }
 
-/** The lines that lead a report: one per root cause (at most `leadingRoots`), and how many more failed. */
-export function rootCauseLead(report: RunReport): { roots: RootCause[]; lines: string[]; more: number } {
-  const roots = rootCauses(report);
-  const shown = roots.slice(0, leadingRoots);
-  return { roots: shown, lines: shown.map((r) => rootCauseLine(report, r)), more: roots.length - shown.length };
+/** A common cause's line and the lines of the root causes folded under it (at most `leadingRoots`), and how many more. */
+export interface CauseLines {
+  line: string;
+  lines: string[];
+  more: number;
 }
 
-/** What the lead sums up: "9 failed clauses, 22 checks blocked by them". */
+/**
+ * The lines that lead a report: each common cause with the root causes it explains folded under it,
+ * then one line per other root cause (at most `leadingRoots`), and how many more failed.
+ */
+export function rootCauseLead(report: RunReport): { causes: CauseLines[]; roots: RootCause[]; lines: string[]; more: number } {
+  const { causes, roots } = leadingCauses(report);
+  const shown = roots.slice(0, leadingRoots);
+  return {
+    causes: causes.map((l) => ({ line: commonCauseText(l.cause), lines: l.roots.slice(0, leadingRoots).map((r) => rootCauseLine(report, r)), more: Math.max(0, l.roots.length - leadingRoots) })),
+    roots: shown,
+    lines: shown.map((r) => rootCauseLine(report, r)),
+    more: roots.length - shown.length,
+  };
+}
+
+/** What the lead sums up: "9 failed clauses, 22 checks blocked by them", and "; 7 of them with one cause" when a common cause explains some. */
 export function rootCauseTitle(report: RunReport): string {
   const roots = rootCauses(report);
   const blocked = roots.reduce((n, r) => n + r.blocked.length, 0);
-  return `${roots.length} failed clause${roots.length === 1 ? '' : 's'}${blocked ? `, ${blocked} check${blocked === 1 ? '' : 's'} blocked by ${roots.length === 1 ? 'it' : 'them'}` : ''}`;
+  const causes = leadingCauses(report).causes;
+  const explained = causes.reduce((n, l) => n + l.roots.length, 0);
+  const common = causes.length ? `; ${explained} of them with ${causes.length === 1 ? 'one cause' : `${causes.length} common causes`}` : '';
+  return `${roots.length} failed clause${roots.length === 1 ? '' : 's'}${blocked ? `, ${blocked} check${blocked === 1 ? '' : 's'} blocked by ${roots.length === 1 ? 'it' : 'them'}` : ''}${common}`;
 }
 
 /** The warnings' lines, as the root causes': one per failed SHOULD clause (at most `leadingRoots`), and how many more. */

@@ -1,5 +1,7 @@
+import { summaryOf } from '../buildReport.ts';
 import type { RunReport } from '../report.ts';
 import type { SuiteName } from '../suites.ts';
+import { countsText } from './runSummaryText.ts';
 
 export interface TargetSummary {
   suite: SuiteName;
@@ -7,14 +9,15 @@ export interface TargetSummary {
   text: string;
 }
 
-/** One line per suite of the run: what it ran against, and its checks' counts. */
+/**
+ * One line per suite of the run: what it ran against, and its checks' counts, counted as the run's are
+ * (summaryOf): a failed SHOULD check of a run that is not strict is a warning here too, not a failure.
+ */
 export function targetSummaries(report: RunReport): TargetSummary[] {
   return (Object.keys(report.target) as SuiteName[]).map((suite) => {
     const checks = report.checks.filter((c) => c.suite === suite);
     if (!checks.length) return { suite, text: '(no checks ran)' };
     const labels = (report.target[suite] ?? []).filter(Boolean);
-    const count = (status: string) => checks.filter((c) => c.status === status).length;
-    const counts = [`${count('passed')} passed`, `${count('failed')} failed`, ...(count('accepted') ? [`${count('accepted')} accepted`] : []), ...(count('blocked') ? [`${count('blocked')} blocked`] : []), ...(count('skipped') ? [`${count('skipped')} skipped`] : [])];
-    return { suite, text: `${labels.join(', ') || '(unlabelled target)'}: ${checks.length} checks, ${counts.join(', ')}` };
+    return { suite, text: `${labels.join(', ') || '(unlabelled target)'}: ${checks.length} checks, ${countsText(summaryOf({ strict: report.strict, checks }))}` };
   });
 }

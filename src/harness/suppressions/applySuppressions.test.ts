@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { acceptedFailures, buildReport, exitCodeOf, rootCauses } from '../buildReport.ts';
 import type { CheckResult, RunReport } from '../report.ts';
+import { renderJunit } from '../reporters/renderJunit.ts';
 import { verdictLine } from '../reporters/rootCauseText.ts';
+import { summaryLine, verdictHeadline } from '../reporters/runSummaryText.ts';
 import { applySuppressions, newEntries, settleSuppressions, staleEntries } from './applySuppressions.ts';
 import { placeholderReason, type SuppressionEntry } from './SuppressionEntry.ts';
 import { checkResult } from '../testing/checkResult.ts';
@@ -51,7 +53,7 @@ describe('applySuppressions', () => {
   test('the same faults on another port and seed are accepted: counted apart, the run passes, what an accepted failure blocked fails nothing', () => {
     const report = applySuppressions(run(5200), entries, file);
     expect(statuses(report)).toEqual({ 'FS-504': 'accepted', 'FS-ERROR-BODY': 'accepted', 'FS-CONTENT-TYPE-LABEL': 'failed', 'FS-AUTH-KEY': 'accepted', 'FS-RESULT-SHAPE': 'blocked', 'FS-REDIRECT-DEFAULT': 'passed' });
-    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 3, warnings: 1, blocked: 1, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 3, warnings: 1, blocked: 1, skipped: 0, unjudged: 1 });
     expect(report.checks.find((c) => c.clause === 'FS-504')!.suppression).toEqual({ reason: 'known: FS-504', fingerprints: [entries[0]!.fingerprint] });
     expect(exitCodeOf(report)).toBe(0);
     expect(verdictLine(report)).toBe('PASS with 3 accepted and 1 warning');
@@ -102,6 +104,22 @@ describe('applySuppressions', () => {
     expect(report.summary.accepted).toBe(3);
     expect(report.suppressions!.unexplained).toBe(3);
     expect(report.checks.find((c) => c.clause === 'FS-504')!.suppression!.reason).toBe(placeholderReason);
+    expect(exitCodeOf(report)).toBe(0);
+  });
+
+  test('--require-reasons: entries still without a reason fail the run, saying so beside the verdict and in the summary line; they still accept', () => {
+    const unexplained = newEntries(run(4100), []);
+    const report = applySuppressions(run(5200), unexplained, file, { requireReasons: true });
+    expect(report.summary.accepted).toBe(3);
+    expect(report.suppressions).toMatchObject({ unexplained: 3, reasonsRequired: true });
+    expect(exitCodeOf(report)).toBe(1);
+    expect(verdictHeadline(report)).toMatch(/^FAIL with 3 accepted and 1 warning — 3 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)/);
+    expect(summaryLine(report)).toMatch(/, 3 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)$/);
+    expect(renderJunit(report)).toMatch(/<testcase classname="conform.suppressions" name="every entry of conform-suppressions.json says why its failure is accepted"[^>]*>\s*<failure message="3 entries of conform-suppressions.json without a reason \(--require-reasons fails the run on them\)"\/>/);
+    // With a reason written in each, the same run passes.
+    const explained = applySuppressions(run(5200), unexplained.map((e) => ({ ...e, reason: 'known: OPS-7' })), file, { requireReasons: true });
+    expect(exitCodeOf(explained)).toBe(0);
+    expect(explained.suppressions).toMatchObject({ unexplained: 0, reasonsRequired: true });
   });
 });
 

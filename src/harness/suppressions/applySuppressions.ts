@@ -1,4 +1,4 @@
-import { isWarning, summaryOf } from '../buildReport.ts';
+import { derivedFromChecks, isWarning } from '../buildReport.ts';
 import type { CheckResult, CheckSuppression, RunReport } from '../report.ts';
 import { stableText, targetKey } from '../stableText.ts';
 import { failureCauses } from './failureFingerprints.ts';
@@ -48,24 +48,27 @@ export function runDay(report: Pick<RunReport, 'startedAt'>): string {
 /**
  * The report with the suppressions file's say on every check (acceptCheck), its summary counted anew
  * (accepted apart) and `suppressions` saying what the file held: how many entries, how many are stale
- * (their check ran and no longer fails for their cause), expired, and still without a reason. Pure: the
- * file is read and written by the caller (suppressionsFile.ts).
+ * (their check ran and no longer fails for their cause), expired, and still without a reason (which
+ * fail the run with `requireReasons`, --require-reasons). Pure: the file is read and written by the
+ * caller (suppressionsFile.ts).
  */
-export function applySuppressions(report: RunReport, entries: readonly SuppressionEntry[], file: string): RunReport {
+export function applySuppressions(report: RunReport, entries: readonly SuppressionEntry[], file: string, options: { requireReasons?: boolean | undefined } = {}): RunReport {
   const byKey = entriesByKey(entries);
   const today = runDay(report);
   const checks = report.checks.map((c) => acceptCheck(c, byKey, today));
   const stale = staleEntries({ ...report, checks }, entries);
+  const { commonCauses: _causes, matrix: _matrix, ...rest } = report;
+  const accepted = { ...rest, checks };
   return {
-    ...report,
-    checks,
-    summary: summaryOf({ strict: report.strict, checks }),
+    ...accepted,
+    ...derivedFromChecks(accepted),
     suppressions: {
       file,
       entries: entries.length,
       stale: stale.length,
       expired: entries.filter((e) => e.until !== undefined && e.until < today).length,
       unexplained: entries.filter((e) => !hasReason(e)).length,
+      ...(options.requireReasons ? { reasonsRequired: true as const } : {}),
     },
   };
 }
@@ -114,6 +117,8 @@ export interface SettleOptions {
   suppress?: boolean;
   /** Drop the entries whose check no longer fails for their cause. */
   prune?: boolean;
+  /** Entries without a reason fail the run. */
+  requireReasons?: boolean;
 }
 
 /**
@@ -123,11 +128,11 @@ export interface SettleOptions {
  * accepted as accepted (exit 0 unless an entry expired): the file is the baseline from now on.
  */
 export function settleSuppressions(report: RunReport, entries: readonly SuppressionEntry[], file: string, options: SettleOptions): { report: RunReport; entries: SuppressionEntry[] } {
-  const first = applySuppressions(report, entries, file);
+  const first = applySuppressions(report, entries, file, options);
   const added = options.suppress ? newEntries(first, entries) : [];
   const stale = options.prune ? new Set(staleEntries(first, entries).map(entryKey)) : new Set<string>();
   const next = [...entries.filter((e) => !stale.has(entryKey(e))), ...added];
-  const settled = applySuppressions(report, next, file);
+  const settled = applySuppressions(report, next, file, options);
   settled.suppressions = { ...settled.suppressions!, ...(options.suppress ? { added: added.length } : {}), ...(options.prune ? { pruned: stale.size } : {}) };
   return { report: settled, entries: next };
 }

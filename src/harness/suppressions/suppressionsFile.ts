@@ -8,6 +8,17 @@ import { RunError } from '../RunError.ts';
 import { acceptCheck, applySuppressions, entriesByKey, settleSuppressions } from './applySuppressions.ts';
 import { formatSuppressions, parseSuppressions, SuppressionsError, type SuppressionEntry } from './SuppressionEntry.ts';
 
+/**
+ * Whether entries without a reason fail a run that was not told (--require-reasons, --no-require-reasons,
+ * the config's requireReasons): in CI (the CI variable set, as every CI service sets it, and not "false"
+ * or "0"), where a baseline lands for good; not on a person's machine, where `--suppress` writes the
+ * entries whose reasons they are about to write.
+ */
+export function reasonsRequiredByDefault(env: Record<string, string | undefined>): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return Boolean(ci) && ci !== 'false' && ci !== '0';
+}
+
 /** Where a run looks for accepted failures when not told: the working directory. */
 export const defaultSuppressionsFile = 'conform-suppressions.json';
 
@@ -19,6 +30,11 @@ export interface SuppressionOptions {
   prune?: boolean;
   /** The suppressions file; default conform-suppressions.json in the working directory, read when it exists. */
   suppressions?: string;
+  /**
+   * Entries whose reason is still empty or the placeholder fail the run (exit 1), rather than a warning
+   * line (`--require-reasons`; default: on when $CI is set, reasonsRequiredByDefault).
+   */
+  requireReasons?: boolean;
 }
 
 /** A run's suppressions file, read before the run starts. */
@@ -78,7 +94,7 @@ export async function loadSuppressions(options: SuppressionOptions): Promise<Run
  */
 export async function finishSuppressions(report: RunReport, loaded: RunSuppressions | undefined): Promise<RunReport> {
   if (!loaded) return report;
-  if (report.errors?.length) return applySuppressions(report, loaded.entries, loaded.file);
+  if (report.errors?.length) return applySuppressions(report, loaded.entries, loaded.file, loaded.options);
   const settled = settleSuppressions(report, loaded.entries, loaded.file, loaded.options);
   const text = formatSuppressions(settled.entries);
   const changed = !loaded.exists || text !== formatSuppressions(loaded.entries);
