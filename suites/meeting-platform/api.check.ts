@@ -35,7 +35,14 @@ interface Probe {
 
 const operationWords: Record<Operation, string> = { me: 'the current user', list: 'the meeting list', meeting: 'a listed meeting' };
 
-const probed = new Map<string, Promise<{ probes: Probe[]; blocked?: CheckBlocked }>>();
+/** The probes' answers; `blocked` when there was no access token, `unsent` saying why a request that needs a listed meeting was not sent. */
+interface Probed {
+  probes: Probe[];
+  blocked?: CheckBlocked;
+  unsent?: string;
+}
+
+const probed = new Map<string, Promise<Probed>>();
 
 /**
  * Read-only requests that make each operation answer both ways: its success, and the errors a client
@@ -43,7 +50,7 @@ const probed = new Map<string, Promise<{ probes: Probe[]; blocked?: CheckBlocked
  * meeting). Sent once per target for the file's checks. Without an access token only the requests that
  * need none are sent, and `blocked` says why the others were not.
  */
-function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promise<{ probes: Probe[]; blocked?: CheckBlocked }> {
+function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promise<Probed> {
   let result = probed.get(target.label);
   if (!result) {
     result = sendProbes(target, signal);
@@ -53,7 +60,7 @@ function probe(target: MeetingPlatformTarget, signal: AbortSignal): Promise<{ pr
   return result;
 }
 
-async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): Promise<{ probes: Probe[]; blocked?: CheckBlocked }> {
+async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): Promise<Probed> {
   let token: string | undefined;
   let blocked: CheckBlocked | undefined;
   try {
@@ -81,14 +88,17 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
   const listed = list ? field(list, 'meetings') : undefined;
   const meeting = Array.isArray(listed) ? (listed[0] as Record<string, unknown> | undefined) : undefined;
   const id = typeof meeting?.id === 'number' || typeof meeting?.id === 'string' ? meeting.id : madeUpMeeting;
+  let unsent: string | undefined;
   if (meeting) {
     await send('a listed meeting by id', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(id)}`, true);
     if (typeof meeting.uuid === 'string') await send('a listed meeting by UUID', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(meeting.uuid)}`, true);
+  } else if (list) {
+    unsent = list.status === 200 && Array.isArray(listed) ? `the meeting list (GET ${list.url}) holds no meetings: no listed meeting to fetch` : `the meeting list (GET ${list.url}) answered ${answerOf(list)}, no meetings array: no listed meeting to fetch`;
   }
   await send('a meeting without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(id)}`);
   await send('a meeting with a token the platform did not issue', 'meeting', 'foreign', `/v2/meetings/${encodeMeetingId(id)}`);
   await send('an unknown meeting', 'meeting', 'valid', '/v2/meetings/1');
-  return { probes, ...(blocked ? { blocked } : {}) };
+  return { probes, ...(blocked ? { blocked } : {}), ...(unsent ? { unsent } : {}) };
 }
 
 function reproduce(target: MeetingPlatformTarget, p: Probe): string {
@@ -139,10 +149,10 @@ for (const target of currentTargets()['meeting-platform']) {
       'MP-JSON-ONLY',
       'every answer of every operation, errors included, is JSON',
       async (ctx) => {
-        const { probes, blocked } = await probe(target, ctx.signal);
+        const { probes, blocked, unsent } = await probe(target, ctx.signal);
         ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/meetings/1'));
         ctx.evidence('answers', probes.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
-        unjudged(ctx, jsonPaths, new Set(probes.map((p) => `${p.operation}-${p.success ? 'success' : 'error'}`)), blocked?.message ?? 'no request of the probes stood for it');
+        unjudged(ctx, jsonPaths, new Set(probes.map((p) => `${p.operation}-${p.success ? 'success' : 'error'}`)), blocked?.message ?? unsent ?? 'no request of the probes stood for it');
         ctx.conclude({
           of: 'API answers',
           failed: 'were not JSON',

@@ -214,7 +214,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const sent = await answers(target, coded, ctx);
         const refused = sent.filter((p) => {
           if (p.exchange.status >= 400 && p.exchange.status < 500) return true;
-          ctx.notJudged(p.name, `the platform did not refuse it (${p.exchange.status})`);
+          ctx.notJudged(p.name, `it was answered ${answerOf(p.exchange)}, not refused with a 4xx: no error code to judge`);
           return false;
         });
         if (!refused.length) ctx.skip('the platform refused none of these token requests: no error code to judge');

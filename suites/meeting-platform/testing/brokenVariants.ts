@@ -173,6 +173,24 @@ export const brokenVariants: BrokenVariant[] = [
     }),
   },
   {
+    name: 'page-two-unavailable',
+    fault: 'page 2 of the first walk answers 503; every other request, that page asked again included, is answered right',
+    // MP-MEETINGS-LIST fails on that page (and the spec does not document a 503); the checks that judge
+    // the walk whole, or need its page 2, are blocked by it, saying the page answered 503: not skipped as
+    // a list of one page, nor failed as a gap in the pages.
+    breaks: ['MP-MEETINGS-LIST', 'MP-SPEC-RESPONSE'],
+    blocks: { 'MP-MEETINGS-LIST': ['MP-PAGINATION-EXACTLY-ONCE', 'MP-PAGINATION-REPEATABLE'] },
+    prepend: (mock) => {
+      let failed = false;
+      return inFront(async (request) => {
+        const query = new URL(request.url).searchParams;
+        if (failed || !isList(request) || query.get('page_size') !== '10' || !query.get('next_page_token') || query.get('next_page_token')!.startsWith('conform-')) return undefined;
+        failed = true;
+        return Response.json({ code: 503, message: 'Service temporarily unavailable. Try again later.' }, { status: 503 });
+      })(mock);
+    },
+  },
+  {
     name: 'auth-not-enforced',
     fault: '/v2/users/me answers without a token',
     breaks: ['MP-API-401'],
