@@ -13,6 +13,7 @@ import { formatViolations } from '../../src/openapi/Violation.ts';
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 import { answerOf, errorBodyProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
+import { accountNearMissNames, accountNearMissWords, clientNearMissNames, clientNearMissWords } from '../../src/meeting-platform/core/nearMisses.ts';
 
 const check = checksFor('meeting-platform');
 const tokenOperation = loadSpec('meeting-platform').operation('requestAccessToken');
@@ -34,20 +35,23 @@ const described: Record<TokenProbeName, string> = {
   get: 'GET with the fields in the query string',
   'token-on-api-host': 'the token request sent to the API host',
   'token-under-api-version': 'the token request sent under the API version prefix (/v2/oauth/token)',
+  ...clientNearMissWords,
+  ...accountNearMissWords,
 };
 
 /** The refusals the seed requires, and the OAuth 2.0 error each names (RFC 6749 §5.2), when one is settled. */
-const clientRefusals = ['wrong-secret', 'unknown-client', 'no-client-auth'] as const satisfies TokenProbeName[];
+const clientRefusals = ['wrong-secret', 'unknown-client', 'no-client-auth', ...clientNearMissNames] as const satisfies TokenProbeName[];
 const flowRefusals = ['client-credentials', 'authorization-code', 'grant-type-missing'] as const satisfies TokenProbeName[];
 const errorCodes: Partial<Record<TokenProbeName, string>> = {
   'wrong-secret': 'invalid_client',
   'unknown-client': 'invalid_client',
   'no-client-auth': 'invalid_client',
+  ...Object.fromEntries(clientNearMissNames.map((name) => [name, 'invalid_client'])),
   'client-credentials': 'unsupported_grant_type',
   'grant-type-missing': 'invalid_request',
   'account-missing': 'invalid_request',
 };
-const failures = [...clientRefusals, ...flowRefusals, 'account-missing'] as const satisfies TokenProbeName[];
+const failures = [...clientRefusals, ...flowRefusals, 'account-missing', ...accountNearMissNames] as const satisfies TokenProbeName[];
 const openForms = ['query', 'json-body', 'form-as-text-plain', 'form-as-json', 'no-content-type', 'account-missing'] as const satisfies TokenProbeName[];
 
 /** The answers to some probes, the ones that are no wrong address (undefined) left out. */
@@ -174,7 +178,7 @@ for (const target of currentTargets()['meeting-platform']) {
     );
 
     const refusals = [
-      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none) fails at once with a 4xx', names: clientRefusals },
+      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none, a secret almost right) fails at once with a 4xx', names: clientRefusals },
       { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type, or none, fails at once with a 4xx', names: flowRefusals },
     ] as const;
     for (const r of refusals) {
@@ -194,6 +198,23 @@ for (const target of currentTargets()['meeting-platform']) {
         { paths: [...r.names] },
       );
     }
+
+    check(
+      'MP-TOKEN-ACCOUNT-EXACT',
+      'a token request whose account_id is almost the account\'s own (in spaces, with a line break, in another case) is refused',
+      async (ctx) => {
+        const sent = await answers(target, accountNearMissNames, ctx);
+        for (const name of accountNearMissNames) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, 'the account id has no letter: no other case to send it in');
+        ctx.reproduction(sent[0]!.reproduction);
+        ctx.conclude({
+          of: 'token requests with an account_id that is almost the account\'s',
+          failed: 'were read as the account, not refused',
+          rule: 'account_id is a string the platform issued: one wrapped in whitespace or in another case is another id, refused with a 4xx and no token, not trimmed or folded to the account',
+          cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))),
+        });
+      },
+      { paths: [...accountNearMissNames] },
+    );
 
     check(
       'MP-TOKEN-ACCOUNT-REQUIRED',
