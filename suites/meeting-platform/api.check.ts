@@ -131,6 +131,12 @@ function reproduce(target: MeetingPlatformTarget, p: Probe): string {
   return p.credential === 'foreign' ? `${curl} -H 'Authorization: Bearer ${foreignToken}'` : curl;
 }
 
+/** A probe's answer as a case of a check that wants it refused: failing with `cause`, when there is one. */
+function refusedCase(target: MeetingPlatformTarget, p: Probe, cause: string | undefined): CaseOutcome {
+  const x = p.exchange;
+  return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p), answer: answerOf(x) };
+}
+
 function kindOf(x: Exchange): string {
   return x.isJson ? 'JSON' : x.isHtml ? 'an HTML page' : x.contentType || 'no content type';
 }
@@ -160,10 +166,9 @@ for (const target of currentTargets()['meeting-platform']) {
           of: 'requests without a valid token',
           failed: 'were not refused with 401',
           rule: 'every API operation answers a request without a token, or with one the platform did not issue, with 401 and none of its data',
-          cases: refused.map((p): CaseOutcome => {
+          cases: refused.map((p) => {
             const x = p.exchange;
-            const cause = x.status === 401 ? undefined : x.status < 300 ? `${operationWords[p.operation]} answered as if the token were good` : `HTTP ${x.status} instead of 401`;
-            return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p), answer: answerOf(x) };
+            return refusedCase(target, p, x.status === 401 ? undefined : x.status < 300 ? `${operationWords[p.operation]} answered as if the token were good` : `HTTP ${x.status} instead of 401`);
           }),
         });
       },
@@ -184,13 +189,12 @@ for (const target of currentTargets()['meeting-platform']) {
           of: 'requests with a credential that is almost the access token',
           failed: 'were not refused with 401',
           rule: 'a credential that is almost the bearer token (the client credentials, the token with a character more or less, a part of it, under another scheme or in the query string, in no-break spaces, in another case) is no token: 401 and none of the data, on every operation',
-          cases: near.map((p): CaseOutcome => {
+          cases: near.map((p) => {
             const x = p.exchange;
-            // A header HTTP cannot even parse as Bearer credentials may be refused as malformed.
+            // A header that is no Bearer credentials by RFC 6750's syntax may be refused as malformed.
             const refused = x.status === 401 || (x.status === 400 && p.nearMiss === 'no-break-spaces');
             const what = bearerNearMissWords[p.nearMiss!];
-            const cause = refused ? undefined : x.status < 300 ? `answered as if ${what} were the token` : `HTTP ${x.status} instead of 401 to ${what}`;
-            return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p), answer: answerOf(x) };
+            return refusedCase(target, p, refused ? undefined : x.status < 300 ? `answered as if ${what} were the token` : `HTTP ${x.status} instead of 401 to ${what}`);
           }),
         });
         // The near misses it could send were refused; the ones derived from a token it could not make.

@@ -177,44 +177,37 @@ for (const target of currentTargets()['meeting-platform']) {
       { paths: ['form-as-json'] },
     );
 
-    const refusals = [
-      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none, a secret almost right) fails at once with a 4xx', names: clientRefusals },
-      { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type, or none, fails at once with a 4xx', names: flowRefusals },
-    ] as const;
-    for (const r of refusals) {
+    const mustFail = {
+      of: 'token requests the seed says must fail',
+      failed: 'did not fail at once with a 4xx and no token',
+      rule: 'a wrong flow or failed client authentication gets no token and an immediate refusal: a 4xx answer, not a redirect or a page to sign in on',
+    };
+    const refusals: ReadonlyArray<{ clause: string; title: string; names: readonly TokenProbeName[]; of: string; failed: string; rule: string }> = [
+      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none, a secret almost right) fails at once with a 4xx', names: clientRefusals, ...mustFail },
+      { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type, or none, fails at once with a 4xx', names: flowRefusals, ...mustFail },
+      {
+        clause: 'MP-TOKEN-ACCOUNT-EXACT',
+        title: "a token request whose account_id is almost the account's own (in spaces, with a line break, in another case) is refused",
+        names: accountNearMissNames,
+        of: "token requests with an account_id that is almost the account's",
+        failed: 'were read as the account, not refused',
+        rule: 'account_id is a string the platform issued: one wrapped in whitespace or in another case is another id, refused with a 4xx and no token, not trimmed or folded to the account',
+      },
+    ];
+    for (const { clause, title, names, ...conclusion } of refusals) {
       check(
-        r.clause,
-        r.title,
+        clause,
+        title,
         async (ctx) => {
-          const sent = await answers(target, r.names, ctx);
+          const sent = await answers(target, names, ctx);
+          // Only account_id in another case can go unsent: an id without letters has no other case.
+          for (const name of names) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, 'the account id has no letter: no other case to send it in');
           ctx.reproduction(sent[0]!.reproduction);
-          ctx.conclude({
-            of: 'token requests the seed says must fail',
-            failed: 'did not fail at once with a 4xx and no token',
-            rule: 'a wrong flow or failed client authentication gets no token and an immediate refusal: a 4xx answer, not a redirect or a page to sign in on',
-            cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))),
-          });
+          ctx.conclude({ ...conclusion, cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))) });
         },
-        { paths: [...r.names] },
+        { paths: [...names] },
       );
     }
-
-    check(
-      'MP-TOKEN-ACCOUNT-EXACT',
-      'a token request whose account_id is almost the account\'s own (in spaces, with a line break, in another case) is refused',
-      async (ctx) => {
-        const sent = await answers(target, accountNearMissNames, ctx);
-        for (const name of accountNearMissNames) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, 'the account id has no letter: no other case to send it in');
-        ctx.reproduction(sent[0]!.reproduction);
-        ctx.conclude({
-          of: 'token requests with an account_id that is almost the account\'s',
-          failed: 'were read as the account, not refused',
-          rule: 'account_id is a string the platform issued: one wrapped in whitespace or in another case is another id, refused with a 4xx and no token, not trimmed or folded to the account',
-          cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))),
-        });
-      },
-      { paths: [...accountNearMissNames] },
-    );
 
     check(
       'MP-TOKEN-ACCOUNT-REQUIRED',
