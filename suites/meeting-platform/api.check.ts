@@ -7,7 +7,7 @@ import type { CaseOutcome } from '../../src/harness/finding.ts';
 import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
-import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
+import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiNearMissGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
@@ -189,13 +189,7 @@ for (const target of currentTargets()['meeting-platform']) {
           of: 'requests with a credential that is almost the access token',
           failed: 'were not refused with 401',
           rule: 'a credential that is almost the bearer token (the client credentials, the token with a character more or less, a part of it, under another scheme or in the query string, in no-break spaces, in another case) is no token: 401 and none of the data, on every operation',
-          cases: near.map((p) => {
-            const x = p.exchange;
-            // A header that is no Bearer credentials by RFC 6750's syntax may be refused as malformed.
-            const refused = x.status === 401 || (x.status === 400 && p.nearMiss === 'no-break-spaces');
-            const what = bearerNearMissWords[p.nearMiss!];
-            return refusedCase(target, p, refused ? undefined : x.status < 300 ? `answered as if ${what} were the token` : `HTTP ${x.status} instead of 401 to ${what}`);
-          }),
+          cases: near.map((p) => refusedCase(target, p, nearMissCause(p.nearMiss!, p.exchange.status))),
         });
         // The near misses it could send were refused; the ones derived from a token it could not make.
         if (blocked) throw blocked;

@@ -12,7 +12,7 @@ import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
-import { answerOf, errorBodyProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
+import { answerOf, errorBodyProblem, mislabelledProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
 import { accountNearMissNames, accountNearMissWords, clientNearMissNames, clientNearMissWords } from '../../src/meeting-platform/core/nearMisses.ts';
 
 const check = checksFor('meeting-platform');
@@ -167,11 +167,10 @@ for (const target of currentTargets()['meeting-platform']) {
       async (ctx) => {
         const [p] = await answers(target, ['form-as-json'], ctx);
         ctx.reproduction(p!.reproduction);
-        const refused = refusalProblem(p!.exchange);
         ctx.conclude({
           of: 'token requests',
           failed: 'whose body is not what its Content-Type says were not refused',
-          cases: [probeCase(p!, described['form-as-json'], refused.cause ? { problem: refused.problem, cause: `${refused.cause}: the mislabelled body was read as a form` } : {})],
+          cases: [probeCase(p!, described['form-as-json'], mislabelledProblem(p!.exchange))],
         });
       },
       { paths: ['form-as-json'] },
@@ -190,7 +189,7 @@ for (const target of currentTargets()['meeting-platform']) {
         title: "a token request whose account_id is almost the account's own (in spaces, with a line break, in another case) is refused",
         names: accountNearMissNames,
         of: "token requests with an account_id that is almost the account's",
-        failed: 'were read as the account, not refused',
+        failed: 'were not refused with a 4xx and no token',
         rule: 'account_id is a string the platform issued: one wrapped in whitespace or in another case is another id, refused with a 4xx and no token, not trimmed or folded to the account',
       },
     ];

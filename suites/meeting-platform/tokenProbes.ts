@@ -128,6 +128,16 @@ export function refusalProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'caus
   return {};
 }
 
+/**
+ * How a form body labelled application/json was not refused: refusalProblem's, and when it got a token or
+ * a success, that the body was read as a form. A server error or a redirect says nothing of how it was read.
+ */
+export function mislabelledProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
+  const refused = refusalProblem(x);
+  if (!refused.cause) return {};
+  return { problem: refused.problem, cause: x.status < 300 ? `${refused.cause}: the mislabelled body was read as a form` : refused.cause };
+}
+
 /** What is wrong with a failed token request's body, as a problem and its cause; nothing when it is a JSON error. */
 export function errorBodyProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
   const answer = `${x.status} ${x.contentType || 'without a content type'}`;

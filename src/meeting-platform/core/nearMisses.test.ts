@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { accountNearMiss, accountNearMissNames, bearerNearMiss, bearerNearMissNames, clientNearMiss, clientNearMissNames, ownClientBasic, swapCase } from './nearMisses.ts';
+import { accountNearMiss, accountNearMissNames, bearerNearMiss, bearerNearMissNames, clientNearMiss, clientNearMissNames, nearMissCause, ownClientBasic, swapCase } from './nearMisses.ts';
 
 const credentials = { clientId: 'AbcClient01', clientSecret: 's3cr3t-Of-The-App', accountId: 'Acct-42xY' };
 const token = 'eyJhbGciOiJIUzUxMiJ9.eyJ1aWQiOiJVMSJ9.Zm9vYmFy_-Q';
@@ -60,5 +60,15 @@ describe('near misses of a credential', () => {
     expect(r.value.trim().toLowerCase()).toBe(credentials.accountId.toLowerCase());
     expect(new URLSearchParams(`account_id=${expand(r.shownValue).toString()}`).get('account_id')).toBe(r.value);
     expect(accountNearMiss('account-case', '0042-17')).toBeUndefined();
+  });
+
+  test('the cause of an answer to a near miss is chosen from its status: taken for the token names the near miss, a 503 says 503, a refusal is none', () => {
+    expect(nearMissCause('client-basic', 200)).toBe("answered as if the app's own client credentials as HTTP Basic in place of the bearer token were the token");
+    expect(nearMissCause('token-shorter', 503)).toBe('HTTP 503 instead of 401');
+    expect(nearMissCause('token-shorter', 403)).toBe('HTTP 403 instead of 401');
+    expect(nearMissCause('token-shorter', 401)).toBeUndefined();
+    // 400 is a refusal of a malformed header only: the no-break spaces, not a well-formed token that is wrong.
+    expect(nearMissCause('no-break-spaces', 400)).toBeUndefined();
+    expect(nearMissCause('token-longer', 400)).toBe('HTTP 400 instead of 401');
   });
 });

@@ -37,6 +37,17 @@ export const bearerNearMissWords: Record<BearerNearMissName, string> = {
   'swapped-case': "the access token with its letters' case swapped",
 };
 
+/**
+ * What is wrong with the answer `status` to a near miss of the token, or undefined when it is a refusal:
+ * 401, or 400 for the one near miss RFC 6750's syntax makes a malformed header (the no-break spaces).
+ * Taken for the token, it names the near miss (each is a fault of its own); any other answer is named by
+ * its status alone, the case's label saying which near miss got it.
+ */
+export function nearMissCause(name: BearerNearMissName, status: number): string | undefined {
+  if (status === 401 || (status === 400 && name === 'no-break-spaces')) return undefined;
+  return status < 300 ? `answered as if ${bearerNearMissWords[name]} were the token` : `HTTP ${status} instead of 401`;
+}
+
 /** One near miss as sent, and as a report shows it (shell words that expand to what was sent). */
 export interface NearMissRequest {
   /** The Authorization header as sent; none when absent. */
