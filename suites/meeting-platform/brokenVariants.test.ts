@@ -108,6 +108,9 @@ describe('the meeting-platform suite', () => {
     const end = checks.find((c) => c.clause === 'MP-PAGINATION-END')!;
     expect(end.status).toBe('passed');
     expect(end.notJudged).toEqual([{ path: 'walk', reason: expect.stringMatching(/^the walk at page_size=10 broke off before its end: page 2 \(GET [^)]+\) answered 503 /) }]);
+    // The meetings fetched one by one are those the walk listed before it broke off, and the evidence says so.
+    const byId = checks.find((c) => c.clause === 'MP-MEETING-BY-ID')!;
+    expect(byId.evidence!.find((e) => e.label === 'fetched')!.text).toMatch(/^10 of 10 listed meetings by id; the walk that listed them broke off before its end: page 2 \(GET [^)]+\) answered 503 /);
     const reasons = checks.flatMap((c) => [c.status === 'skipped' || c.status === 'blocked' ? (c.message ?? '') : '', ...(c.notJudged ?? []).map((n) => n.reason)]);
     expect(reasons.filter((r) => /one page only|never visited|gap/.test(r))).toEqual([]);
   });

@@ -94,10 +94,17 @@ interface Lookup {
   exchange: Exchange;
 }
 
-const lookups = new Map<string, Promise<{ listed: number; fetched: Lookup[] }>>();
+/** The meetings of the first walk fetched by one identifier: how many it listed, and why it listed no more when it broke off. */
+interface Lookups {
+  listed: number;
+  fetched: Lookup[];
+  brokenOff?: string;
+}
+
+const lookups = new Map<string, Promise<Lookups>>();
 
 /** Each listed meeting (of the first walk) fetched by its id or its UUID, once per target for the file's checks. */
-function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' | 'uuid'): Promise<{ listed: number; fetched: Lookup[] }> {
+function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' | 'uuid'): Promise<Lookups> {
   const memo = JSON.stringify([target.label, key]);
   let result = lookups.get(memo);
   if (!result) {
@@ -115,12 +122,18 @@ function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' 
         },
         { concurrency: fetchConcurrency },
       );
-      return { listed: listed.length, fetched };
+      const broken = brokenOff(walk);
+      return { listed: listed.length, fetched, ...(broken ? { brokenOff: broken } : {}) };
     })();
     result.catch(() => lookups.delete(memo));
     lookups.set(memo, result);
   }
   return result;
+}
+
+/** Why the walk listed no more meetings, for the evidence of the checks that fetch the listed ones. */
+function listedUntil(broken: string | undefined): string {
+  return broken ? `; the walk that listed them broke off before its end: ${broken}` : '';
 }
 
 /** One case per meeting fetched by `key`, failing when it did not come back. */
@@ -377,9 +390,9 @@ for (const target of currentTargets()['meeting-platform']) {
       'MP-MEETING-BY-ID',
       'every listed meeting can be fetched by its numeric id',
       async (ctx) => {
-        const { listed, fetched } = await lookupsFor(target, ctx, 'id');
+        const { listed, fetched, brokenOff: broken } = await lookupsFor(target, ctx, 'id');
         if (fetched[0]) ctx.reproduction(apiCurl(target.apiBaseUrl, fetched[0].path));
-        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by id`);
+        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by id${listedUntil(broken)}`);
         ctx.conclude({ of: 'meetings', failed: 'could not be fetched by their numeric id', rule: 'GET /v2/meetings/{id} must answer 200 with the same meeting for every listed meeting', cases: lookupCases(target, 'id', fetched) });
       },
       { paths: ['listed'] },
@@ -389,10 +402,10 @@ for (const target of currentTargets()['meeting-platform']) {
       'MP-ID-ENCODING',
       'every listed meeting can be fetched by its UUID, encoded as the rule says',
       async (ctx) => {
-        const { listed, fetched } = await lookupsFor(target, ctx, 'uuid');
+        const { listed, fetched, brokenOff: broken } = await lookupsFor(target, ctx, 'uuid');
         if (fetched[0]) ctx.reproduction(apiCurl(target.apiBaseUrl, fetched[0].path));
         const doubled = fetched.filter((l) => needsDoubleEncoding(String(l.value)));
-        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by uuid, ${doubled.length} of them double-encoded by the rule`);
+        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by uuid, ${doubled.length} of them double-encoded by the rule${listedUntil(broken)}`);
         if (!doubled.length) ctx.notJudged('encoded-twice', 'no listed UUID starts with "/" or contains "//"');
         if (doubled.length === fetched.length) ctx.notJudged('encoded-once', 'every listed UUID starts with "/" or contains "//"');
         ctx.conclude({
