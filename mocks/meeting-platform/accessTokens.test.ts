@@ -53,3 +53,20 @@ test('verified tokens are remembered up to a cap; one pushed out is verified aga
   expect(tokens.verify(bearer(issued[0]!))).toBeDefined();
   expect(tokens.cached).toBeLessThanOrEqual(verifiedTokenCacheSize);
 });
+
+test('a credential almost the token is refused; the scheme word in any case, and more than one space, are not near misses', async () => {
+  const { bearerNearMiss, bearerNearMissNames } = await import('../../src/meeting-platform/core/nearMisses.ts');
+  const tokens = accessTokens(key, [account], manualClock());
+  const { token } = tokens.issue(account, 'https://auth.test');
+  for (const name of bearerNearMissNames) {
+    const r = bearerNearMiss(name, token, { clientId: account.clientId, clientSecret: account.clientSecret, accountId: account.accountId });
+    if (r) expect(tokens.verify(r.authorization), name).toBeUndefined();
+  }
+  // The last character of the signature holds bits no byte uses: another spelling of it is another token.
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(token.at(-1)!);
+  const respelled = `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+  expect(Buffer.from(respelled.split('.')[2]!, 'base64url')).toEqual(Buffer.from(token.split('.')[2]!, 'base64url'));
+  expect(tokens.verify(bearer(respelled))).toBeUndefined();
+  for (const header of [`bearer ${token}`, `BEARER ${token}`, `Bearer   ${token}`]) expect(tokens.verify(header), header).toBeDefined();
+});

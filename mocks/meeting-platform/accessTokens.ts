@@ -66,8 +66,10 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
   const check = (token: string): Grant | undefined => {
     const [head, payload, signature, extra] = token.split('.');
     if (head !== header || !payload || !signature || extra !== undefined) return undefined;
-    const presented = Buffer.from(signature, 'base64url');
-    const expected = sign(`${head}.${payload}`);
+    // Compared as text: decoding would take another spelling of the same bytes (a last character whose
+    // unused bits differ) for the signature.
+    const presented = Buffer.from(signature);
+    const expected = Buffer.from(sign(`${head}.${payload}`).toString('base64url'));
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return undefined;
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
     const account = byClientId.get(claims.cid);
@@ -86,9 +88,13 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
     get cached(): number {
       return young.size + old.size;
     },
-    /** The grant when the Authorization header carries a live token this mock's key signed. */
+    /**
+     * The grant when the Authorization header carries a live token this mock's key signed, as RFC 6750
+     * writes it: the scheme in any case, one or more spaces, the token's characters and nothing else (a
+     * no-break space, which HTTP does not strip, is no part of it).
+     */
     verify(authorization: string | undefined): Grant | undefined {
-      const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+      const match = authorization ? /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization) : null;
       if (!match) return undefined;
       const token = match[1]!;
       let grant = young.get(token);

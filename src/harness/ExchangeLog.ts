@@ -7,6 +7,8 @@ import { cutText } from './cutText.ts';
 
 export interface LoggedExchange {
   shown: ShownRequest;
+  /** The command that sends it again, when curlCommand(shown) cannot (a value derived from a secret, in shell words); default curlCommand(shown). */
+  reproduction?: string;
   status: number;
   headers: Headers | Record<string, string | undefined>;
   body: string;
@@ -74,7 +76,7 @@ export function judgeLoggedExchanges(ctx: CheckContext, log: ExchangeLog): void 
         // Answers alike break the same rules at the same places, array items counted as one place.
         cause: `${o.operation} → ${x.status}: ${[...new Set(o.violations.map((v) => `${v.where}${v.pointer.replace(/\/\d+(?=\/|$)/g, '/*')} [${v.rule}]`))].join('; ')}`,
         evidence: `${formatViolations(o.violations)}\n\n${request}\n\n→ HTTP ${x.status}\n${cutText(x.body, 1500)}`,
-        reproduction: curlCommand(x.shown),
+        reproduction: x.reproduction ?? curlCommand(x.shown),
       };
     }),
   });

@@ -18,19 +18,41 @@ export interface GeneratedFailure {
   request: GeneratedRequest;
   exchange: SentExchange;
   problem: string;
-  /** Generated requests tried before the first failure, that one included. */
+  /** Which sequence it was found in, and at which of its requests (fast-check's count: the first failure included). */
+  kind: 'valid' | 'mutated';
   runs: number;
-  shrinks: number;
+  /** The clause's tally for the operation, shrinking included: the counts a report shows of this failure. */
+  tally: GeneratedTally;
   fastCheckSeed: number;
   path: string;
+}
+
+/**
+ * What one clause judged for one operation: the one tally every count its check shows is read from (the
+ * headline's "1 of N", the evidence, how the failure was found). Requests answered from the run's cache
+ * count as judged: each clause judges the answers it reads.
+ */
+export interface GeneratedTally {
+  /** Valid, then mutated requests judged looking for a failure: a whole sequence, or up to its first failure (included). */
+  valid: number;
+  mutated: number;
+  /** Requests judged while shrinking the first failure to a minimal one, and how many of them failed too: each a step to a smaller request. */
+  shrinkJudged: number;
+  shrinks: number;
 }
 
 export interface ClauseOutcome {
   clause: string;
   operationId: string;
-  /** Requests judged, shrinking and the ones answered from the run's cache included. */
+  /** Requests judged looking for a failure: tally.valid + tally.mutated. */
   tried: number;
+  tally: GeneratedTally;
   failure?: GeneratedFailure;
+}
+
+/** Requests judged looking for a failure, valid and mutated. */
+export function searched(tally: GeneratedTally): number {
+  return tally.valid + tally.mutated;
 }
 
 function hashText(text: string): number {
@@ -93,7 +115,11 @@ export class GeneratedRun {
    * a CheckBlocked when no request could be judged for a failure elsewhere (no access token, the
    * credentials refused) and none of those that could be judged failed.
    */
-  async check(operationId: string, clause: GeneratedClause, options: { signal?: AbortSignal; onTry?: (tried: number) => void; maxShrinkTries?: number; judgeRefusals?: boolean } = {}): Promise<ClauseOutcome> {
+  async check(
+    operationId: string,
+    clause: GeneratedClause,
+    options: { signal?: AbortSignal; onTry?: (tally: GeneratedTally) => void; maxShrinkTries?: number; judgeRefusals?: boolean } = {},
+  ): Promise<ClauseOutcome> {
     const { operation, options: own } = this.#entry(operationId);
     const linkFed = linkFedParameters(this.binding.spec, operationId);
     const excuses: Excuses = { ...this.binding.excuses, linkFed };
@@ -125,29 +151,34 @@ export class GeneratedRun {
       }
       return judge(request, x);
     };
-    let tried = 0;
+    const tally: GeneratedTally = { valid: 0, mutated: 0, shrinkJudged: 0, shrinks: 0 };
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
-      const before = tried;
       const found = await findFailure(requests, judgeOne, {
         seed: this.sequenceSeed(operationId, kind),
         runs: this.runs,
-        onTry: (n) => options.onTry?.((tried = before + n)),
+        onTry: (n) => {
+          tally[kind] = n.searched;
+          tally.shrinkJudged = n.shrinking;
+          options.onTry?.({ ...tally });
+        },
         ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}),
       });
-      if (found.failure) {
-        const request = found.failure.value;
+      tally[kind] = found.runs;
+      const f = found.failure;
+      if (f) {
+        Object.assign(tally, { shrinkJudged: f.shrinkJudged, shrinks: f.shrinks });
         // The answer it was judged by: send() gives back the kept one.
-        const exchange = await this.send(operation, request, options.signal);
+        const exchange = await this.send(operation, f.value, options.signal);
         return {
           clause: this.clauseId(clause),
           operationId,
-          tried,
-          failure: { clause: this.clauseId(clause), operationId, request, exchange, problem: found.failure.problem, runs: found.failure.runs, shrinks: found.failure.shrinks, fastCheckSeed: found.failure.seed, path: found.failure.path },
+          tried: searched(tally),
+          tally,
+          failure: { clause: this.clauseId(clause), operationId, request: f.value, exchange, problem: f.problem, kind, runs: f.runs, tally, fastCheckSeed: f.seed, path: f.path },
         };
       }
-      tried = before + found.runs;
     }
     if (blocked) throw blocked;
     if (refusal && refused) {
@@ -155,6 +186,6 @@ export class GeneratedRun {
       // Some were served, so the refusals are this clause's own failures: judged again (from the kept answers).
       return this.check(operationId, clause, { ...options, judgeRefusals: true });
     }
-    return { clause: this.clauseId(clause), operationId, tried };
+    return { clause: this.clauseId(clause), operationId, tried: searched(tally), tally };
   }
 }

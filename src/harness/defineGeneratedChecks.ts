@@ -1,13 +1,14 @@
 import type { Check, CheckContext } from './check.ts';
-import { describeFailure } from './describeFailure.ts';
+import { describeFailure, judgedText, shrinkText } from './describeFailure.ts';
 import { headlineOf } from './finding.ts';
 import { generatedClauses, type GeneratedClause } from './GeneratedClause.ts';
-import type { ClauseOutcome, GeneratedRun } from './GeneratedRun.ts';
+import { searched, type ClauseOutcome, type GeneratedRun } from './GeneratedRun.ts';
 
+/** The budget, which a title names before the run: "up to", since the search stops at the first failure. */
 const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
-  'NO-5XX': (runs) => `no generated request gets a 5xx (${runs} valid, ${runs} mutated)`,
-  POSITIVE: (runs) => `${runs} generated valid requests get documented answers and are not refused`,
-  NEGATIVE: (runs) => `${runs} generated requests with one mutation each: refused where they must be, documented answers always`,
+  'NO-5XX': (runs) => `no generated request gets a 5xx (up to ${runs} valid and ${runs} mutated)`,
+  POSITIVE: (runs) => `up to ${runs} generated valid requests get documented answers and are not refused`,
+  NEGATIVE: (runs) => `up to ${runs} generated requests with one mutation each: refused where they must be, documented answers always`,
 };
 
 /** What a generated request that fails each clause did, after "1 of N generated requests for OP". */
@@ -19,12 +20,15 @@ const clauseFailed: Record<GeneratedClause, string> = {
 
 /**
  * Reports a clause's outcome to the check running it. A failure is a finding like every other check's:
- * "1 of 37 generated requests for fetchPage got a 5xx answer" (counting the requests tried until the
- * first failure), the shrunk request as its one case, the minimal request and its answer as evidence,
- * how it was found and how to replay it, and the curl that reproduces it.
+ * "1 of 37 generated requests for fetchPage got a 5xx answer" (the requests judged until the first
+ * failure, valid and mutated), the shrunk request as its one case, the minimal request and its answer as
+ * evidence, how it was found and how to replay it, and the curl that reproduces it. Every count is read
+ * from the outcome's one tally, so the headline, the evidence and how it was found agree.
  */
 function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedClause, outcome: ClauseOutcome): void {
-  ctx.evidence('generated', `${outcome.tried} request(s) judged for ${outcome.operationId}; ${run.sent} distinct request(s) sent to this target so far (seed ${run.seed})`);
+  const { tally } = outcome;
+  const judged = `${judgedText(tally, outcome.operationId)}${outcome.failure ? `, the last of them failing, then ${shrinkText(tally)}` : ''}`;
+  ctx.evidence('generated', `${judged}. The run has sent ${run.sent} distinct requests to this target for all its generated checks so far (seed ${run.seed})`);
   const f = outcome.failure;
   if (!f) return;
   const report = describeFailure(run, f);
@@ -37,7 +41,7 @@ function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedCla
   ctx.conclude({
     of: `generated requests for ${f.operationId}`,
     failed: clauseFailed[clause],
-    tried: f.runs,
+    tried: searched(tally),
     cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem, reproduction: report.reproduction }],
   });
 }
@@ -57,7 +61,7 @@ export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: 
         const total = clause === 'NO-5XX' ? 2 * run.runs : run.runs;
         const outcome = await run.check(operation.operationId, clause, {
           signal: ctx.signal,
-          onTry: (tried) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${tried}/${total} generated requests`),
+          onTry: (t) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : ''}`),
         });
         judgeOutcome(ctx, run, clause, outcome);
       }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });

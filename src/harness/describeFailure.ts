@@ -1,8 +1,19 @@
 import { curlCommand } from './curlCommand.ts';
 import { cutText } from './cutText.ts';
-import type { GeneratedFailure, GeneratedRun } from './GeneratedRun.ts';
+import { searched, type GeneratedFailure, type GeneratedRun, type GeneratedTally } from './GeneratedRun.ts';
 
 const shownReplyHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'allow']);
+
+/** "104 generated requests judged for getMeeting (100 valid, 4 mutated)": the tally's search, in the words every count of a check uses. */
+export function judgedText(tally: GeneratedTally, operationId: string): string {
+  const n = searched(tally);
+  return `${n} generated request${n === 1 ? '' : 's'} judged for ${operationId} (${tally.valid} valid, ${tally.mutated} mutated)`;
+}
+
+/** What shrinking did, from the same tally: "shrunk 19 times, judging 89 more requests". */
+export function shrinkText(tally: GeneratedTally): string {
+  return `shrunk ${tally.shrinks} time${tally.shrinks === 1 ? '' : 's'}, judging ${tally.shrinkJudged} more request${tally.shrinkJudged === 1 ? '' : 's'}`;
+}
 
 /** A failure as a report shows it: what broke, the minimal request and its answer, how to replay it. */
 export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { message: string; found: string; evidence: Array<[string, string]>; reproduction: string } {
@@ -12,7 +23,7 @@ export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { messa
     : 'a valid request by the spec, no mutation';
   const found = [
     `request: ${what}`,
-    `found after ${f.runs} generated request(s), then shrunk ${f.shrinks} time(s) to the minimal request shown`,
+    `found at the last of ${judgedText(f.tally, f.operationId)}; ${shrinkText(f.tally)}, to the minimal request shown`,
     `seed ${run.seed} (fast-check seed ${f.fastCheckSeed}, path "${f.path}"); replay: the same conform run with --seed ${run.seed} --fuzz-runs ${run.runs} --grep '${f.clause}'`,
   ].join('\n');
   const message = `${f.operationId}: ${f.problem}\n${found}`;

@@ -21,6 +21,19 @@ export interface Exchange {
   requestBody?: string;
   /** Made by the generated checks, which judge it themselves. */
   generated: boolean;
+  /** How a report shows this request, when it carries part of a secret no redactor can name (ShownAs). */
+  shownAs?: ShownAs;
+}
+
+/**
+ * A request that carries a value derived from a secret (the token with a character less, its first
+ * half), as a report shows it: its headers and body in shell words that expand to what was sent from the
+ * variables ($ACCESS_TOKEN), and the curl that sends it again. A redactor names a secret only whole.
+ */
+export interface ShownAs {
+  headers: Record<string, string>;
+  body?: string;
+  reproduction: string;
 }
 
 export interface ExchangeInit {
@@ -30,6 +43,7 @@ export interface ExchangeInit {
   signal?: AbortSignal;
   /** Marks a generated request (see Exchange.generated). */
   generated?: boolean;
+  shownAs?: ShownAs;
 }
 
 type ExchangeObserver = (exchange: Exchange) => void;
@@ -87,7 +101,7 @@ function read(method: string, url: string, answer: BoundedAnswer, durationMs: nu
     }
   }
   const isHtml = /^text\/html\b/i.test(contentType) || /^\s*<(!doctype html|html)/i.test(bodyText);
-  const request = { requestHeaders: init.headers ?? {}, ...(init.body !== undefined ? { requestBody: init.body } : {}), generated: init.generated === true };
+  const request = { requestHeaders: init.headers ?? {}, ...(init.body !== undefined ? { requestBody: init.body } : {}), generated: init.generated === true, ...(init.shownAs ? { shownAs: init.shownAs } : {}) };
   return { method, url, status: answer.status, contentType, headers: answer.headers, bodyText, json, isJson, isHtml, durationMs, ...request };
 }
 
@@ -103,7 +117,13 @@ export function field(exchange: Exchange, name: string): unknown {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-/** One line for the request and its answer, then the start of the body: evidence and diagnoses. */
+/**
+ * One line for the request and its answer, then the start of the body: evidence and diagnoses. An access
+ * token the body holds is named $ACCESS_TOKEN before the body is cut: a redactor finds a token only whole,
+ * and a token is longer than the excerpt keeps.
+ */
 export function summarize(x: Exchange): string {
-  return `${x.method} ${x.url} → ${x.status} ${x.contentType || '(no content type)'} in ${Math.round(x.durationMs)} ms\n${excerpt(x.bodyText, 400)}`;
+  const token = field(x, 'access_token');
+  const body = typeof token === 'string' && token ? x.bodyText.split(token).join('$ACCESS_TOKEN') : x.bodyText;
+  return `${x.method} ${x.url} → ${x.status} ${x.contentType || '(no content type)'} in ${Math.round(x.durationMs)} ms\n${excerpt(body, 400)}`;
 }

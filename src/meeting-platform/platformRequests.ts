@@ -1,6 +1,8 @@
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
+import type { NearMissRequest } from './core/nearMisses.ts';
 import { exchange, type Exchange } from './exchange.ts';
 import { apiRoot } from './apiRoot.ts';
+import { nearMissCurl } from './shellCurl.ts';
 
 export interface TokenRequestOptions {
   authUrl: string;
@@ -38,6 +40,18 @@ export function apiGet(apiBaseUrl: string, path: string, token: string | undefin
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   return exchange(apiUrl(apiBaseUrl, path), { headers, signal });
+}
+
+/**
+ * GET {api}/v2/... with a near miss of the bearer token in place of it (bearerNearMiss): shown in a report
+ * as the shell words that derive it from $ACCESS_TOKEN, never as sent.
+ */
+export function apiNearMissGet(apiBaseUrl: string, path: string, r: NearMissRequest, signal?: AbortSignal): Promise<Exchange> {
+  const url = apiUrl(apiBaseUrl, path);
+  const sent = r.query ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams([r.query])}` : url;
+  const headers: Record<string, string> = { accept: 'application/json', ...(r.authorization !== undefined ? { authorization: r.authorization } : {}) };
+  const shownHeaders: Record<string, string> = { accept: 'application/json', ...(r.shownAuthorization !== undefined ? { authorization: r.shownAuthorization } : {}) };
+  return exchange(sent, { headers, ...(signal ? { signal } : {}), shownAs: { headers: shownHeaders, reproduction: nearMissCurl(url, r) } });
 }
 
 export function apiUrl(apiBaseUrl: string, path: string): string {

@@ -1,12 +1,19 @@
 import { curlCommand } from '../harness/curlCommand.ts';
 import type { Redactor } from '../harness/Redactor.ts';
-import { exchange, type Exchange } from './exchange.ts';
-import type { MeetingCredentials } from './core/meetingCredentials.ts';
+import { exchange, type Exchange, type ShownAs } from './exchange.ts';
+import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
+import { clientNearMiss, clientNearMissNames, ownClientBasic, type ClientNearMissName } from './core/nearMisses.ts';
 import { tokenUrl } from './platformRequests.ts';
+import { shellCurl } from './shellCurl.ts';
 import { shownRequest } from './shownRequest.ts';
 
-/** Which client authentication a token request carries: the app's own, a wrong secret, a client id nobody issued, or none. */
-export type ClientAuth = 'valid' | 'wrong-secret' | 'unknown-client' | 'none';
+/**
+ * Which client authentication a token request carries: the app's own, a wrong secret, a client id nobody
+ * issued, none, or a near miss of the app's own (the secret a character longer, the id and secret swapped).
+ */
+export type ClientAuth = 'valid' | 'wrong-secret' | 'unknown-client' | 'none' | ClientNearMissName;
+
+const isClientNearMiss = (client: ClientAuth): client is ClientNearMissName => (clientNearMissNames as readonly string[]).includes(client);
 
 /** Where a token request carries its fields. */
 export type FieldPlace =
@@ -33,6 +40,11 @@ export interface TokenProbe {
   method?: 'POST' | 'GET';
   /** Default {auth_url}/oauth/token. */
   url?: string;
+  /**
+   * Fields whose value is a near miss of the account's (account_id wrapped in spaces): each as shell words
+   * giving its form-encoded value, for the report (a form body of the seed's, the rest as sent).
+   */
+  shownFields?: Record<string, string>;
 }
 
 const unknownClientId = 'conform-unknown-client';
@@ -48,11 +60,13 @@ interface BuiltRequest {
   url: string;
   requestHeaders: Record<string, string>;
   requestBody?: string;
+  shownAs?: ShownAs;
 }
 
 function build(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe): BuiltRequest {
   const base = probe.url ?? tokenUrl(authUrl);
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (isClientNearMiss(probe.client) || probe.shownFields) return nearMissRequest(base, credentials, probe);
   if (probe.client !== 'none') {
     const id = probe.client === 'unknown-client' ? unknownClientId : credentials.clientId;
     const secret = probe.client === 'wrong-secret' ? `${credentials.clientSecret}-wrong` : credentials.clientSecret;
@@ -68,15 +82,33 @@ function build(authUrl: string, credentials: MeetingCredentials, probe: TokenPro
   return { method: probe.method ?? 'POST', url: base, requestHeaders: headers, requestBody: body };
 }
 
+/**
+ * A token request in the seed's form (POST, a form body) that carries a near miss of a credential or of
+ * account_id: sent as the probe says, shown and reproduced in shell words that derive it from the
+ * variables, so that no part of the secret reaches a report.
+ */
+function nearMissRequest(url: string, credentials: MeetingCredentials, probe: TokenProbe): BuiltRequest {
+  const client = isClientNearMiss(probe.client) ? clientNearMiss(probe.client, credentials) : ownClientBasic(credentials);
+  const form = 'application/x-www-form-urlencoded';
+  const requestHeaders = { accept: 'application/json', authorization: client.authorization, 'content-type': form };
+  const shownFields = { ...probe.fields, ...(probe.fields.account_id === credentials.accountId ? { account_id: `$${credentialEnv.accountId}` } : {}), ...probe.shownFields };
+  const shownHeaders = { ...requestHeaders, authorization: client.shownAuthorization };
+  const shownBody = Object.entries(shownFields).map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join('&');
+  const reproduction = shellCurl({ method: 'POST', url, headers: Object.entries(shownHeaders), body: shownBody });
+  return { method: 'POST', url, requestHeaders, requestBody: new URLSearchParams(probe.fields).toString(), shownAs: { headers: shownHeaders, body: shownBody, reproduction } };
+}
+
 /** Sends one token request shaped as `probe` (no redirect followed: a redirect is an answer to judge). */
 export function sendTokenProbe(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe, signal?: AbortSignal): Promise<Exchange> {
   const r = build(authUrl, credentials, probe);
-  return exchange(r.url, { method: r.method, headers: r.requestHeaders, ...(r.requestBody !== undefined ? { body: r.requestBody } : {}), ...(signal ? { signal } : {}) });
+  return exchange(r.url, { method: r.method, headers: r.requestHeaders, ...(r.requestBody !== undefined ? { body: r.requestBody } : {}), ...(signal ? { signal } : {}), ...(r.shownAs ? { shownAs: r.shownAs } : {}) });
 }
 
 /** The probe as curl: the client id and secret as the variables users keep them in, the account id too in a body. */
 export function tokenProbeCurl(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe, redactor: Redactor): string {
-  const shown = shownRequest(build(authUrl, credentials, probe), redactor, credentials);
+  const built = build(authUrl, credentials, probe);
+  if (built.shownAs) return built.shownAs.reproduction;
+  const shown = shownRequest(built, redactor, credentials);
   const body = shown.body?.split(`"account_id":${JSON.stringify(credentials.accountId)}`).join('"account_id":"$MEETING_ACCOUNT_ID"');
   return curlCommand({ ...shown, ...(body !== undefined ? { body } : {}) });
 }

@@ -45,5 +45,16 @@ describe('findFailure shrinks a failing request to a minimal one', () => {
     const { failure } = await findFailure(fc.array(fc.integer()), async (xs) => (judged++, xs.length > 3 ? 'long' : undefined), { seed: 1, runs: 100, maxShrinkTries: 5 });
     expect(failure!.value.length).toBeGreaterThan(3);
     expect(judged).toBeLessThanOrEqual(failure!.runs + 5);
+    // Every input judged is counted once: looking for the failure, or shrinking it.
+    expect(failure!.shrinkJudged).toBeLessThanOrEqual(5);
+    expect(judged).toBe(failure!.runs + failure!.shrinkJudged);
+  });
+
+  test('counts what shrinking judged, apart from the search: each shrink step is one of them that failed too', async () => {
+    let judged = 0;
+    const { failure } = await findFailure(fc.array(fc.integer()), async (xs) => (judged++, xs.length > 3 ? 'long' : undefined), { seed: 5, runs: 100 });
+    expect(failure!.shrinks).toBeGreaterThan(0);
+    expect(failure!.shrinkJudged).toBeGreaterThanOrEqual(failure!.shrinks);
+    expect(judged).toBe(failure!.runs + failure!.shrinkJudged);
   });
 });

@@ -7,6 +7,8 @@ export interface FoundFailure<T> {
   /** Inputs tried before the first failure, that one included. */
   runs: number;
   shrinks: number;
+  /** Inputs judged while shrinking (after the first failure); `shrinks` of them failed too, each a step. */
+  shrinkJudged: number;
   /** fast-check's own seed and path: `fc.check(property, {seed, path})` replays exactly this failure. */
   seed: number;
   path: string;
@@ -17,8 +19,11 @@ export interface FindOptions {
   runs: number;
   /** Inputs tried while shrinking at most; past it the smallest failure found so far is kept. */
   maxShrinkTries?: number;
-  /** Called after each input is judged, with how many have been. */
-  onTry?: (tried: number) => void;
+  /**
+   * Called after each input is judged: how many were judged looking for a failure (the first failure
+   * included), and how many since, while shrinking it.
+   */
+  onTry?: (tried: { searched: number; shrinking: number }) => void;
 }
 
 /**
@@ -28,14 +33,18 @@ export interface FindOptions {
  */
 export async function findFailure<T>(inputs: fc.Arbitrary<T>, judge: (value: T) => Promise<string | undefined>, options: FindOptions): Promise<{ runs: number; failure?: FoundFailure<T> }> {
   const problems = new Map<T, string>();
-  let tried = 0;
+  let searched = 0;
   let failedOnce = false;
   let shrinkTries = 0;
+  let shrinkJudged = 0;
   const maxShrinkTries = options.maxShrinkTries ?? 300;
   const property = fc.asyncProperty(inputs, async (value) => {
     if (failedOnce && ++shrinkTries > maxShrinkTries) return true;
+    const shrinking = failedOnce;
     const problem = await judge(value);
-    options.onTry?.(++tried);
+    if (shrinking) shrinkJudged++;
+    else searched++;
+    options.onTry?.({ searched, shrinking: shrinkJudged });
     if (problem === undefined) return true;
     failedOnce = true;
     problems.set(value, problem);
@@ -45,5 +54,5 @@ export async function findFailure<T>(inputs: fc.Arbitrary<T>, judge: (value: T) 
   if (!details.failed || !details.counterexample) return { runs: details.numRuns };
   const value = details.counterexample[0];
   const problem = problems.get(value) ?? (await judge(value)) ?? 'failed';
-  return { runs: details.numRuns, failure: { value, problem, runs: details.numRuns, shrinks: details.numShrinks, seed: details.seed, path: details.counterexamplePath ?? '' } };
+  return { runs: details.numRuns, failure: { value, problem, runs: details.numRuns, shrinks: details.numShrinks, shrinkJudged, seed: details.seed, path: details.counterexamplePath ?? '' } };
 }

@@ -97,6 +97,24 @@ describe('the meeting-platform suite', () => {
     expect(uuidCheck('plus-as-space')!.reproduction).toMatch(/\/v2\/meetings\/[^' ]*%2B/);
   });
 
+  test('a page 2 that answered 503 blocks the checks that need it, saying so: it is never "one page only", nor a gap in the pages', () => {
+    const checks = checksOfVariant('page-two-unavailable');
+    const repeatable = checks.find((c) => c.clause === 'MP-PAGINATION-REPEATABLE')!;
+    expect(repeatable.status).toBe('blocked');
+    expect(repeatable.message).toMatch(/^no page 2 to ask again: page 2 \(GET \/v2\/users\/me\/meetings\?page_size=10&next_page_token=[^)]+\) answered 503 application\/json/);
+    const once = checks.find((c) => c.clause === 'MP-PAGINATION-EXACTLY-ONCE')!;
+    expect(once.message).toMatch(/^the walk broke off before its end: page 2 \(GET [^)]+\) answered 503 /);
+    // The walk's end is not judged on a walk cut short; the other walks' ends are.
+    const end = checks.find((c) => c.clause === 'MP-PAGINATION-END')!;
+    expect(end.status).toBe('passed');
+    expect(end.notJudged).toEqual([{ path: 'walk', reason: expect.stringMatching(/^the walk at page_size=10 broke off before its end: page 2 \(GET [^)]+\) answered 503 /) }]);
+    // The meetings fetched one by one are those the walk listed before it broke off, and the evidence says so.
+    const byId = checks.find((c) => c.clause === 'MP-MEETING-BY-ID')!;
+    expect(byId.evidence!.find((e) => e.label === 'fetched')!.text).toMatch(/^10 of 10 listed meetings by id; the walk that listed them broke off before its end: page 2 \(GET [^)]+\) answered 503 /);
+    const reasons = checks.flatMap((c) => [c.status === 'skipped' || c.status === 'blocked' ? (c.message ?? '') : '', ...(c.notJudged ?? []).map((n) => n.reason)]);
+    expect(reasons.filter((r) => /one page only|never visited|gap/.test(r))).toEqual([]);
+  });
+
   test('a "+" read back as a space is recognised and diagnosed', () => {
     const [group, ...others] = uuidCheck('plus-as-space')!.finding!.groups;
     expect(others).toEqual([]);

@@ -29,7 +29,7 @@ for (const target of currentTargets()['meeting-platform']) {
       async (ctx) => {
         if (sizes === 0) ctx.skip('generated checks are off (--fuzz-runs 0)');
         const walk = new LinkWalk(target);
-        const outcome = await walk.check({ seed: mixSeed(seed, 0x11c5), runs: sizes, signal: ctx.signal, onTry: (n) => ctx.progress(`MP-FUZZ-LINKS: page size ${n}/${sizes}, ${walk.requests} requests`) });
+        const outcome = await walk.check({ seed: mixSeed(seed, 0x11c5), runs: sizes, signal: ctx.signal, onTry: (n) => ctx.progress(`MP-FUZZ-LINKS: page size ${n.searched}/${sizes}${n.shrinking ? `, shrinking: ${n.shrinking} tried` : ''}, ${walk.requests} requests`) });
         ctx.evidence('generated', `${outcome.tried} page size(s) walked, ${walk.requests} distinct request(s) (seed ${seed})`);
         if (outcome.problem) expect.fail(outcome.problem);
         const f = outcome.failure;

@@ -179,7 +179,7 @@ export class LinkWalk {
   }
 
   /** Walks at up to `runs` generated page sizes; the first failure comes back shrunk to the smallest page size. */
-  async check(options: { seed: number; runs: number; signal?: AbortSignal; onTry?: (tried: number) => void }): Promise<{ tried: number; failure?: LinkWalkFailure; problem?: string }> {
+  async check(options: { seed: number; runs: number; signal?: AbortSignal; onTry?: (tried: { searched: number; shrinking: number }) => void }): Promise<{ tried: number; failure?: LinkWalkFailure; problem?: string }> {
     const problem = await this.start(options.signal);
     if (problem) return { tried: 0, problem };
     const total = await this.total(options.signal);

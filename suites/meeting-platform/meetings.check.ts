@@ -8,8 +8,9 @@ import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
-import { listPath, walkEvidence, walkMeetings, walkReproduction, type Walk } from './walkMeetings.ts';
+import { brokenOff, listPath, onePageOnly, walkEvidence, walkMeetings, walkReproduction, type Walk } from './walkMeetings.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
+import { answerOf } from './tokenProbes.ts';
 
 const check = checksFor('meeting-platform');
 
@@ -41,6 +42,24 @@ async function walkFor(target: MeetingPlatformTarget, ctx: CheckContext): Promis
   ctx.evidence('walk', walkEvidence(walk));
   if (!walked(walk)) ctx.blocked('MP-MEETINGS-LIST', `no meeting list to walk: ${walk.stoppedBecause ?? 'the first page did not come'}`);
   return walk;
+}
+
+/**
+ * The walk for a check that judges it whole (every meeting once, an empty token at the end): a walk cut
+ * short by a later page that was no list is blocked by MP-MEETINGS-LIST, which fails on that very page,
+ * saying which page and what it answered.
+ */
+async function wholeWalkFor(target: MeetingPlatformTarget, ctx: CheckContext): Promise<Walk> {
+  const walk = await walkFor(target, ctx);
+  const broken = brokenOff(walk);
+  if (broken) ctx.blocked('MP-MEETINGS-LIST', `the walk broke off before its end: ${broken}`);
+  return walk;
+}
+
+/** Why a walk other than the first cannot be judged whole (undefined when it can): it got no first page, or broke off. */
+function unwalked(name: string, w: Walk): string | undefined {
+  const broken = brokenOff(w);
+  return broken && `${name} broke off before its end: ${broken}`;
 }
 
 /** The second walk, begun once the first ended (for the checks that judge a walk repeated). */
@@ -75,10 +94,17 @@ interface Lookup {
   exchange: Exchange;
 }
 
-const lookups = new Map<string, Promise<{ listed: number; fetched: Lookup[] }>>();
+/** The meetings of the first walk fetched by one identifier: how many it listed, and why it listed no more when it broke off. */
+interface Lookups {
+  listed: number;
+  fetched: Lookup[];
+  brokenOff?: string;
+}
+
+const lookups = new Map<string, Promise<Lookups>>();
 
 /** Each listed meeting (of the first walk) fetched by its id or its UUID, once per target for the file's checks. */
-function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' | 'uuid'): Promise<{ listed: number; fetched: Lookup[] }> {
+function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' | 'uuid'): Promise<Lookups> {
   const memo = JSON.stringify([target.label, key]);
   let result = lookups.get(memo);
   if (!result) {
@@ -96,12 +122,18 @@ function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' 
         },
         { concurrency: fetchConcurrency },
       );
-      return { listed: listed.length, fetched };
+      const broken = brokenOff(walk);
+      return { listed: listed.length, fetched, ...(broken ? { brokenOff: broken } : {}) };
     })();
     result.catch(() => lookups.delete(memo));
     lookups.set(memo, result);
   }
   return result;
+}
+
+/** Why the walk listed no more meetings, for the evidence of the checks that fetch the listed ones. */
+function listedUntil(broken: string | undefined): string {
+  return broken ? `; the walk that listed them broke off before its end: ${broken}` : '';
 }
 
 /** One case per meeting fetched by `key`, failing when it did not come back. */
@@ -167,9 +199,9 @@ for (const target of currentTargets()['meeting-platform']) {
           { label: 'the first page without page_size', ...listProblem(await get('/v2/users/me/meetings')), reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me/meetings') },
         ];
         const walk = await sessionFor(target).walk();
-        const later = walk.pages.slice(1);
-        if (!later.length) ctx.notJudged('later-pages', walked(walk) ? 'the list has one page only' : 'no walk: the first page was no list');
-        for (const [i, page] of later.entries()) cases.push({ label: `page ${i + 2} of the walk`, ...listProblem(page.exchange), evidence: summarize(page.exchange), reproduction: apiCurl(target.apiBaseUrl, page.path) });
+        // Every page of the walk the other checks read is judged here, so a check blocked by this clause for a page of the walk waits on a failure of its own.
+        for (const [i, page] of walk.pages.entries()) cases.push({ label: `page ${i + 1} of the walk`, ...listProblem(page.exchange), evidence: summarize(page.exchange), reproduction: apiCurl(target.apiBaseUrl, page.path) });
+        if (walk.pages.length < 2) ctx.notJudged('later-pages', onePageOnly(walk) ?? walk.stoppedBecause ?? 'the walk stopped at page 1');
         ctx.conclude({ of: 'list pages', failed: 'were not 200 JSON with meetings, total_records and next_page_token', cases });
       },
       { paths: ['first-page', 'asked-again', 'default-page-size', 'later-pages'] },
@@ -192,7 +224,7 @@ for (const target of currentTargets()['meeting-platform']) {
         if (Array.isArray(oneMeetings)) {
           cases.push({ label: 'the first page at page_size=1', problem: oneMeetings.length > 1 ? `${oneMeetings.length} meetings` : undefined, cause: 'more meetings than page_size', reproduction: apiCurl(target.apiBaseUrl, listPath(1)) });
         } else {
-          ctx.notJudged('page-size-1', `the list at page_size=1 was no list (${one.status}): MP-MEETINGS-LIST's matter`);
+          ctx.notJudged('page-size-1', `GET ${listPath(1)} answered ${answerOf(one)} without a meetings array: no page to count`);
         }
         ctx.conclude({ of: 'pages', failed: 'held more meetings than the page_size asked for', cases });
       },
@@ -203,7 +235,7 @@ for (const target of currentTargets()['meeting-platform']) {
       'MP-PAGINATION-EXACTLY-ONCE',
       'walking next_page_token visits every meeting exactly once, and so does a second walk',
       async (ctx) => {
-        const walk = await walkFor(target, ctx);
+        const walk = await wholeWalkFor(target, ctx);
         const second = await secondWalkFor(target, ctx);
         const total = walk.pages[0]?.totalRecords;
         // One page of everything is the reference a walk must match, meeting for meeting.
@@ -215,8 +247,9 @@ for (const target of currentTargets()['meeting-platform']) {
         }
         const cases: CaseOutcome[] = [];
         for (const [name, w] of [['the walk', walk], ['the second walk', second]] as const) {
-          if (name === 'the second walk' && !walked(w)) {
-            ctx.notJudged('second-walk', `the second walk got no first page: ${w.stoppedBecause ?? ''}`);
+          const unjudged = name === 'the second walk' ? unwalked(name, w) : undefined;
+          if (unjudged) {
+            ctx.notJudged('second-walk', unjudged);
             continue;
           }
           const pagesOf = new Map<string, number[]>();
@@ -245,7 +278,12 @@ for (const target of currentTargets()['meeting-platform']) {
       async (ctx) => {
         const walk = await walkFor(target, ctx);
         const page = walk.pages[1];
-        if (!page || page.exchange.status !== 200) return ctx.skip('the list has one page only: no next_page_token to ask again');
+        // Why there is no page 2 to ask again, from what page 1 and page 2 answered: a list of one page, or a walk cut short.
+        const one = onePageOnly(walk);
+        if (one) return ctx.skip(`${one}: no next_page_token to ask again`);
+        const broken = brokenOff(walk);
+        if (broken && (!page || (walk.stop.kind === 'page-failed' && walk.stop.page === 2))) return ctx.blocked('MP-MEETINGS-LIST', `no page 2 to ask again: ${broken}`);
+        if (!page) return ctx.blocked('MP-PAGINATION-END', `no page 2 to ask again: ${walk.stoppedBecause ?? 'the walk stopped at page 1'}`);
         const again = await apiGet(target.apiBaseUrl, page.path, await sessionFor(target).token(), ctx.signal);
         ctx.evidence(`GET ${page.path} again`, summarize(again));
         const before = page.meetings.map(identity).join(', ');
@@ -255,7 +293,7 @@ for (const target of currentTargets()['meeting-platform']) {
         ctx.conclude({
           of: 'pages asked again',
           failed: 'did not hold the same meetings',
-          cases: [{ label: 'page 2, asked again with its next_page_token', problem, cause: again.status !== 200 ? `the token was refused the second time (HTTP ${again.status})` : 'other meetings the second time', evidence: summarize(again), reproduction: apiCurl(target.apiBaseUrl, page.path) }],
+          cases: [{ label: 'page 2, asked again with its next_page_token', problem, cause: again.status >= 500 ? `a server error the second time (HTTP ${again.status})` : again.status !== 200 ? `the token was refused the second time (HTTP ${again.status})` : 'other meetings the second time', evidence: summarize(again), reproduction: apiCurl(target.apiBaseUrl, page.path) }],
         });
       },
       { paths: ['page-asked-again'] },
@@ -270,7 +308,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const cases: CaseOutcome[] = [];
         for (const [name, w] of [['the walk', walk], ['the second walk', second]] as const) {
           if (name === 'the second walk' && !walked(w)) {
-            ctx.notJudged('second-walk', `the second walk got no first page: ${w.stoppedBecause ?? ''}`);
+            ctx.notJudged('second-walk', unwalked(name, w) ?? 'the second walk got no first page');
             continue;
           }
           const served = w.pages.filter((p) => p.exchange.status === 200);
@@ -300,17 +338,25 @@ for (const target of currentTargets()['meeting-platform']) {
           evidence: walkEvidence(w),
           reproduction: walkReproduction(target.apiBaseUrl, w.pageSize),
         });
-        const cases: CaseOutcome[] = [endCase(`the walk at page_size=${walk.pageSize}`, walk)];
-        if (walked(second)) cases.push(endCase('the second walk', second));
-        else ctx.notJudged('second-walk', `the second walk got no first page: ${second.stoppedBecause ?? ''}`);
+        // A walk cut short by a page that was no list tells nothing of how it ends: that page is MP-MEETINGS-LIST's failure (the first walk's), or not judged here, saying why.
+        const cases: CaseOutcome[] = [];
+        const judge = (path: string, label: string, w: Walk) => {
+          const unjudged = unwalked(label, w);
+          if (unjudged) ctx.notJudged(path, unjudged);
+          else cases.push(endCase(label, w));
+        };
+        judge('walk', `the walk at page_size=${walk.pageSize}`, walk);
+        judge('second-walk', 'the second walk', second);
         if (typeof total === 'number' && total >= 1 && total <= 300) {
-          cases.push(endCase('one page of everything (page_size=300)', await walkMeetings(target.apiBaseUrl, token, 300, ctx.signal)));
-          cases.push(endCase(`page_size=${total}, total_records itself`, await walkMeetings(target.apiBaseUrl, token, total, ctx.signal)));
+          judge('one-page', 'one page of everything (page_size=300)', await walkMeetings(target.apiBaseUrl, token, 300, ctx.signal));
+          judge('exact-fit', `page_size=${total}, total_records itself`, await walkMeetings(target.apiBaseUrl, token, total, ctx.signal));
         } else {
           const why = `total_records ${JSON.stringify(total)} is not between 1 and 300`;
           ctx.notJudged('one-page', why);
           ctx.notJudged('exact-fit', why);
         }
+        const broken = brokenOff(walk);
+        if (!cases.length && broken) ctx.blocked('MP-MEETINGS-LIST', `every walk broke off before its end; the first: ${broken}`);
         ctx.conclude({ of: 'walks', failed: 'did not end with an empty next_page_token in time', cases });
       },
       { paths: ['walk', 'second-walk', 'one-page', 'exact-fit'] },
@@ -344,9 +390,9 @@ for (const target of currentTargets()['meeting-platform']) {
       'MP-MEETING-BY-ID',
       'every listed meeting can be fetched by its numeric id',
       async (ctx) => {
-        const { listed, fetched } = await lookupsFor(target, ctx, 'id');
+        const { listed, fetched, brokenOff: broken } = await lookupsFor(target, ctx, 'id');
         if (fetched[0]) ctx.reproduction(apiCurl(target.apiBaseUrl, fetched[0].path));
-        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by id`);
+        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by id${listedUntil(broken)}`);
         ctx.conclude({ of: 'meetings', failed: 'could not be fetched by their numeric id', rule: 'GET /v2/meetings/{id} must answer 200 with the same meeting for every listed meeting', cases: lookupCases(target, 'id', fetched) });
       },
       { paths: ['listed'] },
@@ -356,10 +402,10 @@ for (const target of currentTargets()['meeting-platform']) {
       'MP-ID-ENCODING',
       'every listed meeting can be fetched by its UUID, encoded as the rule says',
       async (ctx) => {
-        const { listed, fetched } = await lookupsFor(target, ctx, 'uuid');
+        const { listed, fetched, brokenOff: broken } = await lookupsFor(target, ctx, 'uuid');
         if (fetched[0]) ctx.reproduction(apiCurl(target.apiBaseUrl, fetched[0].path));
         const doubled = fetched.filter((l) => needsDoubleEncoding(String(l.value)));
-        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by uuid, ${doubled.length} of them double-encoded by the rule`);
+        ctx.evidence('fetched', `${fetched.length} of ${listed} listed meetings by uuid, ${doubled.length} of them double-encoded by the rule${listedUntil(broken)}`);
         if (!doubled.length) ctx.notJudged('encoded-twice', 'no listed UUID starts with "/" or contains "//"');
         if (doubled.length === fetched.length) ctx.notJudged('encoded-once', 'every listed UUID starts with "/" or contains "//"');
         ctx.conclude({

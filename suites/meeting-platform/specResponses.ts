@@ -28,7 +28,9 @@ export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAn
     // other forms of the token request and the requests sent to a wrong address have clauses of their own.
     const isToken = x.url === token && x.method === 'POST' && /^application\/x-www-form-urlencoded\b/i.test(x.requestHeaders['content-type'] ?? '');
     if (!(isToken ? options.tokenAnswers : x.method === 'GET' && x.url.startsWith(api))) return;
-    created.record({ shown: shownRequest(x, currentRedactor(), target.credentials), status: x.status, headers: x.headers, body: x.bodyText });
+    // A request carrying part of a secret is shown as its shell words say, never as sent.
+    const shown = shownRequest(x.shownAs ? { ...x, requestHeaders: x.shownAs.headers, ...(x.shownAs.body !== undefined ? { requestBody: x.shownAs.body } : {}) } : x, currentRedactor(), target.credentials);
+    created.record({ shown, ...(x.shownAs ? { reproduction: x.shownAs.reproduction } : {}), status: x.status, headers: x.headers, body: x.bodyText });
   });
   logs.set(target.label, created);
   return created;

@@ -12,7 +12,8 @@ import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
-import { answerOf, errorBodyProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
+import { answerOf, errorBodyProblem, mislabelledProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
+import { accountNearMissNames, accountNearMissWords, clientNearMissNames, clientNearMissWords } from '../../src/meeting-platform/core/nearMisses.ts';
 
 const check = checksFor('meeting-platform');
 const tokenOperation = loadSpec('meeting-platform').operation('requestAccessToken');
@@ -34,20 +35,23 @@ const described: Record<TokenProbeName, string> = {
   get: 'GET with the fields in the query string',
   'token-on-api-host': 'the token request sent to the API host',
   'token-under-api-version': 'the token request sent under the API version prefix (/v2/oauth/token)',
+  ...clientNearMissWords,
+  ...accountNearMissWords,
 };
 
 /** The refusals the seed requires, and the OAuth 2.0 error each names (RFC 6749 §5.2), when one is settled. */
-const clientRefusals = ['wrong-secret', 'unknown-client', 'no-client-auth'] as const satisfies TokenProbeName[];
+const clientRefusals = ['wrong-secret', 'unknown-client', 'no-client-auth', ...clientNearMissNames] as const satisfies TokenProbeName[];
 const flowRefusals = ['client-credentials', 'authorization-code', 'grant-type-missing'] as const satisfies TokenProbeName[];
 const errorCodes: Partial<Record<TokenProbeName, string>> = {
   'wrong-secret': 'invalid_client',
   'unknown-client': 'invalid_client',
   'no-client-auth': 'invalid_client',
+  ...Object.fromEntries(clientNearMissNames.map((name) => [name, 'invalid_client'])),
   'client-credentials': 'unsupported_grant_type',
   'grant-type-missing': 'invalid_request',
   'account-missing': 'invalid_request',
 };
-const failures = [...clientRefusals, ...flowRefusals, 'account-missing'] as const satisfies TokenProbeName[];
+const failures = [...clientRefusals, ...flowRefusals, 'account-missing', ...accountNearMissNames] as const satisfies TokenProbeName[];
 const openForms = ['query', 'json-body', 'form-as-text-plain', 'form-as-json', 'no-content-type', 'account-missing'] as const satisfies TokenProbeName[];
 
 /** The answers to some probes, the ones that are no wrong address (undefined) left out. */
@@ -163,35 +167,44 @@ for (const target of currentTargets()['meeting-platform']) {
       async (ctx) => {
         const [p] = await answers(target, ['form-as-json'], ctx);
         ctx.reproduction(p!.reproduction);
-        const refused = refusalProblem(p!.exchange);
         ctx.conclude({
           of: 'token requests',
           failed: 'whose body is not what its Content-Type says were not refused',
-          cases: [probeCase(p!, described['form-as-json'], refused.cause ? { problem: refused.problem, cause: `${refused.cause}: the mislabelled body was read as a form` } : {})],
+          cases: [probeCase(p!, described['form-as-json'], mislabelledProblem(p!.exchange))],
         });
       },
       { paths: ['form-as-json'] },
     );
 
-    const refusals = [
-      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none) fails at once with a 4xx', names: clientRefusals },
-      { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type, or none, fails at once with a 4xx', names: flowRefusals },
-    ] as const;
-    for (const r of refusals) {
+    const mustFail = {
+      of: 'token requests the seed says must fail',
+      failed: 'did not fail at once with a 4xx and no token',
+      rule: 'a wrong flow or failed client authentication gets no token and an immediate refusal: a 4xx answer, not a redirect or a page to sign in on',
+    };
+    const refusals: ReadonlyArray<{ clause: string; title: string; names: readonly TokenProbeName[]; of: string; failed: string; rule: string }> = [
+      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none, a secret almost right) fails at once with a 4xx', names: clientRefusals, ...mustFail },
+      { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type, or none, fails at once with a 4xx', names: flowRefusals, ...mustFail },
+      {
+        clause: 'MP-TOKEN-ACCOUNT-EXACT',
+        title: "a token request whose account_id is almost the account's own (in spaces, with a line break, in another case) is refused",
+        names: accountNearMissNames,
+        of: "token requests with an account_id that is almost the account's",
+        failed: 'were not refused with a 4xx and no token',
+        rule: 'account_id is a string the platform issued: one wrapped in whitespace or in another case is another id, refused with a 4xx and no token, not trimmed or folded to the account',
+      },
+    ];
+    for (const { clause, title, names, ...conclusion } of refusals) {
       check(
-        r.clause,
-        r.title,
+        clause,
+        title,
         async (ctx) => {
-          const sent = await answers(target, r.names, ctx);
+          const sent = await answers(target, names, ctx);
+          // Only account_id in another case can go unsent: an id without letters has no other case.
+          for (const name of names) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, 'the account id has no letter: no other case to send it in');
           ctx.reproduction(sent[0]!.reproduction);
-          ctx.conclude({
-            of: 'token requests the seed says must fail',
-            failed: 'did not fail at once with a 4xx and no token',
-            rule: 'a wrong flow or failed client authentication gets no token and an immediate refusal: a 4xx answer, not a redirect or a page to sign in on',
-            cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))),
-          });
+          ctx.conclude({ ...conclusion, cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))) });
         },
-        { paths: [...r.names] },
+        { paths: [...names] },
       );
     }
 
@@ -214,7 +227,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const sent = await answers(target, coded, ctx);
         const refused = sent.filter((p) => {
           if (p.exchange.status >= 400 && p.exchange.status < 500) return true;
-          ctx.notJudged(p.name, `the platform did not refuse it (${p.exchange.status})`);
+          ctx.notJudged(p.name, `it was answered ${answerOf(p.exchange)}, not refused with a 4xx: no error code to judge`);
           return false;
         });
         if (!refused.length) ctx.skip('the platform refused none of these token requests: no error code to judge');

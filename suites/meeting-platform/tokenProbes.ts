@@ -3,6 +3,7 @@ import { currentRedactor } from '../../src/harness/currentRedactor.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
+import { accountNearMiss, accountNearMissNames, clientNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';
 import { seedFields, sendTokenProbe, tokenProbeCurl, type TokenProbe } from '../../src/meeting-platform/tokenProbe.ts';
 
 /**
@@ -26,11 +27,16 @@ export const tokenProbeNames = [
   'get',
   'token-on-api-host',
   'token-under-api-version',
+  ...clientNearMissNames,
+  ...accountNearMissNames,
 ] as const;
 
 export type TokenProbeName = (typeof tokenProbeNames)[number];
 
-/** The token request each name sends; an address that is the token address itself is no wrong one (undefined). */
+/**
+ * The token request each name sends; undefined for an address that is the token address itself (no
+ * wrong one), and for account_id in another case when it has no letters (no near miss).
+ */
 export function tokenProbe(target: MeetingPlatformTarget, name: TokenProbeName): TokenProbe | undefined {
   const fields = seedFields(target.credentials);
   const form = { client: 'valid', fields, place: 'form' } as const;
@@ -66,6 +72,17 @@ export function tokenProbe(target: MeetingPlatformTarget, name: TokenProbeName):
       return wrongAddress(tokenUrl(target.apiBaseUrl));
     case 'token-under-api-version':
       return wrongAddress(apiUrl(target.apiBaseUrl, '/v2/oauth/token'));
+    case 'secret-longer':
+    case 'secret-shorter':
+    case 'secret-line-break':
+    case 'id-secret-swapped':
+      return { ...form, client: name };
+    case 'account-spaces':
+    case 'account-line-break':
+    case 'account-case': {
+      const near = accountNearMiss(name, target.credentials.accountId);
+      return near && { ...form, fields: seedFields(target.credentials, { account_id: near.value }), shownFields: { account_id: near.shownValue } };
+    }
   }
 }
 
@@ -109,6 +126,16 @@ export function refusalProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'caus
   if (x.status < 400) return { problem: `${seen}, Location ${x.headers.get('location') ?? '(none)'}`, cause: 'a redirect, not an immediate refusal' };
   if (x.status >= 500) return { problem: seen, cause: 'a server error, not a refusal' };
   return {};
+}
+
+/**
+ * How a form body labelled application/json was not refused: refusalProblem's, and when it got a token or
+ * a success, that the body was read as a form. A server error or a redirect says nothing of how it was read.
+ */
+export function mislabelledProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
+  const refused = refusalProblem(x);
+  if (!refused.cause) return {};
+  return { problem: refused.problem, cause: x.status < 300 ? `${refused.cause}: the mislabelled body was read as a form` : refused.cause };
 }
 
 /** What is wrong with a failed token request's body, as a problem and its cause; nothing when it is a JSON error. */

@@ -1,5 +1,5 @@
 import { apiGet, apiCurl } from '../../src/meeting-platform/platformRequests.ts';
-import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
+import { excerpt, field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 
 export interface WalkPage {
   path: string;
@@ -18,6 +18,12 @@ export interface Walk {
   ended: boolean;
   /** Why the walk stopped without an empty token. */
   stoppedBecause?: string;
+  /**
+   * What stopped it, at which page (1-based): an empty next_page_token (`ended`), a page that was no
+   * 200 JSON page with a meetings array (`page-failed`), a next_page_token that is no string, one seen
+   * before, or one still given past the page budget.
+   */
+  stop: { kind: 'ended' | 'page-failed' | 'token-not-string' | 'token-repeated' | 'over-budget'; page: number };
   /** Pages a walk may take: ceil(total_records / page_size), plus room to see one that overruns. */
   pageBudget: number;
 }
@@ -34,7 +40,7 @@ export function listPath(pageSize: number, nextPageToken?: string): string {
  * token never empties would otherwise keep the walk going forever).
  */
 export async function walkMeetings(apiBaseUrl: string, token: string, pageSize: number, signal?: AbortSignal): Promise<Walk> {
-  const walk: Walk = { pageSize, pages: [], meetings: [], ended: false, pageBudget: 2 };
+  const walk: Walk = { pageSize, pages: [], meetings: [], ended: false, pageBudget: 2, stop: { kind: 'ended', page: 0 } };
   const tokensSeen = new Set<string>();
   let next: string | undefined;
   for (;;) {
@@ -49,33 +55,55 @@ export async function walkMeetings(apiBaseUrl: string, token: string, pageSize: 
       nextPageToken: field(exchange, 'next_page_token'),
     };
     walk.pages.push(page);
-    if (exchange.status !== 200 || !exchange.isJson || !Array.isArray(meetings)) {
-      walk.stoppedBecause = `page ${walk.pages.length} was not a 200 JSON page with a meetings array: ${summarize(exchange)}`;
+    const stopped = (kind: Walk['stop']['kind'], because?: string) => {
+      walk.stop = { kind, page: walk.pages.length };
+      if (because === undefined) walk.ended = true;
+      else walk.stoppedBecause = because;
       return walk;
+    };
+    if (exchange.status !== 200 || !exchange.isJson || !Array.isArray(meetings)) {
+      return stopped('page-failed', `page ${walk.pages.length} was not a 200 JSON page with a meetings array: ${summarize(exchange)}`);
     }
     walk.meetings.push(...page.meetings);
     if (walk.pages.length === 1 && typeof page.totalRecords === 'number') {
       walk.pageBudget = Math.ceil(page.totalRecords / pageSize) + 1;
     }
-    if (page.nextPageToken === '' || page.nextPageToken === undefined || page.nextPageToken === null) {
-      walk.ended = true;
-      return walk;
-    }
-    if (typeof page.nextPageToken !== 'string') {
-      walk.stoppedBecause = `next_page_token is a ${typeof page.nextPageToken}, not a string`;
-      return walk;
-    }
-    if (tokensSeen.has(page.nextPageToken)) {
-      walk.stoppedBecause = `next_page_token repeated on page ${walk.pages.length}: the walk would never end`;
-      return walk;
-    }
+    if (page.nextPageToken === '' || page.nextPageToken === undefined || page.nextPageToken === null) return stopped('ended');
+    if (typeof page.nextPageToken !== 'string') return stopped('token-not-string', `next_page_token on page ${walk.pages.length} is a ${typeof page.nextPageToken}, not a string`);
+    if (tokensSeen.has(page.nextPageToken)) return stopped('token-repeated', `next_page_token repeated on page ${walk.pages.length}: the walk would never end`);
     if (walk.pages.length >= walk.pageBudget) {
-      walk.stoppedBecause = `next_page_token still not empty after ${walk.pages.length} pages of ${pageSize} for total_records ${String(walk.pages[0]?.totalRecords)}`;
-      return walk;
+      return stopped('over-budget', `next_page_token still not empty after ${walk.pages.length} pages of ${pageSize} for total_records ${String(walk.pages[0]?.totalRecords)}`);
     }
     tokensSeen.add(page.nextPageToken);
     next = page.nextPageToken;
   }
+}
+
+/**
+ * Why a walk broke off before its end, in words chosen from the page that stopped it: a page that was no
+ * list ("page 2 (GET …) answered 503 application/json: {…}"), or a next_page_token that is
+ * no string. Undefined for a walk that ended (an empty next_page_token) or that went on too long (a
+ * repeated token, past the page budget): those are walks to judge, not walks cut short.
+ */
+export function brokenOff(walk: Walk): string | undefined {
+  const { kind, page } = walk.stop;
+  const last = walk.pages[page - 1];
+  if (!last || (kind !== 'page-failed' && kind !== 'token-not-string')) return undefined;
+  const x = last.exchange;
+  const where = `page ${page} (GET ${last.path})`;
+  if (kind === 'token-not-string') return `${where} gave next_page_token ${JSON.stringify(last.nextPageToken)}, not a string: the walk could not go on`;
+  const what = x.status !== 200 ? `answered ${x.status} ${x.contentType || 'without a content type'}` : !x.isJson ? `answered 200 ${x.contentType || 'without a content type'}, not JSON` : 'answered 200 JSON without a meetings array';
+  return `${where} ${what}: ${excerpt(x.bodyText, 160)}`.replace(/: $/, '');
+}
+
+/**
+ * Why a walk that ended on page 1 gave no page 2: its next_page_token, quoted ("" or absent). Only for a
+ * walk that `ended` there; a walk cut short says so through brokenOff.
+ */
+export function onePageOnly(walk: Walk): string | undefined {
+  if (walk.stop.kind !== 'ended' || walk.stop.page !== 1) return undefined;
+  const token = walk.pages[0]!.nextPageToken;
+  return `the list has one page only: page 1 at page_size=${walk.pageSize} gave next_page_token ${token === undefined ? '(absent)' : JSON.stringify(token)}`;
 }
 
 /** The walk's pages as evidence: each request, its status, count and token. */

@@ -87,6 +87,68 @@ const wrongSecret = (mock: MeetingPlatformMock) => (request: Request) => {
 };
 
 /**
+ * An API that also takes, as the token it names, a credential `read` finds in a request (the Bearer value,
+ * a query parameter, the value under another scheme) when `accepts` says it matches a token the platform
+ * issued: a sloppy comparison or a lenient parser. The tokens issued are those it saw the token endpoint
+ * give; the exact token is left to the mock.
+ */
+function lenientApi(read: (request: Request) => string | undefined, accepts: (given: string, issued: string) => boolean) {
+  return (mock: MeetingPlatformMock) => {
+    const issued = new Set<string>();
+    return inFront(async (request) => {
+      if (isToken(request)) {
+        const response = await correct(request, mock);
+        const token = response?.ok ? ((await response.clone().json()) as { access_token?: string }).access_token : undefined;
+        if (token) issued.add(token);
+        return response;
+      }
+      if (!pathOf(request).startsWith('/api/v2/')) return undefined;
+      const given = read(request);
+      // The token itself, sent as the seed says, is the mock's to take.
+      if (given === undefined || given === '' || (issued.has(given) && request.headers.get('authorization') === `Bearer ${given}`)) return undefined;
+      return [...issued].some((t) => accepts(given, t)) ? asIfAuthorized(request, mock) : undefined;
+    })(mock);
+  };
+}
+
+/** The value after "Bearer " as sent, spaces and all. */
+const bearerValue = (r: Request) => /^Bearer (.*)$/is.exec(r.headers.get('authorization') ?? '')?.[1];
+
+/** A token endpoint that also takes a client near `clientOf`'s own, when `accepts` says the decoded "id:secret" is it. */
+function lenientClient(accepts: (given: { id: string; secret: string }, own: { id: string; secret: string }) => boolean): BrokenVariant['prepend'] {
+  return (mock) =>
+    inFront(async (request) => {
+      const decoded = isToken(request) ? credentialsOf(request) : undefined;
+      const colon = decoded?.indexOf(':') ?? -1;
+      if (decoded === undefined || colon < 0) return undefined;
+      const { clientId, clientSecret } = mock.accounts[0]!;
+      const given = { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+      if (decoded === `${clientId}:${clientSecret}` || !accepts(given, { id: clientId, secret: clientSecret })) return undefined;
+      return correct(tokenRequest(request, mock, await formOf(request), ownClient(mock)), mock);
+    })(mock);
+}
+
+/** A token endpoint that reads account_id as the account's own when `same` says it is. */
+function lenientAccount(same: (given: string, own: string) => boolean): BrokenVariant['prepend'] {
+  return (mock) =>
+    inFront(async (request) => {
+      const fields = isToken(request) && isForm(request) ? await formOf(request) : undefined;
+      const given = fields?.get('account_id');
+      const own = mock.accounts[0]!.accountId;
+      if (!fields || given === null || given === undefined || given === own || !same(given, own)) return undefined;
+      fields.set('account_id', own);
+      return correct(tokenRequest(request, mock, fields), mock);
+    })(mock);
+}
+
+/** The near misses of the app's own client authentication the suite sends (clientNearMiss). */
+const clientNearMissOf = (mock: MeetingPlatformMock) => (request: Request) => {
+  const { clientId, clientSecret } = mock.accounts[0]!;
+  const decoded = credentialsOf(request);
+  return decoded !== undefined && [`${clientId}:${clientSecret}.`, `${clientId}:${clientSecret.slice(0, -1)}`, `${clientId}:${clientSecret}\n`, `${clientSecret}:${clientId}`].includes(decoded);
+};
+
+/**
  * A list bent on its second walk only: the first page asked once a walk at its page size has ended starts
  * a second walk, whose pages carry page tokens of the variant's own (the mock's, prefixed) so `edit` can
  * bend them, by page number, and no other request.
@@ -347,7 +409,8 @@ export const pathVariants: BrokenVariant[] = [
   {
     name: 'list-without-token',
     fault: 'the meeting list answers without a token',
-    breaks: ['MP-API-401'],
+    // With no Authorization header at all, the token in the query string is answered too.
+    breaks: ['MP-API-401', 'MP-API-NEAR-MISS'],
     prepend: inFront(async (request, mock) => (isList(request) && !request.headers.has('authorization') ? asIfAuthorized(request, mock) : undefined)),
   },
   {
@@ -359,7 +422,8 @@ export const pathVariants: BrokenVariant[] = [
   {
     name: 'meeting-without-token',
     fault: 'a meeting by id answers without a token',
-    breaks: ['MP-API-401'],
+    // With no Authorization header at all, the token in the query string is answered too.
+    breaks: ['MP-API-401', 'MP-API-NEAR-MISS'],
     prepend: inFront(async (request, mock) => (isMeeting(request) && !request.headers.has('authorization') ? asIfAuthorized(request, mock) : undefined)),
   },
   {
@@ -520,6 +584,82 @@ export const pathVariants: BrokenVariant[] = [
     breaks: ['MP-JOIN-URL-HTTPS'],
     prepend: inFront(async (request, mock) => (isMeeting(request) && !isMeetingById(request) ? rewriteJson(await correct(request, mock), (body) => (typeof body.join_url === 'string' ? { ...body, join_url: body.join_url.replace(/^https:/, 'http:') } : body)) : undefined)),
   },
+  // MP-API-NEAR-MISS, each near miss of the bearer token, on every operation.
+  {
+    name: 'client-basic-as-api-auth',
+    fault: "the API takes the app's own client credentials (HTTP Basic) in place of a bearer token",
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: inFront(async (request, mock) => (pathOf(request).startsWith('/api/v2/') && request.headers.get('authorization') === ownClient(mock) ? asIfAuthorized(request, mock) : undefined)),
+  },
+  {
+    name: 'token-prefix-compare',
+    fault: 'the API compares bearer tokens by prefix: a token with a character more, or less, or its first half, passes',
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: lenientApi(bearerValue, (given, t) => t.startsWith(given) || given.startsWith(t)),
+  },
+  {
+    name: 'token-suffix-compare',
+    fault: 'the API compares bearer tokens by suffix: the last half of a token passes',
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: lenientApi(bearerValue, (given, t) => t.endsWith(given)),
+  },
+  {
+    name: 'token-case-folded',
+    fault: 'the API compares bearer tokens ignoring case',
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: lenientApi(bearerValue, (given, t) => given.toLowerCase() === t.toLowerCase()),
+  },
+  {
+    name: 'token-any-scheme',
+    fault: 'the API takes the token under any scheme word (Basic TOKEN, Token TOKEN)',
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: lenientApi((r) => /^(?!bearer )\S+ (.+)$/i.exec(r.headers.get('authorization') ?? '')?.[1], (given, t) => given === t),
+  },
+  {
+    name: 'token-in-query',
+    fault: 'the API takes the token from an access_token query parameter, as the real platform no longer does',
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: lenientApi((r) => (r.headers.has('authorization') ? undefined : (new URL(r.url).searchParams.get('access_token') ?? undefined)), (given, t) => given === t),
+  },
+  {
+    name: 'token-trimmed',
+    fault: 'the API trims the bearer token (String.prototype.trim: no-break spaces too) before comparing it',
+    breaks: ['MP-API-NEAR-MISS'],
+    prepend: lenientApi((r) => bearerValue(r)?.trim(), (given, t) => given === t),
+  },
+  // MP-TOKEN-INVALID-CLIENT, each near miss of the client's own authentication.
+  {
+    name: 'secret-prefix-compare',
+    fault: 'the token endpoint compares client secrets by prefix: a secret with a character more or less passes',
+    breaks: ['MP-TOKEN-INVALID-CLIENT'],
+    prepend: lenientClient((given, own) => given.id === own.id && (own.secret.startsWith(given.secret) || given.secret.startsWith(own.secret))),
+  },
+  {
+    name: 'client-credentials-trimmed',
+    fault: 'the token endpoint trims the decoded client id and secret: a line break after the secret passes',
+    breaks: ['MP-TOKEN-INVALID-CLIENT'],
+    prepend: lenientClient((given, own) => given.id.trim() === own.id && given.secret.trim() === own.secret),
+  },
+  {
+    name: 'client-credentials-either-order',
+    fault: 'the token endpoint takes the client id and secret in either order',
+    breaks: ['MP-TOKEN-INVALID-CLIENT'],
+    prepend: lenientClient((given, own) => given.id === own.secret && given.secret === own.id),
+  },
+  // MP-TOKEN-ERROR-CODES and MP-TOKEN-ERRORS-JSON on the refusals of the near misses.
+  { name: 'client-near-miss-code', fault: 'a client secret almost right is refused as invalid_grant', breaks: ['MP-TOKEN-ERROR-CODES'], prepend: (mock) => inFront(tokenRefusal(clientNearMissOf(mock), renamedError('invalid_grant')))(mock) },
+  {
+    name: 'near-miss-refusal-page',
+    fault: 'a client secret or account_id almost right is refused with an HTML page',
+    breaks: ['MP-TOKEN-ERRORS-JSON', 'MP-TOKEN-ERROR-CODES', 'MP-SPEC-RESPONSE'],
+    prepend: (mock) => {
+      const own = mock.accounts[0]!.accountId;
+      return inFront(tokenRefusal((r, f) => clientNearMissOf(mock)(r) || (f.has('account_id') && f.get('account_id') !== own && f.get('account_id')!.trim().toLowerCase() === own.toLowerCase()), (r) => htmlPage(r.status)))(mock);
+    },
+  },
+  // MP-TOKEN-ACCOUNT-EXACT, a SHOULD: lenient with account_id, warned about.
+  { name: 'account-id-trimmed', fault: 'the token endpoint trims account_id', breaks: ['MP-TOKEN-ACCOUNT-EXACT'], prepend: lenientAccount((given, own) => given.trim() === own) },
+  { name: 'account-id-case-folded', fault: 'the token endpoint compares account_id ignoring case', breaks: ['MP-TOKEN-ACCOUNT-EXACT'], prepend: lenientAccount((given, own) => given.toLowerCase() === own.toLowerCase()) },
   // MP-SPEC-RESPONSE on the meeting route.
   {
     name: 'meeting-created-at-off-spec',
