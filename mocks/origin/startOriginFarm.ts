@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createSecureContext } from 'node:tls';
+import { checkCertificate } from './checkCertificate.ts';
 import { farmCertificates, type FarmCertificates, type KeyAndCert } from './farmCertificates.ts';
 import type { FarmInfo, FarmListener } from './FarmRoute.ts';
 import { answerFarmRequest } from './answerFarmRequest.ts';
@@ -113,15 +113,6 @@ function createListeners(options: OriginFarmOptions, certs: FarmCertificates): L
     tls('expired-tls', options.expiredTlsPort, certs.expired),
     tls('wrong-host-tls', options.wrongHostTlsPort, certs.wrongHost),
   ];
-}
-
-/** Throws, in the TLS library's words, when the key does not match the certificate or either is no PEM. */
-function checkCertificate(pair: KeyAndCert): void {
-  try {
-    createSecureContext(pair);
-  } catch (err) {
-    throw new Error(`the certificate and key cannot serve TLS: ${err instanceof Error ? err.message : String(err)}`);
-  }
 }
 
 function farmInfo(origins: Map<FarmListener, string>, ca: string): FarmInfo {
