@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import type { FarmInfo } from '../../mocks/origin/FarmRoute.ts';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { StartOptions } from '../fetch-service/startFetchService.ts';
@@ -90,11 +91,6 @@ export async function startWarmFarm(): Promise<OriginFarm> {
   const { gzipBomb } = await import('../../mocks/origin/gzipBomb.ts');
   const [farm] = await Promise.all([startOriginFarm({ host: '127.0.0.1' }), gzipBomb()]);
   return farm;
-}
-
-/** `host:port` of each farm listener: the operator allowlist entries that admit the farm and nothing else on loopback. */
-export function farmAllowHosts(farm: FarmInfo): string[] {
-  return [farm.httpUrl, farm.httpsUrl, farm.expiredTlsUrl, farm.wrongHostTlsUrl].map((url) => new URL(url).host);
 }
 
 /**
