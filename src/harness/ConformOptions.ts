@@ -51,6 +51,8 @@ export interface FetchServiceTargetOptions {
   apiKey: string;
   /** A reachable origin farm; absent: one started on loopback. */
   originUrl?: string;
+  /** No originUrl given: the farm `conform run` started on loopback for it before its preflight (startRunFarm). */
+  runFarmUrl?: string;
   /** Seconds: the timeout the target enforces. */
   fetchTimeout: number;
   limits: ExchangeLimits;

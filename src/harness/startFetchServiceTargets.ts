@@ -21,8 +21,8 @@ export const embeddedLimits = { timeoutMs: scaledTimeoutMs({ idleMs: 1500, maxMs
 const nothingToClose = async (): Promise<void> => {};
 
 /**
- * The fetch-service suite's targets. Deployments given: each with its key, the origin farm it names or
- * one started here on loopback (one for all that name none). None given, or `withReference`: a farm, the
+ * The fetch-service suite's targets. Deployments given: each with its key, the origin farm it names, the
+ * one `conform run` started for it, or one started here on loopback (one for all that name none). None given, or `withReference`: a farm, the
  * reference and the mock, all on 127.0.0.1, sharing a generated key (and the farm shared with the
  * deployments that name none), before the deployments.
  */
@@ -33,7 +33,7 @@ export async function startFetchServiceTargets(given: readonly FetchServiceTarge
   }
   let close = nothingToClose;
   let farmUrl: string | undefined;
-  if (given.some((t) => !t.originUrl)) {
+  if (given.some((t) => !t.originUrl && !t.runFarmUrl)) {
     const farm = await startWarmFarm();
     farmUrl = farm.httpUrl;
     close = farm.close;
@@ -48,7 +48,7 @@ function deploymentTargets(given: readonly FetchServiceTargetOptions[], farmUrl:
       baseUrl: t.baseUrl,
       apiKeyVar: 'SVC_API_KEY',
       apiKey: t.apiKey,
-      originUrl: t.originUrl ?? farmUrl!,
+      originUrl: t.originUrl ?? t.runFarmUrl ?? farmUrl!,
       fetchTimeoutSeconds: t.fetchTimeout,
       embedded: false,
       limits: t.limits,
