@@ -24,7 +24,7 @@ export interface FarmReachContext {
 const howSaid = {
   refused: { one: 'was refused as a destination', many: 'were refused as a destination' },
   failed: { one: 'could not be fetched, and the farm received no request', many: 'could not be fetched, and the farm received no request' },
-  stranger: { one: 'was answered by something that is not the farm (it received no request)', many: 'were answered by something that is not the farm (it received no request)' },
+  stranger: { one: 'was answered by something other than the farm, which received no request', many: 'were answered by something other than the farm, which received no request' },
 } as const;
 
 const listOf = (items: readonly string[]): string => new Intl.ListFormat('en').format(items);

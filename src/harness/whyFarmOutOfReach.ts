@@ -20,9 +20,9 @@ export interface FarmProbeTarget extends FarmReachContext {
 const page = '/small';
 
 /**
- * Before the fetch suite runs, the target fetches one page of each of the farm's listeners, all at once
- * (with the options absent: a TLS listener whose certificate the target refuses was reached all the
- * same, and allowInsecureSsl is for the suite to judge on destinations it admits). A problem,
+ * Before the fetch suite runs, the target fetches one page of each of the farm's listeners, all at once,
+ * the TLS ones with allowInsecureSsl as the suite does (only reaching them is in question here: without
+ * it, a certificate refused would give a 502 that need not say why). A problem,
  * one line saying what each answer showed and what to do, when the answers show the target does not
  * reach the farm (farmReach); undefined when it does, or when its answers say nothing about the farm
  * (a key refused, a limit, another error: the suite's checks judge those).
@@ -41,7 +41,7 @@ export async function whyFarmOutOfReach(t: FarmProbeTarget): Promise<string | un
       const now = performance.now();
       const start = takeSlot(pacer, now);
       if (start > now) await sleep(start - now);
-      const reach = farmReach({ ...(await fetchThrough(t, url)), arrived: await arrived(t, url), pageText: farm.pageText });
+      const reach = farmReach({ ...(await fetchThrough(t, url, field !== 'httpUrl')), arrived: await arrived(t, url), pageText: farm.pageText });
       return { url, reach };
     }),
   );
@@ -71,12 +71,12 @@ async function getJson(t: FarmProbeTarget, path: string): Promise<unknown> {
 }
 
 /** The target's answer to fetching `url`; none when it gave none within the bounds. */
-async function fetchThrough(t: FarmProbeTarget, url: string): Promise<{ answer?: { status: number; text: string } }> {
+async function fetchThrough(t: FarmProbeTarget, url: string, tls: boolean): Promise<{ answer?: { status: number; text: string } }> {
   try {
     const answer = await boundedRequest(`${t.baseUrl}/v1/fetch`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-svc-api-key': t.apiKey },
-      body: JSON.stringify({ url }),
+      body: JSON.stringify({ url, ...(tls ? { allowInsecureSsl: true } : {}) }),
       bounds: t.bounds,
       extraHeadersSeconds: t.fetchTimeout,
     });
