@@ -51,7 +51,7 @@ export interface FetchServiceTargetOptions {
   apiKey: string;
   /** A reachable origin farm; absent: one started on loopback. */
   originUrl?: string;
-  /** No originUrl given: the farm `conform run` started on loopback for it before its preflight (startRunFarm). */
+  /** No originUrl given: the farm `conform run` started on loopback for it in its preflight (RunFarm). */
   runFarmUrl?: string;
   /** Seconds: the timeout the target enforces. */
   fetchTimeout: number;

@@ -10,7 +10,12 @@ export function farmProbeTarget(t: FetchServiceTargetOptions, originUrl: string,
     fetchTimeout: t.fetchTimeout,
     bounds: t.limits.bounds,
     ...(t.limits.rateLimit !== undefined ? { rateLimit: t.limits.rateLimit } : {}),
-    names: { baseUrl: t.optionNames?.baseUrl ?? '--base-url', originUrl: t.optionNames?.originUrl ?? '--origin-url' },
+    names: optionNamesOf(t),
     ...(runsOwnFarm ? { runsOwnFarm } : {}),
   };
+}
+
+/** How messages name a deployment's base URL and origin farm: its flags, or a config file's keys. */
+export function optionNamesOf(t: FetchServiceTargetOptions): { baseUrl: string; originUrl: string } {
+  return { baseUrl: t.optionNames?.baseUrl ?? '--base-url', originUrl: t.optionNames?.originUrl ?? '--origin-url' };
 }

@@ -1,5 +1,5 @@
 import type { ConformOptions, FetchServiceTargetOptions } from './ConformOptions.ts';
-import { farmProbeTarget } from './farmProbeTarget.ts';
+import { farmProbeTarget, optionNamesOf } from './farmProbeTarget.ts';
 import { Redactor } from './Redactor.ts';
 import type { ReportFile } from './reportFiles.ts';
 import { whyUnwritable } from './reportFiles.ts';
@@ -9,14 +9,14 @@ import { whyValidatorCannotRun } from './whyValidatorCannotRun.ts';
 
 /**
  * Everything that would make a run "could not run" and can be found before any check runs, found at
- * once, one line each: a target that does not answer, a fetch service that cannot fetch from its origin
- * farm, a validator command that cannot run, a report file that cannot be written. (Missing credentials and contradictory options are found earlier, by
- * toConformOptions; a --grep or --shard that selects no check once the suites are collected, by
- * runSuites.) Empty when the run can start.
+ * once, one line each: a target that does not answer, a fetch service that cannot fetch from its
+ * origin farm, a validator command that cannot run, a report file that cannot be written. (Missing
+ * credentials and contradictory options are found earlier, by toConformOptions; a --grep or --shard
+ * that selects no check once the suites are collected, by runSuites.) Empty when the run can start.
  */
-export async function preflight(options: ConformOptions, reports: readonly ReportFile[]): Promise<string[]> {
+export async function preflight(options: ConformOptions, reports: readonly ReportFile[], runFarmUrl?: () => Promise<string>): Promise<string[]> {
   const found = await Promise.all([
-    ...options.targets['fetch-service'].map(fetchServiceProblems),
+    ...options.targets['fetch-service'].map((t) => fetchServiceProblems(t, runFarmUrl)),
     ...options.targets['meeting-platform'].flatMap((t) => [
       whyUnreachable(t.optionNames?.authUrl ?? '--auth-url', t.authUrl, t.limits.bounds),
       whyUnreachable(t.optionNames?.apiBaseUrl ?? '--api-base-url', t.apiBaseUrl, t.limits.bounds),
@@ -30,14 +30,17 @@ export async function preflight(options: ConformOptions, reports: readonly Repor
   return [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))];
 }
 
-/** A deployment and its origin farm each answer, and then the deployment fetches from the farm (its own, or the one the run started: startRunFarm). */
-async function fetchServiceProblems(t: FetchServiceTargetOptions): Promise<Array<string | undefined>> {
-  const names = { baseUrl: t.optionNames?.baseUrl ?? '--base-url', originUrl: t.optionNames?.originUrl ?? '--origin-url' };
+/**
+ * A deployment and its origin farm each answer, and then the deployment fetches from the farm: its own,
+ * or the one the run starts for it (`runFarmUrl`, which starts it: RunFarm; none, none is probed).
+ */
+async function fetchServiceProblems(t: FetchServiceTargetOptions, runFarmUrl: (() => Promise<string>) | undefined): Promise<Array<string | undefined>> {
+  const names = optionNamesOf(t);
   const unreachable = await Promise.all([
     whyUnreachable(names.baseUrl, t.baseUrl, t.limits.bounds),
     ...(t.originUrl ? [whyUnreachable(names.originUrl, t.originUrl, t.limits.bounds)] : []),
   ]);
   if (unreachable.some((p) => p !== undefined)) return unreachable;
   if (t.originUrl) return [await whyFarmOutOfReach(farmProbeTarget(t, t.originUrl))];
-  return t.runFarmUrl ? [await whyFarmOutOfReach(farmProbeTarget(t, t.runFarmUrl, true))] : [];
+  return runFarmUrl ? [await whyFarmOutOfReach(farmProbeTarget(t, await runFarmUrl(), true))] : [];
 }

@@ -5,7 +5,7 @@ import { loadConfig } from './config/loadConfig.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
-import { startRunFarm } from './startRunFarm.ts';
+import { RunFarm } from './RunFarm.ts';
 import { Redactor } from './Redactor.ts';
 import { resolveReportFiles, writeReportFiles } from './reportFiles.ts';
 import type { RunReport } from './report.ts';
@@ -50,17 +50,17 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   if (blobs.length > 1) problems.push('--report blob=DIR takes one folder');
   if (problems.length) throw new RunError(problems.join('\n'));
   const { suites, seed } = conform;
-  // The farm of the deployments that name none is the run's, from before its preflight to its end.
-  const runFarm = await startRunFarm(conform);
-  const judged = runFarm?.options ?? conform;
-  const found = await preflight(judged, reports).catch(async (err: unknown) => {
-    await runFarm?.close();
+  // The farm of the deployments that name none is the run's, from its preflight to its end.
+  const runFarm = new RunFarm();
+  const found = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
+    await runFarm.close();
     throw err;
   });
   if (found.length) {
-    await runFarm?.close();
+    await runFarm.close();
     throw new RunError(found.join('\n'));
   }
+  const judged = await runFarm.lend(conform);
   // An unsharded run's blob is its only shard's, so the merge reads it like any other.
   const part = shard ?? { index: 1, count: 1 };
   const files = blobs[0] ? shardFiles(blobs[0].path, part) : undefined;
@@ -81,7 +81,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')) }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
-  }).finally(() => runFarm?.close());
+  }).finally(() => runFarm.close());
   let report = buildReport({
     version,
     suites,
