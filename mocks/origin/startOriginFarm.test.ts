@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { describe, expect, test } from 'vitest';
-import { startOriginFarm } from './startOriginFarm.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestCertificates, type TestCertificates } from '../../src/testing/createTestCertificates.ts';
+import { startOriginFarm, type OriginFarm } from './startOriginFarm.ts';
 import { getRaw } from './testing/getRaw.ts';
 import { useOriginFarm } from './testing/useOriginFarm.ts';
 
@@ -151,4 +152,68 @@ test('close() cuts hanging responses at once and frees the ports', async () => {
   await farm.close();
   expect((await hanging).error).not.toBeNull();
   expect((await getRaw(`${farm.httpUrl}/small`)).error?.code).toBe('ECONNREFUSED');
+});
+
+describe('a farm reached at public URLs other than where it listens', () => {
+  const publicUrls = {
+    http: 'http://origin.test:18081',
+    https: 'https://tls.origin.test',
+    'expired-tls': 'https://origin.test:18444',
+    'wrong-host-tls': 'https://origin.test:18445',
+  };
+  const farm = useOriginFarm({ publicUrls });
+
+  test('/__farm/info names the public URLs; `bound` the addresses it listens at', async () => {
+    const info = (await (await fetch(`${farm().bound.http}/__farm/info`)).json()) as Record<string, string>;
+    expect(info).toMatchObject({
+      httpUrl: publicUrls.http,
+      httpsUrl: publicUrls.https,
+      expiredTlsUrl: publicUrls['expired-tls'],
+      wrongHostTlsUrl: publicUrls['wrong-host-tls'],
+      infoUrl: `${publicUrls.http}/__farm/info`,
+    });
+    expect(farm().httpUrl).toBe(publicUrls.http);
+    for (const url of Object.values(farm().bound)) expect(new URL(url).hostname).toBe('127.0.0.1');
+  });
+
+  test("an absolute redirect names the listener's public URL, on every listener; a 404 points at the public routes", async () => {
+    for (const [listener, url] of Object.entries(farm().bound) as Array<[keyof typeof publicUrls, string]>) {
+      const r = await getRaw(`${url}/redirect/absolute?a=1`, { rejectUnauthorized: false });
+      expect(r.headers.location, listener).toBe(`${publicUrls[listener]}/small?a=1`);
+    }
+    expect((await getRaw(`${farm().bound.http}/nowhere`)).body.toString()).toBe(`no route /nowhere: see ${publicUrls.http}/__farm/routes\n`);
+  });
+
+  test("the farm's own certificates cover the public host names", async () => {
+    expect((await getRaw(`${farm().bound.https}/small`, { ca: farm().ca, servername: 'tls.origin.test' })).status).toBe(200);
+    expect((await getRaw(`${farm().bound['expired-tls']}/small`, { ca: farm().ca, servername: 'origin.test' })).error?.code).toBe('CERT_HAS_EXPIRED');
+    expect((await getRaw(`${farm().bound['wrong-host-tls']}/small`, { ca: farm().ca, servername: 'origin.test' })).error?.code).toBe('ERR_TLS_CERT_ALTNAME_INVALID');
+  });
+
+  test('a public URL that is no base URL of its listener, or two listeners at one origin: refused before the farm starts', async () => {
+    await expect(startOriginFarm({ publicUrls: { https: 'http://origin.test' } })).rejects.toThrow('must be https');
+    await expect(startOriginFarm({ publicUrls: { http: 'http://origin.test', https: 'https://origin.test:8444', 'expired-tls': 'https://origin.test:8444' } })).rejects.toThrow(
+      'would both be reached at https://origin.test:8444',
+    );
+  });
+});
+
+describe('a certificate the operator supplies for the valid-TLS listener', () => {
+  let certs: TestCertificates;
+  let farm: OriginFarm | undefined;
+  beforeAll(async () => {
+    certs = await createTestCertificates(['origin.test']);
+    farm = await startOriginFarm({ certificate: certs.issued });
+  });
+  afterAll(() => farm?.close());
+
+  test('is what httpsUrl presents: it verifies against its own CA, not the farm CA; the other listeners keep theirs', async () => {
+    expect((await getRaw(`${farm!.httpsUrl}/small`, { ca: certs.ca, servername: 'origin.test' })).status).toBe(200);
+    expect((await getRaw(`${farm!.httpsUrl}/small`, { ca: farm!.ca })).error?.code).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    expect((await getRaw(`${farm!.expiredTlsUrl}/small`, { ca: farm!.ca })).error?.code).toBe('CERT_HAS_EXPIRED');
+  });
+
+  test('a key that does not match the certificate is refused before anything listens', async () => {
+    await expect(startOriginFarm({ certificate: { cert: certs.issued.cert, key: certs.selfSigned.key } })).rejects.toThrow(/^the certificate and key cannot serve TLS: .*key values mismatch/);
+  });
 });

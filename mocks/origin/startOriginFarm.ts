@@ -1,11 +1,13 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { checkCertificate } from './checkCertificate.ts';
 import { farmCertificates, type FarmCertificates, type KeyAndCert } from './farmCertificates.ts';
 import type { FarmInfo, FarmListener } from './FarmRoute.ts';
 import { answerFarmRequest } from './answerFarmRequest.ts';
 import { isWildcard, listenerUrl } from './listenerUrl.ts';
 import { originTable, type OriginTable } from './originTable.ts';
+import { publicHostnames, publicOrigin, publicOrigins, type ListenerOrigins } from './publicOrigins.ts';
 import { RequestLog, type FarmRequest } from './RequestLog.ts';
 
 export interface OriginFarmOptions {
@@ -21,9 +23,19 @@ export interface OriginFarmOptions {
   wrongHostTlsPort?: number;
   /** Extra names (DNS or IP) the valid and expired certificates cover, besides the loopback names. */
   certNames?: string[];
+  /**
+   * Where clients reach the listeners, when not at the address they bind (a farm behind a port forward,
+   * a NAT or a DNS name): every absolute URL the farm gives (its info, redirect Locations) uses these.
+   * See publicOrigins for how a listener without one is reached; their host names join `certNames`.
+   */
+  publicUrls?: Partial<ListenerOrigins>;
+  /** The certificate (PEM, chain included) and key the valid-TLS listener presents instead of the farm CA's. */
+  certificate?: KeyAndCert;
 }
 
 export interface OriginFarm extends FarmInfo {
+  /** The base URL of each listener at the address it is bound to (the info's URLs are where clients reach it). */
+  bound: ListenerOrigins;
   /** Every request received (not counting `/__farm/*`), or only those that carried `?probe=<probe>`. */
   requests(probe?: string): FarmRequest[];
   /** Whether any request carried `?probe=<probe>`. */
@@ -46,7 +58,11 @@ interface Listener {
  */
 export async function startOriginFarm(options: OriginFarmOptions = {}): Promise<OriginFarm> {
   const host = options.host ?? '127.0.0.1';
-  const certs = await farmCertificates([...(options.certNames ?? []), ...(isWildcard(host) ? [] : [host])]);
+  const given = options.publicUrls ?? {};
+  // Checked before anything binds: a wrong URL or certificate is the caller's, not a listener's, failure.
+  for (const [listener, url] of Object.entries(given) as Array<[FarmListener, string]>) publicOrigin(listener, url);
+  if (options.certificate) checkCertificate(options.certificate);
+  const certs = await farmCertificates([...(options.certNames ?? []), ...(isWildcard(host) ? [] : [host]), ...publicHostnames(given)]);
   const log = new RequestLog();
   const listeners = createListeners(options, certs);
   // Set once every port is known; the info the routes serve depends on all of them.
@@ -64,11 +80,20 @@ export async function startOriginFarm(options: OriginFarmOptions = {}): Promise<
     await closeAll(listeners.filter((_, i) => results[i]!.status === 'fulfilled'));
     throw failed.reason;
   }
-  const origins = new Map(listeners.map((l) => [l.name, listenerUrl(l.scheme, host, (l.server.address() as AddressInfo).port)]));
+  const bound = Object.fromEntries(listeners.map((l) => [l.name, listenerUrl(l.scheme, host, (l.server.address() as AddressInfo).port)])) as ListenerOrigins;
+  let reached: ListenerOrigins;
+  try {
+    reached = publicOrigins(bound, given);
+  } catch (err) {
+    await closeAll(listeners);
+    throw err;
+  }
+  const origins = new Map(Object.entries(reached) as Array<[FarmListener, string]>);
   const info = farmInfo(origins, certs.ca);
   ready = { table: originTable(info, log), origins };
   return {
     ...info,
+    bound,
     requests: (probe) => log.requests(probe),
     seen: (probe) => log.seen(probe),
     close: () => closeAll(listeners),
@@ -84,7 +109,7 @@ function createListeners(options: OriginFarmOptions, certs: FarmCertificates): L
   });
   return [
     { name: 'http', server: createHttpServer(), port: options.port ?? 0, scheme: 'http' },
-    tls('https', options.tlsPort, certs.valid),
+    tls('https', options.tlsPort, options.certificate ?? certs.valid),
     tls('expired-tls', options.expiredTlsPort, certs.expired),
     tls('wrong-host-tls', options.wrongHostTlsPort, certs.wrongHost),
   ];

@@ -1,4 +1,5 @@
 import type { CredentialVariables, MeetingCredentials } from '../meeting-platform/core/meetingCredentials.ts';
+import type { FarmListeners } from './FarmListeners.ts';
 import type { RequestBounds } from './requestBounds.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -53,6 +54,8 @@ export interface FetchServiceTargetOptions {
   apiKeyVar?: string;
   /** A reachable origin farm; absent: one started on loopback. */
   originUrl?: string;
+  /** No originUrl given: the listeners of the farm `conform run` started on loopback for it in its preflight (RunFarm). */
+  runFarm?: FarmListeners;
   /** Seconds: the timeout the target enforces. */
   fetchTimeout: number;
   limits: ExchangeLimits;

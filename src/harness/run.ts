@@ -5,6 +5,7 @@ import { loadConfig } from './config/loadConfig.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
+import { RunFarm } from './RunFarm.ts';
 import { Redactor, runSecrets } from './Redactor.ts';
 import { resolveReportFiles, writeReportFiles } from './reportFiles.ts';
 import type { RunReport } from './report.ts';
@@ -49,8 +50,17 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   if (blobs.length > 1) problems.push('--report blob=DIR takes one folder');
   if (problems.length) throw new RunError(problems.join('\n'));
   const { suites, seed } = conform;
-  const found = await preflight(conform, reports);
-  if (found.length) throw new RunError(found.join('\n'));
+  // The farm of the deployments that name none is the run's, from its preflight to its end.
+  const runFarm = new RunFarm();
+  const found = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
+    await runFarm.close();
+    throw err;
+  });
+  if (found.length) {
+    await runFarm.close();
+    throw new RunError(found.join('\n'));
+  }
+  const judged = await runFarm.lend(conform);
   // An unsharded run's blob is its only shard's, so the merge reads it like any other.
   const part = shard ?? { index: 1, count: 1 };
   const files = blobs[0] ? shardFiles(blobs[0].path, part) : undefined;
@@ -61,7 +71,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   // (and --help) should not pay.
   const { runSuites } = await import('./runSuites.ts');
   const { checks, errors, targets } = await runSuites({
-    options: conform,
+    options: judged,
     // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment alike.
     redactor: Redactor.forOptions(conform),
     grep: options.grep,
@@ -71,7 +81,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
     onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')) }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
-  });
+  }).finally(() => runFarm.close());
   let report = buildReport({
     version,
     suites,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import type { FarmInfo } from '../../mocks/origin/FarmRoute.ts';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { StartOptions } from '../fetch-service/startFetchService.ts';
@@ -6,7 +7,8 @@ import type { ExchangeLimits, FetchServiceTargetOptions } from './ConformOptions
 import { scaledTimeoutMs } from './contention.ts';
 import type { StartedTargets } from './startEmbeddedTarget.ts';
 import { fetchServiceMockLabel, referenceLabels } from './referenceLabels.ts';
-import type { FarmListeners, FetchServiceTarget } from './targets.ts';
+import { listenersOf, type FarmListeners } from './FarmListeners.ts';
+import type { FetchServiceTarget } from './targets.ts';
 
 /**
  * Limits of the embedded targets: low, so the timeout, size and concurrency probes finish in seconds
@@ -20,8 +22,8 @@ export const embeddedLimits = { timeoutMs: scaledTimeoutMs({ idleMs: 1500, maxMs
 const nothingToClose = async (): Promise<void> => {};
 
 /**
- * The fetch-service suite's targets. Deployments given: each with its key, the origin farm it names or
- * one started here on loopback (one for all that name none). None given, or `withReference`: a farm, the
+ * The fetch-service suite's targets. Deployments given: each with its key, the origin farm it names, the
+ * one `conform run` started for it, or one started here on loopback (one for all that name none). None given, or `withReference`: a farm, the
  * reference and the mock, all on 127.0.0.1, sharing a generated key (and the farm shared with the
  * deployments that name none), before the deployments.
  */
@@ -32,7 +34,7 @@ export async function startFetchServiceTargets(given: readonly FetchServiceTarge
   }
   let close = nothingToClose;
   let farm: FarmListeners | undefined;
-  if (given.some((t) => !t.originUrl)) {
+  if (given.some((t) => !t.originUrl && !t.runFarm)) {
     const started = await startWarmFarm();
     farm = listenersOf(started);
     close = started.close;
@@ -48,8 +50,8 @@ function deploymentTargets(given: readonly FetchServiceTargetOptions[], farm: Fa
       baseUrl: t.baseUrl,
       apiKeyVar: t.apiKeyVar ?? 'SVC_API_KEY',
       apiKey: t.apiKey,
-      originUrl: t.originUrl ?? farm!.httpUrl,
-      ...(t.originUrl === undefined ? { ownFarm: farm! } : {}),
+      originUrl: t.originUrl ?? (t.runFarm ?? farm!).httpUrl,
+      ...(t.originUrl === undefined ? { ownFarm: t.runFarm ?? farm! } : {}),
       fetchTimeoutSeconds: t.fetchTimeout,
       embedded: false,
       limits: t.limits,
@@ -84,11 +86,6 @@ async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets &
   }
 }
 
-/** A farm's listeners alone: what a target carries across to the suite's workers. */
-function listenersOf(farm: FarmListeners): FarmListeners {
-  return { httpUrl: farm.httpUrl, httpsUrl: farm.httpsUrl, expiredTlsUrl: farm.expiredTlsUrl, wrongHostTlsUrl: farm.wrongHostTlsUrl };
-}
-
 /**
  * An origin farm on 127.0.0.1 with its gzip bomb already made: the farm compresses it on first use, which
  * takes about a second, longer than the embedded timeout, and would turn a 502 probe into a 504.
@@ -98,11 +95,6 @@ export async function startWarmFarm(): Promise<OriginFarm> {
   const { gzipBomb } = await import('../../mocks/origin/gzipBomb.ts');
   const [farm] = await Promise.all([startOriginFarm({ host: '127.0.0.1' }), gzipBomb()]);
   return farm;
-}
-
-/** `host:port` of each farm listener: the operator allowlist entries that admit the farm and nothing else on loopback. */
-export function farmAllowHosts(farm: FarmInfo): string[] {
-  return [farm.httpUrl, farm.httpsUrl, farm.expiredTlsUrl, farm.wrongHostTlsUrl].map((url) => new URL(url).host);
 }
 
 /**

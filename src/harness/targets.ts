@@ -1,6 +1,8 @@
-import type { FarmInfo } from '../../mocks/origin/FarmRoute.ts';
 import type { CredentialVariables } from '../meeting-platform/core/meetingCredentials.ts';
 import type { ExchangeLimits } from './ConformOptions.ts';
+import type { FarmListeners } from './FarmListeners.ts';
+
+export type { FarmListeners } from './FarmListeners.ts';
 
 /**
  * What each suite runs against: the targets of the run's options (ConformOptions), and embedded ones
@@ -43,9 +45,6 @@ export interface FetchServiceTarget {
   /** Absent: the run's (Targets.limits). */
   limits?: ExchangeLimits;
 }
-
-/** Where an origin farm listens, one URL per listener. */
-export type FarmListeners = Pick<FarmInfo, 'httpUrl' | 'httpsUrl' | 'expiredTlsUrl' | 'wrongHostTlsUrl'>;
 
 export interface MeetingPlatformTarget {
   label: string;

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/boundedRequest.ts';
+import { farmListenersAt, type FarmListeners } from '../../src/harness/farmListenersAt.ts';
 
 /**
  * The origin farm as the suite sees it: over HTTP only (`/__farm/info`, `/__farm/pages`,
  * `/__farm/requests`), so a farm on another host serves as well as the one started on loopback.
  */
-export interface FarmListeners {
-  httpUrl: string;
-  httpsUrl: string;
-  expiredTlsUrl: string;
-  wrongHostTlsUrl: string;
-}
+export type { FarmListeners };
 
 /** One entry of `/__farm/pages`: a fixed body and what a fetch service should report for it. */
 export interface FarmPage {
@@ -70,13 +66,7 @@ async function readFarm(originUrl: string): Promise<Farm> {
   const origin = new URL(originUrl);
   const info = (await getJson(new URL('/__farm/info', origin))) as FarmListeners;
   const pages = (await getJson(new URL('/__farm/pages', origin))) as FarmPage[];
-  // The farm names its listeners by the address it bound; it is reached at the host the user gave.
-  const listeners: FarmListeners = {
-    httpUrl: rehost(info.httpUrl, origin),
-    httpsUrl: rehost(info.httpsUrl, origin),
-    expiredTlsUrl: rehost(info.expiredTlsUrl, origin),
-    wrongHostTlsUrl: rehost(info.wrongHostTlsUrl, origin),
-  };
+  const listeners = farmListenersAt(info, originUrl);
   return {
     listeners,
     pages,
@@ -96,12 +86,6 @@ async function readFarm(originUrl: string): Promise<Farm> {
       return (await getJson(url)) as FarmRequest[];
     },
   };
-}
-
-function rehost(listenerUrl: string, origin: URL): string {
-  const url = new URL(listenerUrl);
-  url.hostname = origin.hostname;
-  return url.origin;
 }
 
 async function getJson(url: URL): Promise<unknown> {

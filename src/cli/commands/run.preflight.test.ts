@@ -5,13 +5,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { startOriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { codeRoot } from '../../harness/conformanceConfig.ts';
+import { startEmbeddedReference } from '../../harness/startFetchServiceTargets.ts';
+import { startLocalOrigin } from '../../testing/localOrigin.ts';
 import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-preflight-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const aFile = join(work, 'a-file');
 writeFileSync(aFile, 'not a folder\n');
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const noAccount = { MEETING_CLIENT_ID: '', MEETING_CLIENT_SECRET: '', MEETING_ACCOUNT_ID: '', SVC_API_KEY: '' };
 
@@ -37,6 +42,47 @@ describe('conform run checks what can make it "could not run" before any check r
     expect(r.stderr).toMatch(/^conform: cannot reach --base-url http:\/\/127\.0\.0\.1:9: ECONNREFUSED[^\n]*\n$/);
     expect(r.stdout).toBe('');
     expect(r.exitCode).toBe(2);
+  });
+
+  test('a fetch service that cannot fetch from its origin farm: what each listener answered and what to do, before any check', async () => {
+    const farm = await startOriginFarm();
+    const key = 'test-key-farm-0123456789';
+    // The reference admitting only the farm's plain HTTP listener (as README once showed): the TLS ones are refused.
+    const service = await startEmbeddedReference(farm, key, { allowHosts: [new URL(farm.httpUrl).host] });
+    try {
+      const given = await runConform(['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl], { SVC_API_KEY: key });
+      const tls = [farm.httpsUrl, farm.expiredTlsUrl, farm.wrongHostTlsUrl].map((u) => escape(`${u}/small`)).join(', (and )?');
+      expect(given.stderr).toMatch(new RegExp(`^conform: --base-url ${escape(service.url)} cannot fetch from the origin farm at --origin-url ${escape(farm.httpUrl)}: ${tls} were refused as a destination \\(HTTP 400: .*\\)\\. Let the deployment fetch from .*; the reference admits a farm with conform serve fetch-service --origin-url ${escape(farm.httpUrl)}\\.\\n$`));
+      expect(given.stdout).toBe('');
+      expect(given.exitCode).toBe(2);
+      // No --origin-url: the farm the run starts on loopback, at ports no allowlist names.
+      const own = await runConform(['run', 'fetch-service', '--base-url', service.url], { SVC_API_KEY: key });
+      expect(own.stderr).toMatch(new RegExp(`^conform: --base-url ${escape(service.url)} cannot fetch from the origin farm this run started on 127\\.0\\.0\\.1 \\(no --origin-url given\\): http://127\\.0\\.0\\.1:\\d+/small was refused as a destination \\(HTTP 403: .*\\); .* were refused as a destination .*start one on fixed ports \\(conform origin --port 8081 --tls-port 8443 --expired-tls-port 8444 --wrong-host-tls-port 8445\\) and give --origin-url http://127\\.0\\.0\\.1:8081\\.\\n$`));
+      expect(own.stdout).toBe('');
+      expect(own.exitCode).toBe(2);
+      for (const r of [given, own]) expect(r.stderr).not.toContain(key);
+    } finally {
+      await service.close();
+      await farm.close();
+    }
+  });
+
+  test("a refusal quoted from a service that echoes the key: the key's variable, never the key", async () => {
+    const key = 'test-key-echoed-0123456789';
+    const farm = await startOriginFarm();
+    const echoing = await startLocalOrigin((req, res) => {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ statusCode: 403, error: 'Forbidden', message: `destination not permitted for ${String(req.headers['x-svc-api-key'])}` }));
+    });
+    try {
+      const r = await runConform(['run', 'fetch-service', '--base-url', echoing.url, '--origin-url', farm.httpUrl], { SVC_API_KEY: key });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain('were refused as a destination (HTTP 403: "destination not permitted for $SVC_API_KEY")');
+      expect(r.stderr).not.toContain(key);
+    } finally {
+      await echoing.close();
+      await farm.close();
+    }
   });
 
   test('validators that cannot run: not found, or breaking on a valid case', async () => {

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, test } from 'vitest';
+import { useOriginFarm } from '../../../mocks/origin/testing/useOriginFarm.ts';
 import { createLoopbackOnlyDial } from '../../testing/loopbackOnlyDial.ts';
 import { startLocalOrigin } from '../../testing/localOrigin.ts';
 import { createStubResolver } from '../../testing/stubResolver.ts';
@@ -42,6 +43,7 @@ describe('conform serve fetch-service: flags', () => {
       ['--host', '(default: "127.0.0.1")'],
       ['--api-key', '(default: $SVC_API_KEY)'],
       ['--allow-host', '(default: none)'],
+      ['--origin-url', 'admit the origin farm running at URL'],
       ['--timeout-ms', '(default: 60000)'],
       ['--max-bytes', '(default: 10485760 = 10 MiB)'],
       ['--max-concurrency', '(default: 10)'],
@@ -109,6 +111,44 @@ describe('conform serve fetch-service: running', () => {
     // No key: 401. With the key: 403, loopback port 9 not being allowlisted.
     expect(statuses).toEqual([401, 403]);
     await client.close();
+  });
+});
+
+describe('conform serve fetch-service --origin-url: the farm admitted in one flag', () => {
+  const farm = useOriginFarm();
+
+  /** POST /v1/fetch of `url` to the service, with the key: the status and the fetched status or the error message. */
+  async function fetchThrough(service: string, url: string, options: object = {}): Promise<string> {
+    const res = await fetch(`${service}/v1/fetch`, { method: 'POST', headers: { 'x-svc-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ url, ...options }) });
+    const body = (await res.json()) as { statusCode: number; message?: string };
+    return `${res.status} ${body.message ?? body.statusCode}`;
+  }
+
+  test("every listener fetched (the valid one verified against the farm's CA, the others failing verification), the rest of loopback still refused", async () => {
+    const outcomes: string[] = [];
+    await runServeFetchService(
+      { ...defaults, originUrl: farm().httpUrl },
+      {},
+      () => {},
+      async (running) => {
+        const f = farm();
+        for (const url of [f.httpUrl, f.httpsUrl]) outcomes.push(await fetchThrough(running.url, `${url}/small`));
+        for (const url of [f.expiredTlsUrl, f.wrongHostTlsUrl]) {
+          outcomes.push(await fetchThrough(running.url, `${url}/small`));
+          outcomes.push(await fetchThrough(running.url, `${url}/small`, { allowInsecureSsl: true }));
+        }
+        // Another port on the farm's host: the farm's listeners only are admitted.
+        outcomes.push(await fetchThrough(running.url, `http://127.0.0.1:${Number(new URL(f.httpUrl).port) === 9 ? 10 : 9}/`));
+      },
+      { log: () => {}, dial: createLoopbackOnlyDial().dial, resolve: createStubResolver().resolve },
+    );
+    const tls = '502 TLS certificate verification failed for the fetched host. If it is a trusted test host or one you control, set allowInsecureSsl to true.';
+    expect(outcomes).toEqual(['200 200', '200 200', tls, '200 200', tls, '200 200', '403 The destination is not permitted.']);
+  });
+
+  test('no farm at the URL: the service does not start (exit 2), saying so', async () => {
+    const run = runServeFetchService({ ...defaults, originUrl: 'http://127.0.0.1:9' }, {}, () => {}, async () => {}, { log: () => {} });
+    await expect(run).rejects.toThrow(new UsageError('--origin-url http://127.0.0.1:9 is not a running origin farm (GET /__farm/info failed); start it first: conform origin'));
   });
 });
 

@@ -5,7 +5,7 @@ import type { RunningFetchService, StartOptions } from '../../fetch-service/star
 import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
 import { numberRules } from '../../harness/numberRules.ts';
-import { numberOption } from '../parseOptions.ts';
+import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -15,6 +15,8 @@ export interface ServeFetchServiceOptions {
   host: string;
   apiKey: string[];
   allowHost: string[];
+  /** A running origin farm to admit: its listeners allowlisted, its CA trusted. */
+  originUrl?: string;
   timeoutMs: number;
   maxBytes: number;
   maxConcurrency: number;
@@ -54,6 +56,14 @@ allowInsecureSsl. A local origin farm on 127.0.0.1 is admitted port by port, so 
 stays refused:
   conform serve fetch-service --api-key "$SVC_API_KEY" --allow-host 127.0.0.1:8081 --allow-host 127.0.0.1:8443
 
+Origin farm: --origin-url URL admits the farm running there (conform origin) in one flag, for the
+fetch suite: it reads URL/__farm/info at start, allows each of its listeners (HOST:PORT, as the info
+names them: their public URLs when the farm has them) and trusts the farm's CA. The farm must be up
+first; with none there the service does not start (exit 2):
+  conform origin --port 8081 --tls-port 8443 --expired-tls-port 8444 --wrong-host-tls-port 8445 &
+  conform serve fetch-service --origin-url http://127.0.0.1:8081
+  conform run fetch-service --base-url http://127.0.0.1:8080 --origin-url http://127.0.0.1:8081
+
 Proxy: requests with "proxies": true go through $HTTP_PROXY / $HTTPS_PROXY (minus $NO_PROXY); without
 them such requests go direct. Extra trusted CAs: $NODE_EXTRA_CA_CERTS.
 
@@ -78,6 +88,7 @@ export function registerServe(program: Command, env: Env = process.env): void {
         .argParser(repeatable(parseAllowHostFlag))
         .default([], 'none'),
     )
+    .addOption(new Option('--origin-url <url>', 'admit the origin farm running at URL: its listeners allowed, its CA trusted').argParser(parseHttpUrl))
     .addOption(numberOption('--timeout-ms <n>', 'fetch timeout in ms, at most 60000', numberRules.fetchTimeoutMs).default(FETCH_SERVICE_DEFAULTS.timeoutMs))
     .addOption(
       numberOption('--max-bytes <n>', 'largest fetched body, as received and decompressed', numberRules.count)
@@ -101,6 +112,15 @@ export function apiKeysFrom(options: Pick<ServeFetchServiceOptions, 'apiKey'>, e
   return env.SVC_API_KEY ? [env.SVC_API_KEY] : [];
 }
 
+/** What admits the farm at `originUrl`: its listeners' HOST:PORT and its CA, from its /__farm/info. */
+async function admittedFarm(originUrl: string): Promise<{ allowHosts: string[]; ca: string }> {
+  const { readFarmInfo } = await import('../../../mocks/origin/readFarmInfo.ts');
+  const { farmAllowHosts } = await import('../../../mocks/origin/farmAllowHosts.ts');
+  const info = await readFarmInfo(originUrl);
+  if (!info) throw new UsageError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start it first: conform origin`);
+  return { allowHosts: farmAllowHosts(info), ca: info.ca };
+}
+
 /**
  * Starts the service, prints its URL, waits for `untilStop`, then closes gracefully. `extra` lets tests
  * hand in a stub resolver, a loopback-only dial or a log collector.
@@ -116,12 +136,14 @@ export async function runServeFetchService(
   if (apiKeys.length === 0) {
     throw new UsageError('no API key configured: pass --api-key KEY or set SVC_API_KEY (the service does not run open)');
   }
+  const farm = options.originUrl === undefined ? undefined : await admittedFarm(options.originUrl);
   const { startFetchService } = await import('../../fetch-service/startFetchService.ts');
   const running = await startFetchService({
     host: options.host,
     port: options.port,
     apiKeys,
-    allowHosts: options.allowHost,
+    allowHosts: [...options.allowHost, ...(farm?.allowHosts ?? [])],
+    ...(farm ? { trustedCa: [farm.ca] } : {}),
     timeoutMs: options.timeoutMs,
     maxBytes: options.maxBytes,
     maxConcurrency: options.maxConcurrency,
