@@ -90,7 +90,8 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     expect(blocked.length, r.stdout.slice(-4000)).toBeGreaterThanOrEqual(20);
     for (const c of blocked) {
       expect(c.blockedBy, c.id).toBe('FS-AUTH-KEY');
-      expect(c.message, c.id).toMatch(/^(the issued key was refused \(HTTP 401\) on every request this check sent|every valid generated request was refused for its credentials \(HTTP 401\))$/);
+      // The refusal quoted, as the answer words it: the key, because the answer says so.
+      expect(c.message, c.id).toMatch(/^(the issued key was refused \(HTTP 401: "A valid API key is required in the X-SVC-API-Key header\."\) on every request this check sent|every valid generated request was refused for its credentials \(HTTP 401\))$/);
       expect(c.evidence, c.id).toBeUndefined();
     }
     expect(blocked.map((c) => c.clause)).toEqual(expect.arrayContaining(['FS-VERSION-PATH', 'FS-RESULT-SHAPE', 'FS-504', 'FS-FUZZ-POSITIVE']));

@@ -182,7 +182,7 @@ export function requestHeaders(call: FetchCall): Record<string, string> {
   return headers;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
