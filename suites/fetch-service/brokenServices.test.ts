@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { findClause } from '../../src/harness/catalogue.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { farmAllowHosts, startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
 import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
@@ -73,6 +73,17 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     for (const text of variant.failureMentions ?? []) expect(messages, 'failure message').toContain(text);
     for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
   });
+
+  test('a deployment whose allowlist leaves out the farm\'s TLS listeners: FS-502-TLS says the destination was refused, as the answer does, never the key', async ({ signal }) => {
+    const plain = farmAllowHosts(farm).filter((host) => host === new URL(farm.httpUrl).host);
+    const r = await runAgainst({ reference: { allowHosts: plain } }, signal, 0);
+    const tls = r.report!.checks.filter((c) => c.clause === 'FS-502-TLS');
+    expect(tls.map((c) => c.status), r.stdout.slice(-4000)).toEqual(['failed']);
+    const said = JSON.stringify(tls);
+    expect(said).toContain('the destination refused (HTTP 403: \\"The destination is not permitted.\\")');
+    expect(said).not.toMatch(/issued key|FS-AUTH-KEY/);
+    expect(r.report!.checks.find((c) => c.clause === 'FS-AUTH-KEY')?.status).toBe('passed');
+  }, 180_000);
 
   test('a key the service did not issue: FS-AUTH-KEY fails and leads; what needs a served request is blocked by it, not failed', async ({ signal }) => {
     const service = await startBrokenService(farm, apiKey, {});
