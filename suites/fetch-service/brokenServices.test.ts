@@ -63,7 +63,8 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     for (const c of failures) {
       expect(c.evidence?.length, c.id).toBeGreaterThan(0);
       // To /v1/fetch, or for the HTTP hygiene checks another method or path of the service.
-      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ 'http:\/\/127\.0\.0\.1:\d+\/[^']*'/);
+      // Single-quoted, or double-quoted where $SVC_API_KEY in the query string must expand.
+      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ ('http:\/\/127\.0\.0\.1:\d+\/[^']*'|"http:\/\/127\.0\.0\.1:\d+\/[^"]*\$SVC_API_KEY[^"]*")/);
       if (c.clause.startsWith('FS-SEC-')) expect(c.group, c.id).toBe('security');
     }
     expect(findSecret(text, secretForms(apiKey))).toBeUndefined();

@@ -390,6 +390,51 @@ export const brokenVariants: BrokenVariant[] = [
     },
     failureMentions: ['the key in Authorization: Bearer instead'],
   },
+  // Near misses a sloppy comparison or a lenient parser lets through (keyNearMisses.ts, validationChecks.ts).
+  {
+    name: 'compares the key by prefix (takes the key with characters appended)',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) => forward(request.headers['x-svc-api-key']?.startsWith(apiKey) ? { ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['the issued key with a character appended', '${SVC_API_KEY}x'],
+  },
+  {
+    name: 'trims the key before comparing it (String.prototype.trim)',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) => forward(request.headers['x-svc-api-key']?.trim() === apiKey ? { ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['the issued key followed by a no-break space'],
+  },
+  {
+    name: 'compares the key case-insensitively',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) =>
+      forward(request.headers['x-svc-api-key']?.toLowerCase() === apiKey.toLowerCase() ? { ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['the issued key with its letters in the other case'],
+  },
+  {
+    name: 'takes the key from the query string too',
+    breaks: ['FS-AUTH-HEADER-ONLY'],
+    transform: () => (request, forward) => {
+      const key = new URL(request.path, 'http://service.invalid').searchParams.get('api_key');
+      return forward(key && !request.headers['x-svc-api-key'] ? { ...request, headers: { ...request.headers, 'x-svc-api-key': key } } : request);
+    },
+    failureMentions: ['the key in the query string'],
+  },
+  {
+    name: 'trims the url before validating it',
+    breaks: ['FS-400-URL'],
+    transform: () => requests((b) => (typeof b.url === 'string' ? { ...b, url: b.url.trim() } : b)),
+    failureMentions: ['a valid URL with a space before it'],
+  },
+  {
+    name: 'reads option names in any case',
+    breaks: ['FS-REDIRECT-DEFAULT', 'FS-TLS-DEFAULT', 'FS-502-TLS'],
+    transform: () =>
+      requests((b) => {
+        const names = ['allowRedirects', 'allowInsecureSsl', 'proxies'];
+        return Object.fromEntries(Object.entries(b).map(([k, v]) => [names.find((n) => n.toLowerCase() === k.toLowerCase()) ?? k, v]));
+      }),
+    failureMentions: ['the option named in another case'],
+  },
   {
     name: 'answers another method with 405 but no Allow',
     breaks: ['FS-HTTP-METHOD'],
