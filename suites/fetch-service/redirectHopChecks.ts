@@ -40,7 +40,7 @@ export function normalTarget(target: string): string {
 }
 
 /** One probe: a redirect of `status` with a Location in `form` whose query is `hopQuery`, and where it must lead. */
-interface HopProbe {
+export interface HopProbe {
   status: number;
   form: Form;
   probe: string;
@@ -74,7 +74,7 @@ function landedAt(x: Exchange): string | undefined {
  * service reached the farm over the network (the first request logged); a target that answers the farm's
  * pages in memory (the mock) is judged by what its result's page says it was asked for.
  */
-function hopProblem(p: HopProbe, x: Exchange, logged: FarmRequest[]): Pick<Verdict, 'problem' | 'cause'> {
+export function hopProblem(p: HopProbe, x: Exchange, logged: FarmRequest[]): Pick<Verdict, 'problem' | 'cause'> {
   const result = resultOf(x);
   if (!result) return { problem: `${replied(x)}; expected 200 with the page the redirect leads to` };
   const said = landedAt(x);
