@@ -97,7 +97,13 @@ const families: Record<CauseFamily, { selects: Exchange[]; not: Exchange[] }> = 
     not: [reply(400, { statusCode: 400, error: 'Bad Request', message: 'url must be a string.' }), refusal(destinationRefused())],
   },
   key: {
-    selects: [refusal(unauthorized()), reply(403, { statusCode: 403, error: 'Forbidden', message: 'Missing or unknown API key.' }), reply(403, {}, { headers: { 'www-authenticate': 'ApiKey' } })],
+    selects: [
+      refusal(unauthorized()),
+      reply(403, { statusCode: 403, error: 'Forbidden', message: 'Missing or unknown API key.' }),
+      reply(403, {}, { headers: { 'www-authenticate': 'ApiKey' } }),
+      // A 401 is the credentials' status, whatever else its words name.
+      reply(401, { statusCode: 401, error: 'Unauthorized', message: 'Send a JSON body with the X-SVC-API-Key header.' }),
+    ],
     not: [refusal(unauthorized(), { body: {}, key: 'not-issued-1234' }), refusal(destinationRefused()), reply(403, { statusCode: 403, error: 'Forbidden', message: 'Forbidden' })],
   },
   html: {

@@ -54,6 +54,24 @@ const words = {
   key: /api.?key|x-svc-api-key|\bkey\b|credential|authenticat|unauthori[sz]ed/i,
 };
 
+/**
+ * The target's own key refused, where `evidence` shows it. Only requests sent with the target's own key say
+ * anything about that key. A 401 or a challenge says so whatever its words (a 401 is the credentials'
+ * status, RFC 9110 §15.5.2); words about the key say so only where they name nothing more specific.
+ */
+function keyRefused(evidence: (x: Reply, said: string) => boolean): KnownCause {
+  return {
+    family: 'key',
+    shows: (x, said) => x.call.key === undefined && evidence(x, said),
+    describe: (x, said) => ({
+      cause: `the target's own key refused (${quoted(x, said)})`,
+      diagnosis:
+        'The service refused the key it was given, as its answer says: $SVC_API_KEY (or --api-key) does not hold a key this deployment issued, ' +
+        'or something in front of the service strips the X-SVC-API-Key header.',
+    }),
+  };
+}
+
 /** Refusals (4xx), most specific first: a limit message may name the key it counts for. */
 const refusals: KnownCause[] = [
   {
@@ -76,6 +94,7 @@ const refusals: KnownCause[] = [
         'Let the service reach the farm (allowlist its host and ports), or give --origin-url a farm the service may fetch from.',
     }),
   },
+  keyRefused((x) => x.status === 401 || 'www-authenticate' in x.headers),
   {
     family: 'body',
     shows: (_x, said) => words.body.test(said),
@@ -86,17 +105,7 @@ const refusals: KnownCause[] = [
         'or by something in front of it (a proxy or firewall with a body size limit or content rules).',
     }),
   },
-  {
-    // Only requests sent with the target's own key say anything about that key.
-    family: 'key',
-    shows: (x, said) => x.call.key === undefined && (x.status === 401 || 'www-authenticate' in x.headers || words.key.test(said)),
-    describe: (x, said) => ({
-      cause: `the target's own key refused (${quoted(x, said)})`,
-      diagnosis:
-        'The service refused the key it was given, as its answer says: $SVC_API_KEY (or --api-key) does not hold a key this deployment issued, ' +
-        'or something in front of the service strips the X-SVC-API-Key header.',
-    }),
-  },
+  keyRefused((_x, said) => words.key.test(said)),
 ];
 
 /** Why no HTTP answer came, from the failure's own words. */
