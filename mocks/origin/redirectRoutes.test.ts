@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { originTable } from './originTable.ts';
-import { defaultPrivateTarget, redirectStatuses } from './redirectRoutes.ts';
+import { defaultPrivateTarget, queryRedirectForms, redirectStatuses, type QueryRedirectForm } from './redirectRoutes.ts';
 import { RequestLog } from './RequestLog.ts';
 import { getRaw } from './testing/getRaw.ts';
 import { useOriginFarm } from './testing/useOriginFarm.ts';
@@ -96,5 +96,20 @@ describe('redirectRoutes', () => {
     expect(r.headers.location).toBe('/small');
     expect(originTable(farm(), new RequestLog()).plannedDelayMs(new URL(`${farm().httpUrl}/redirect/to?ms=1234`))).toBe(1234);
     expect((await get('/redirect/to?ms=soon')).status).toBe(400);
+  });
+
+  const query = 'probe=q&a=1&b=two%20words&c=%E2%9C%93&d=x%2Fy%3Fz%3D1%26w&e=&a=2&f=1+1&g=/p?q';
+  test.each(Object.keys(queryRedirectForms) as QueryRedirectForm[])('/redirect/query/CODE?form=%s: a relative Location keeping the query as received, to a page that says what it was asked', async (form) => {
+    for (const code of redirectStatuses) {
+      const r = await get(`/redirect/query/${code}?form=${form}&${query}`);
+      expect(r.status).toBe(code);
+      expect(r.headers.location).toBe(`${queryRedirectForms[form]}?${query}`);
+    }
+    const { hops, status } = await follow(`/redirect/query/303?${query}&form=${form}`);
+    const landing = form === 'query-only' ? `/redirect/query/303?${query}` : `/redirect/query/landed?${query}`;
+    expect({ hops, status }).toEqual({ hops: [landing], status: 200 });
+    expect((await get(landing)).body.toString()).toBe(`landed at ${landing}\n`);
+    expect((await get('/redirect/query/200?form=path-absolute')).status).toBe(400);
+    expect((await get('/redirect/query/302?form=sideways')).status).toBe(400);
   });
 });

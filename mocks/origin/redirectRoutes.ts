@@ -81,7 +81,44 @@ export const redirectRoutes: readonly FarmRoute[] = [
     },
     plannedDelayMs: (url) => redirectDelayMs(url),
   },
+  {
+    path: '/redirect/query/landed',
+    summary: 'where /redirect/query/CODE leads: 200, "landed at " and the request target as the farm received it',
+    answer: ({ request }) => landed(request.target),
+  },
+  {
+    path: '/redirect/query/:code',
+    query: 'form=FORM',
+    summary:
+      'a CODE redirect to /redirect/query/landed whose Location keeps the query as received, form= taken out: FORM path-absolute ' +
+      '("/redirect/query/landed?…"), path-relative ("landed?…"), dot-relative ("../query/landed?…") or query-only ("?…": this path again, ' +
+      'which without form answers as /redirect/query/landed does)',
+    answer({ url, params, request }) {
+      const form = url.searchParams.get('form');
+      if (form === null) return landed(request.target);
+      const status = redirectStatus(params.code);
+      const path = queryRedirectForms[form as QueryRedirectForm];
+      if (path === undefined) throw new QueryError(`form must be one of ${Object.keys(queryRedirectForms).join(', ')}, got "${form}"`);
+      // The query as the farm received it, byte for byte (not re-serialised), less the form parameter.
+      const at = request.target.indexOf('?');
+      const query = (at < 0 ? '' : request.target.slice(at + 1)).split('&').filter((pair) => !pair.startsWith('form=')).join('&');
+      return redirect(status, `${path}?${query}`);
+    },
+  },
 ];
+
+/** The relative Locations /redirect/query/CODE sends, by form: each resolves to /redirect/query/landed (query-only: to itself). */
+export const queryRedirectForms = {
+  'path-absolute': '/redirect/query/landed',
+  'path-relative': 'landed',
+  'dot-relative': '../query/landed',
+  'query-only': '',
+} as const;
+export type QueryRedirectForm = keyof typeof queryRedirectForms;
+
+function landed(target: string): FarmResponse {
+  return textReply(200, `landed at ${target}\n`);
+}
 
 const redirectDelayMs = (url: URL): number => queryInteger(url, 'ms', { fallback: 0, min: 0, max: maxMs });
 

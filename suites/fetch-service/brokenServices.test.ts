@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { findClause } from '../../src/harness/catalogue.ts';
+import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
@@ -63,7 +64,8 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     for (const c of failures) {
       expect(c.evidence?.length, c.id).toBeGreaterThan(0);
       // To /v1/fetch, or for the HTTP hygiene checks another method or path of the service.
-      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ 'http:\/\/127\.0\.0\.1:\d+\/[^']*'/);
+      // Single-quoted, or double-quoted where $SVC_API_KEY in the query string must expand.
+      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ ('http:\/\/127\.0\.0\.1:\d+\/[^']*'|"http:\/\/127\.0\.0\.1:\d+\/[^"]*\$SVC_API_KEY[^"]*")/);
       if (c.clause.startsWith('FS-SEC-')) expect(c.group, c.id).toBe('security');
     }
     expect(findSecret(text, secretForms(apiKey))).toBeUndefined();
@@ -73,6 +75,17 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     for (const text of variant.failureMentions ?? []) expect(messages, 'failure message').toContain(text);
     for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
   });
+
+  test('a deployment whose allowlist leaves out the farm\'s TLS listeners: FS-502-TLS says the destination was refused, as the answer does, never the key', async ({ signal }) => {
+    const plain = farmAllowHosts(farm).filter((host) => host === new URL(farm.httpUrl).host);
+    const r = await runAgainst({ reference: { allowHosts: plain } }, signal, 0);
+    const tls = r.report!.checks.filter((c) => c.clause === 'FS-502-TLS');
+    expect(tls.map((c) => c.status), r.stdout.slice(-4000)).toEqual(['failed']);
+    const said = JSON.stringify(tls);
+    expect(said).toContain('the destination refused (HTTP 403: \\"The destination is not permitted.\\")');
+    expect(said).not.toMatch(/issued key|FS-AUTH-KEY/);
+    expect(r.report!.checks.find((c) => c.clause === 'FS-AUTH-KEY')?.status).toBe('passed');
+  }, 180_000);
 
   test('a key the service did not issue: FS-AUTH-KEY fails and leads; what needs a served request is blocked by it, not failed', async ({ signal }) => {
     const service = await startBrokenService(farm, apiKey, {});
@@ -90,7 +103,8 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     expect(blocked.length, r.stdout.slice(-4000)).toBeGreaterThanOrEqual(20);
     for (const c of blocked) {
       expect(c.blockedBy, c.id).toBe('FS-AUTH-KEY');
-      expect(c.message, c.id).toMatch(/^(the issued key was refused \(HTTP 401\) on every request this check sent|every valid generated request was refused for its credentials \(HTTP 401\))$/);
+      // The refusal quoted, as the answer words it: the key, because the answer says so.
+      expect(c.message, c.id).toMatch(/^(the issued key was refused \(HTTP 401: "A valid API key is required in the X-SVC-API-Key header\."\) on every request this check sent|every valid generated request was refused for its credentials \(HTTP 401\))$/);
       expect(c.evidence, c.id).toBeUndefined();
     }
     expect(blocked.map((c) => c.clause)).toEqual(expect.arrayContaining(['FS-VERSION-PATH', 'FS-RESULT-SHAPE', 'FS-504', 'FS-FUZZ-POSITIVE']));

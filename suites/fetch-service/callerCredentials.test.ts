@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
-import { secretForms } from '../../src/harness/secretForms.ts';
-import { callerCredentials, credentialsIn, unsearchableKey } from './callerCredentials.ts';
+import { callerCredentials, credentialsIn, noKeyToSearch } from './callerCredentials.ts';
+import { secretSearch } from './secretSearch.ts';
 
 const request = (path: string, headers: Record<string, string | string[]>) => ({ method: 'GET', path, headers, listener: 'http' });
 
 test('credentialsIn names where and how a credential reached the origin, never its value', () => {
   const { headers, credentials } = callerCredentials();
-  const key = { name: 'the API key', forms: secretForms('conform-key-0123456789abcdef') };
+  const key = { name: 'the API key', search: secretSearch('conform-key-0123456789abcdef') };
   const all = [...credentials, key];
   const basicKey = Buffer.from('svc:conform-key-0123456789abcdef').toString('base64');
   expect(credentialsIn(request('/small?probe=x', { 'user-agent': 'fetcher', accept: '*/*' }), all)).toEqual([]);
@@ -23,8 +23,13 @@ test('each run marks its credentials anew', () => {
   expect(callerCredentials().headers.Authorization).not.toBe(callerCredentials().headers.Authorization);
 });
 
-test('a key too short to search for is said so, not searched', () => {
-  expect(unsearchableKey(undefined)).toMatch(/not set/);
-  expect(unsearchableKey('abc')).toMatch(/too short/);
-  expect(unsearchableKey('conform-key-0123456789')).toBe(false);
+test('only a missing key is not searched for; a short one is, where it stands whole', () => {
+  expect(noKeyToSearch(undefined)).toMatch(/not set/);
+  expect(noKeyToSearch('k1')).toBe(false);
+  const key = { name: 'the API key', search: secretSearch('k1') };
+  expect(credentialsIn(request('/small?probe=k1x', { 'user-agent': 'k1-fetcher', 'accept-encoding': 'k1' }), [key])).toEqual([]);
+  expect(credentialsIn(request('/small?probe=p&key=k1', { 'x-svc-api-key': 'k1' }), [key])).toEqual([
+    'the API key in the URL (a query parameter)',
+    'the API key in header x-svc-api-key (the whole value)',
+  ]);
 });

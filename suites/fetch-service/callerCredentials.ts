@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { findSecret, secretForms, type SecretForm } from '../../src/harness/secretForms.ts';
 import type { FarmRequest } from './originFarm.ts';
+import { secretSearch, type SecretSearch } from './secretSearch.ts';
 
-/** A secret the suite hands the service, and every form in which it could reach an origin. */
+/** A secret the suite hands the service, and how to find it where it could reach an origin. */
 export interface Credential {
   /** For problem lines: "the API key", "the caller's Cookie". */
   name: string;
-  forms: SecretForm[];
+  search: SecretSearch;
 }
 
 /** Credentials of the caller's own, beside the key: headers to send and what to look for at the origin. */
@@ -15,13 +15,9 @@ export interface CallerCredentials {
   credentials: Credential[];
 }
 
-/**
- * Why the key cannot be searched for, or false when it can: a very short key would be found in ordinary
- * text, and a check would fail a service for an echo that is not one.
- */
-export function unsearchableKey(key: string | undefined): string | false {
-  if (!key) return 'no API key to look for ($SVC_API_KEY is not set)';
-  return key.length < 8 ? 'the API key is shorter than 8 characters: too short to search requests and replies for' : false;
+/** Why there is no key to search for, or false when there is one (a short one is searched for whole: secretSearch.ts). */
+export function noKeyToSearch(key: string | undefined): string | false {
+  return key ? false : 'no API key to look for ($SVC_API_KEY is not set)';
 }
 
 const mark = (what: string): string => `conform-${what}-${randomBytes(12).toString('hex')}`;
@@ -42,29 +38,33 @@ export function callerCredentials(): CallerCredentials {
       'Proxy-Authorization': `Basic ${Buffer.from(`conform:${password}`).toString('base64')}`,
     },
     credentials: [
-      { name: "the caller's Authorization", forms: secretForms(token) },
-      { name: "the caller's Cookie", forms: secretForms(session) },
-      { name: "the caller's Proxy-Authorization", forms: secretForms(password) },
+      { name: "the caller's Authorization", search: secretSearch(token) },
+      { name: "the caller's Cookie", search: secretSearch(session) },
+      { name: "the caller's Proxy-Authorization", search: secretSearch(password) },
     ],
   };
 }
 
 /**
  * Where a request the origin received carries any of `credentials`: one line per find, naming the header
- * (or the URL) and the encoding, never the value.
+ * (or the URL) and the form, never the value.
  */
 export function credentialsIn(request: FarmRequest, credentials: readonly Credential[]): string[] {
-  const places: Array<[string, string]> = [['the URL', request.path]];
-  for (const [name, value] of Object.entries(request.headers)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) places.push([`header ${name}`, v]);
-  }
-  return credentials.flatMap((credential) => secretsIn(places, credential.forms).map((found) => `${credential.name} in ${found}`));
+  return credentials.flatMap((credential) => {
+    const places: string[] = [];
+    const url = credential.search.url(request.path);
+    if (url) places.push(placed('the URL', url));
+    for (const [name, value] of Object.entries(request.headers)) {
+      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+        const form = credential.search.header(name, v);
+        if (form) places.push(placed(`header ${name}`, form));
+      }
+    }
+    return places.map((place) => `${credential.name} in ${place}`);
+  });
 }
 
-/** Each of `places` ([where, text]) that holds one of `forms`: where, and the encoding unless as is. */
-export function secretsIn(places: ReadonlyArray<readonly [string, string]>, forms: readonly SecretForm[]): string[] {
-  return places.flatMap(([where, text]) => {
-    const form = findSecret(text, forms);
-    return form ? [`${where}${form.encoding === 'as is' ? '' : ` (${form.encoding})`}`] : [];
-  });
+/** Where a secret was found and in what form: "header authorization (base64)"; nothing added for "as is". */
+export function placed(where: string, form: string): string {
+  return form === 'as is' ? where : `${where} (${form})`;
 }

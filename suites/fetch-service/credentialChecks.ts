@@ -1,9 +1,9 @@
 import type { Check, CheckContext } from '../../src/harness/check.ts';
-import { secretForms } from '../../src/harness/secretForms.ts';
-import { callerCredentials, credentialsIn, unsearchableKey, type Credential } from './callerCredentials.ts';
+import { callerCredentials, credentialsIn, noKeyToSearch, type Credential } from './callerCredentials.ts';
 import type { Exchange } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';
 import { newProbe, type FarmRequest } from './originFarm.ts';
+import { anywhereLength, secretSearch } from './secretSearch.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 /** The paths of the matrix (specs/fetch-service.paths.json) the credential probes take: every hop a credential could ride. */
@@ -63,12 +63,14 @@ export function credentialProbes(s: SuiteTarget): Promise<CredentialProbes> {
  * proven from the farm's request log, where each hop of a probe carries the probe's token.
  */
 export function defineCredentialChecks(check: Check, s: SuiteTarget): void {
-  check('FS-SEC-KEY-FORWARD', 'the API key reaches the origin on no hop (first request, same-origin and cross-origin redirects), in no form', async (ctx) => {
+  const short = (s.client.key?.length ?? anywhereLength) < anywhereLength ? ' (a short key: where it stands whole)' : '';
+  check('FS-SEC-KEY-FORWARD', `the API key reaches the origin on no hop (first request, same-origin and cross-origin redirects), in no form${short}`, async (ctx) => {
     begin(ctx, s);
     const { probes } = await credentialProbes(s);
-    const key: Credential = { name: 'the API key', forms: secretForms(s.client.key!) };
+    const key: Credential = { name: 'the API key', search: secretSearch(s.client.key!) };
+    ctx.evidence('how the API key was searched for', key.search.scope);
     judgeHops(ctx, s, 'the API key must never reach the fetched origin, as is or encoded, on any hop', probes, [key], 'sent the origin the API key');
-  }, { skip: unsearchableKey(s.client.key), paths: [...credentialPaths] });
+  }, { skip: noKeyToSearch(s.client.key), paths: [...credentialPaths] });
 
   check('FS-SEC-CALLER-HEADERS', "the caller's Authorization, Cookie and Proxy-Authorization reach the origin on no hop, in no form", async (ctx) => {
     begin(ctx, s);

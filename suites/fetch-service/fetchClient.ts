@@ -20,8 +20,8 @@ export interface FetchCall {
   chunked?: boolean;
   /** A shell command printing the body, for reproductions of a body too large to quote (tens of MiB). */
   bodyCommand?: string;
-  /** X-SVC-API-Key: the target's key when absent, none when null, else this literal (a key nobody issued). */
-  key?: string | null;
+  /** X-SVC-API-Key: the target's key when absent, none when null, a near miss of it, else this literal (a key nobody issued). */
+  key?: string | null | KeyVariant;
   /** Extra request headers (a key in the wrong header). */
   headers?: Record<string, string>;
   /** Content-Type to send instead of application/json; null sends none. */
@@ -62,6 +62,20 @@ export interface Exchange {
 
 /** Placeholder for the key in reproductions and evidence: the variable users keep it in (seed §5). */
 export const keyVariable = '$SVC_API_KEY';
+
+/**
+ * A near miss of the issued key (a character more, in another case...): shown as a POSIX shell expression of
+ * the key's variable, so evidence and reproductions hold no part of the key, and sent as `of(key)`.
+ */
+export interface KeyVariant {
+  /** The expression, given the variable's name ("SVC_API_KEY"). */
+  shell(variable: string): string;
+  of(key: string): string;
+}
+
+function isVariant(key: FetchCall['key']): key is KeyVariant {
+  return typeof key === 'object' && key !== null;
+}
 
 /**
  * The suite's HTTP client for one target: requests with the target's key (the run's options hold it),
@@ -123,8 +137,11 @@ export class FetchClient {
 
   /** The same request as a curl command, `$SVC_API_KEY` in place of the key. */
   curl(call: FetchCall): string {
-    const parts = [`curl -sS -i -X ${call.method ?? 'POST'}`, shellQuote(urlOf(this.endpoint, call))];
-    for (const [name, value] of Object.entries(requestHeaders(call))) parts.push('-H', shellArgument(`${name}: ${value}`));
+    const parts = [`curl -sS -i -X ${call.method ?? 'POST'}`, shellArgument(urlOf(this.endpoint, call))];
+    for (const [name, value] of Object.entries(requestHeaders(call))) {
+      // A near miss is a shell expression of the suite's own making (${SVC_API_KEY%?}): in double quotes, as written.
+      parts.push('-H', name === keyHeader && isVariant(call.key) ? `"${name}: ${value}"` : shellArgument(`${name}: ${value}`));
+    }
     if (call.contentType === null) parts.push('-H', shellQuote('Content-Type:'));
     if (call.chunked) parts.push('-H', shellQuote('Transfer-Encoding: chunked'));
     if (call.bodyCommand) return `${call.bodyCommand} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
@@ -138,12 +155,14 @@ export class FetchClient {
     const base = { call, endpoint, requestBody, attempts: attempt };
     await pace(endpoint, call.signal);
     const started = performance.now();
-    // The variable stands for the key in curl and evidence; on the wire it is the key.
-    const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, v.replace(keyVariable, this.key ?? '')]));
+    // The variable stands for the key in curl and evidence; on the wire it is the key (or its near miss).
+    const key = this.key ?? '';
+    const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([n, v]) => [n, n === keyHeader && isVariant(call.key) ? call.key.of(key) : v.replace(keyVariable, key)]));
+    const wire = endpoint.replaceAll(keyVariable, encodeURIComponent(key));
     try {
       // The service may take its whole fetch timeout before a 504: the headers deadline allows that on top.
       const method = call.method ?? 'POST';
-      const answer = await boundedRequest(endpoint, {
+      const answer = await boundedRequest(wire, {
         method,
         headers,
         // GET and HEAD take no body; the others get the call's, an empty one included.
@@ -170,16 +189,18 @@ function urlOf(endpoint: string, call: FetchCall): string {
   return call.query ? `${url}?${call.query}` : url;
 }
 
-/** A call's headers as a user would write them: the key as `$SVC_API_KEY` wherever it goes. */
+const keyHeader = 'X-SVC-API-Key';
+
+/** A call's headers as a user would write them: the key as `$SVC_API_KEY` wherever it goes, a near miss as its shell expression. */
 export function requestHeaders(call: FetchCall): Record<string, string> {
   const type = call.contentType === undefined ? 'application/json' : call.contentType;
   const headers: Record<string, string> = { ...(type === null ? {} : { 'Content-Type': type }), ...call.headers };
-  const key = call.key === undefined ? keyVariable : call.key;
-  if (key !== null) headers['X-SVC-API-Key'] = key;
+  const key = call.key === undefined ? keyVariable : isVariant(call.key) ? call.key.shell(keyVariable.slice(1)) : call.key;
+  if (key !== null) headers[keyHeader] = key;
   return headers;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -5,8 +5,8 @@ import { bodyText, encodeRequest } from '../../src/openapi/encodeRequest.ts';
 import type { GeneratedRequest } from '../../src/openapi/GeneratedRequest.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { doubtfulUrls, farmOrInvalidOnly, farmUrlArbitrary, invalidUrls } from './farmUrls.ts';
-import { requestHeaders, type FetchCall } from './fetchClient.ts';
-import { credentialRefusals } from './judge.ts';
+import { parseJson, requestHeaders, type FetchCall } from './fetchClient.ts';
+import { showsKeyRefused } from './diagnoseReply.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
 /** The url of a generated request's body, when it has one that is a string. */
@@ -54,8 +54,9 @@ export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
       serverError: (request, x) => (x.status === 502 || x.status === 504) && originAtFault(request),
       refusal: (request, x) => x.status === 400 && farmIsLocal && (request.body?.value as Record<string, unknown> | undefined)?.allowInsecureSsl === true,
     },
-    // Valid requests all refused for their key leave FS-FUZZ-POSITIVE nothing to judge: FS-AUTH-KEY fails.
-    credentialsRefused: { clause: 'FS-AUTH-KEY', refused: (x) => credentialRefusals.has(x.status) },
+    // Valid requests all refused for their key leave FS-FUZZ-POSITIVE nothing to judge: FS-AUTH-KEY fails. A
+    // refusal counts as the key's only where it says so (a 403 for the destination is FS-FUZZ-POSITIVE's own).
+    credentialsRefused: { clause: 'FS-AUTH-KEY', refused: (x) => showsKeyRefused({ ...x, headers: x.headers instanceof Headers ? Object.fromEntries(x.headers) : x.headers, text: x.body, json: parseJson(x.body), call: {} }) },
     async send(operation, request, signal): Promise<SentExchange> {
       const encoded = encodeRequest(operation, request);
       const raw = encoded.body ?? '';

@@ -15,6 +15,7 @@ import { defineHttpHygieneChecks } from './httpHygieneChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
 import { defineLimitPathChecks } from './limitPathChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
+import { defineRedirectHopChecks } from './redirectHopChecks.ts';
 import { defineRedirectPathChecks } from './redirectPathChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
 import { defineResultChecks } from './resultChecks.ts';
@@ -59,6 +60,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineResultChecks(check, s);
       defineRedirectChecks(check, s);
       defineRedirectPathChecks(check, s);
+      defineRedirectHopChecks(check, s);
       defineTlsChecks(check, s);
       defineDestinationChecks(check, s);
       defineLimitChecks(withPaths(check, firstRequestLimitPaths), s);

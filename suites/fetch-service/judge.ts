@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../src/harness/check.ts';
-import { diagnoseReply } from './diagnoseReply.ts';
+import { diagnoseReply, keyRefusalReason, mayBeKeyRefusal } from './diagnoseReply.ts';
 import { describeExchange, type Exchange, type FetchCall, type FetchClient } from './fetchClient.ts';
 import type { Expectation } from './expectations.ts';
 import type { Post } from './SuiteTarget.ts';
@@ -38,20 +38,18 @@ export interface Wording {
 
 const defaultWording: Wording = { of: 'requests', failed: 'were answered against the rule' };
 
-/** The statuses a service refuses credentials with. */
-export const credentialRefusals = new Set([401, 403]);
-
 /**
  * The reply that shows a check had nothing to judge because the target refuses the issued key: every
- * request it sent with the target's own key was refused for credentials (401, 403), as FS-AUTH-KEY's
- * is, and those are all its wrong verdicts. Undefined when any was answered otherwise: then the key
- * works, and a refusal is the check's own finding. (The report keeps the block only where FS-AUTH-KEY
- * fails for the target; elsewhere the check is failed.)
+ * request it sent with the target's own key was refused as a key is (401, 403) and named no other cause
+ * (mayBeKeyRefusal: a 403 "The destination is not permitted." is the destination refused, and the check's
+ * own finding), and those are all its wrong verdicts. Undefined when any was answered otherwise: then the
+ * key works, and a refusal is the check's own finding. (The report keeps the block only where
+ * FS-AUTH-KEY fails for the target; elsewhere the check is failed.)
  */
-function keyRefusal(verdicts: readonly Verdict[]): Exchange | undefined {
+export function keyRefusal(verdicts: readonly Verdict[]): Exchange | undefined {
   const own = verdicts.filter((v) => v.exchange.call.key === undefined);
   const wrong = verdicts.filter((v) => v.problem);
-  if (!wrong.length || !own.every((v) => credentialRefusals.has(v.exchange.status))) return undefined;
+  if (!wrong.length || !own.every((v) => mayBeKeyRefusal(v.exchange))) return undefined;
   return wrong.every((v) => v.exchange.call.key === undefined) ? wrong[0]!.exchange : undefined;
 }
 
@@ -67,7 +65,7 @@ export function judge(ctx: CheckContext, client: FetchClient, rule: string, verd
   const refused = ctx.clause === 'FS-AUTH-KEY' ? undefined : keyRefusal(verdicts);
   if (refused) {
     ctx.evidence('a request refused', describeExchange(refused));
-    ctx.blocked('FS-AUTH-KEY', `the issued key was refused (HTTP ${refused.status}) on every request this check sent`);
+    ctx.blocked('FS-AUTH-KEY', keyRefusalReason(refused));
   }
   ctx.conclude({
     ...wording,

@@ -1,10 +1,10 @@
 import type { Check } from '../../src/harness/check.ts';
-import { secretForms, type SecretForm } from '../../src/harness/secretForms.ts';
-import { secretsIn, unsearchableKey } from './callerCredentials.ts';
+import { noKeyToSearch, placed } from './callerCredentials.ts';
 import { credentialProbes } from './credentialChecks.ts';
 import { keyVariable, type Exchange } from './fetchClient.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';
+import { anywhereLength, secretSearch, type SecretSearch } from './secretSearch.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 /**
@@ -34,10 +34,12 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
   ];
 
   const echoPaths = ['200', '200-redirect', '400', 'key-elsewhere', 'text-plain', 'destination-refusal', '502-upstream', '502-tls', 'redirect-loop', '502-size', '504', '429', 'with-caller-credentials'];
-  check('FS-SEC-KEY-ECHO', `no reply (${kinds.length} kinds, results and errors, and the 429 and credential probes' replies) carries the key in its headers or body`, async (ctx) => {
+  const short = (s.client.key?.length ?? anywhereLength) < anywhereLength ? ' (a short key: where it stands whole)' : '';
+  check('FS-SEC-KEY-ECHO', `no reply (${kinds.length} kinds, results and errors, and the 429 and credential probes' replies) carries the key in its headers or body${short}`, async (ctx) => {
     const post = begin(ctx, s);
-    const forms = secretForms(s.client.key!);
-    const expect = (x: Exchange) => echoed(x, forms);
+    const search = secretSearch(s.client.key!);
+    ctx.evidence('how the API key was searched for', search.scope);
+    const expect = (x: Exchange) => echoed(x, search);
     const [verdicts, crowd, credentials] = await Promise.all([
       probeAll(post, kinds.map((k) => ({ ...k, expect }))),
       s.shared('crowd', () => provokeTooMany(s, post)),
@@ -51,12 +53,17 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
     if (!crowd.tooMany) ctx.notJudged('429', 'no fetch of the crowd got a 429 (FS-429 judges that)');
     ctx.evidence('statuses provoked', [...verdicts, ...more].map((v) => `${v.label}: ${v.exchange.status}`).join('\n'));
     judge(ctx, s.client, 'no reply, success or error, may carry the API key or its base64 form in its headers or body', [...verdicts, ...more], { of: 'replies', failed: 'carry the API key' });
-  }, { timeout: s.timeoutMs * 3 + 30_000, skip: unsearchableKey(s.client.key), paths: echoPaths });
+  }, { timeout: s.timeoutMs * 3 + 30_000, skip: noKeyToSearch(s.client.key), paths: echoPaths });
 }
 
 /** Where a reply carries the key, or undefined when it does not. */
-function echoed(x: Exchange, forms: SecretForm[]): string | undefined {
-  const places: Array<[string, string]> = [...Object.entries(x.headers).map(([n, v]): [string, string] => [`header ${n}`, `${n}: ${v}`]), ['body', x.text]];
-  const found = secretsIn(places, forms);
+export function echoed(x: Exchange, search: SecretSearch): string | undefined {
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(x.headers)) {
+    const form = search.header(name, value);
+    if (form) found.push(placed(`header ${name}`, form));
+  }
+  const inBody = search.body(x.text, x.json);
+  if (inBody) found.push(placed('body', inBody));
   return found.length ? `the ${x.status} reply carries the API key in its ${found.join(', ')}` : undefined;
 }

@@ -51,3 +51,17 @@ describe('a lenient but correct fetch service, written apart from the reference'
     expect(service.wallViolations).toEqual([]);
   }, 240_000);
 });
+
+test('a lenient service that decodes binary bodies as UTF-8 (the seed\'s "body text") passes; the lost bytes are a SHOULD warning only', async () => {
+  const utf8 = await startLenientService({ apiKey, farm, timeoutMs: timeoutSeconds * 1000, binaryAs: 'utf-8' });
+  try {
+    const args = ['run', 'fetch-service', '--base-url', utf8.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(timeoutSeconds), '--fuzz-runs', '0'];
+    const r = await runConform(args, { SVC_API_KEY: apiKey });
+    const failed = (r.report?.checks ?? []).filter((c) => c.status === 'failed' || c.status === 'blocked').map((c) => `${c.clause} ${c.level} ${c.status}: ${c.message ?? ''}`);
+    expect(failed, r.stdout.slice(-6000) + r.stderr).toEqual([expect.stringMatching(/^FS-RESULT-CONTENT-BYTES SHOULD failed: /)]);
+    expect(new Set(r.report!.checks.filter((c) => c.clause === 'FS-RESULT-CONTENT').map((c) => c.status))).toEqual(new Set(['passed']));
+    expect(r.exitCode).toBe(0);
+  } finally {
+    await utf8.close();
+  }
+}, 240_000);

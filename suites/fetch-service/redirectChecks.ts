@@ -13,6 +13,9 @@ export function defineRedirectChecks(check: Check, s: SuiteTarget): void {
     const probes: Array<{ probe: string; case: Case }> = [
       ...redirectStatuses.map((code) => ({ code, options: {}, label: `${code}, allowRedirects omitted` })),
       { code: 302, options: { allowRedirects: false }, label: '302, allowRedirects: false' },
+      // JSON member names are compared as written (RFC 8259 §8.3): AllowRedirects is not allowRedirects, which stays omitted.
+      { code: 302, options: { AllowRedirects: true }, label: '302, AllowRedirects: true (the option named in another case; allowRedirects omitted)' },
+      { code: 307, options: { allowredirects: true }, label: '307, allowredirects: true (the option named in another case; allowRedirects omitted)' },
     ].map(({ code, options, label }) => {
       const probe = newProbe();
       return { probe, case: { label, call: { body: { url: s.farm.url('httpUrl', `/redirect/status/${code}`, probe), ...options } }, expect: notFollowed(code) } };
@@ -21,7 +24,7 @@ export function defineRedirectChecks(check: Check, s: SuiteTarget): void {
     const toTarget = (r: { path: string }) => r.path.startsWith('/small');
     await requireUnseen(s.farm, probes.map((p) => p.probe), verdicts, 'the origin farm received the redirect target: it was followed', toTarget);
     judge(ctx, s.client, 'with allowRedirects false or omitted, the result must be the 3xx response itself, with its Location, and the target must not be fetched', verdicts);
-  }, { paths: [...redirectStatuses.map((code) => `status-${code}`), 'allowRedirects-false'] });
+  }, { paths: [...redirectStatuses.map((code) => `status-${code}`), 'allowRedirects-false', 'option-name-case'] });
 
   const small = page(s.farm.page('/small').text);
   check('FS-REDIRECT-FOLLOW', 'with allowRedirects true, chains, relative and absolute Locations and every redirect status are followed', async (ctx) => {

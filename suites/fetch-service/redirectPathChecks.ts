@@ -1,7 +1,8 @@
 import type { Check, CheckContext } from '../../src/harness/check.ts';
 import { replied, resultOf, type Expectation } from './expectations.ts';
 import { requireUnseen } from './farmProof.ts';
-import { credentialRefusals, judge, probeAll, type Verdict } from './judge.ts';
+import { keyRefusalReason } from './diagnoseReply.ts';
+import { judge, keyRefusal, probeAll, type Verdict } from './judge.ts';
 import { newProbe } from './originFarm.ts';
 import { notFollowed } from './redirectChecks.ts';
 import { followed, followedTour, tourCall, tourPage, tourRows, type TourStop } from './redirectTour.ts';
@@ -91,7 +92,7 @@ function judgeFollowed(ctx: CheckContext, s: SuiteTarget, rule: string, stops: T
 
 /** No stop of the tour can be judged: blocked by the issued key refused, or by redirects not followed. */
 function blockOnTour(ctx: CheckContext, stops: TourStop[]): never {
-  const refusal = stops.find((stop) => credentialRefusals.has(stop.exchange.status));
-  if (refusal && stops.every((stop) => credentialRefusals.has(stop.exchange.status))) ctx.blocked('FS-AUTH-KEY', `the issued key was refused (HTTP ${refusal.exchange.status}) on every request this check sent`);
+  const refused = keyRefusal(stops.map(({ row, exchange }) => ({ label: row.label, exchange, problem: 'not followed' })));
+  if (refused) ctx.blocked('FS-AUTH-KEY', keyRefusalReason(refused));
   ctx.blocked('FS-REDIRECT-FOLLOW', `none of the ${stops.length} redirects was followed to the page at its end`);
 }

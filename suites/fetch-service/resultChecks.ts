@@ -2,7 +2,7 @@ import type { Check } from '../../src/harness/check.ts';
 import { fetchedStatus, replied, resultOf, type Expectation } from './expectations.ts';
 import { judge, probeAll, type Verdict } from './judge.ts';
 import type { FarmPage } from './originFarm.ts';
-import { contentProblem, encodingProblem, headersProblem, mimeProblem, shapeProblem } from './resultExpectations.ts';
+import { bytesProblem, contentProblem, encodingProblem, headersProblem, mimeProblem, shapeProblem } from './resultExpectations.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 /** Seed §2's fetch result: its shape, its id, and that it reports the fetched response faithfully. */
@@ -49,10 +49,16 @@ export function defineResultChecks(check: Check, s: SuiteTarget): void {
     judge(ctx, s.client, "the result's headers must hold each header the origin sent, with its value, as strings", await probeAll(begin(ctx, s), cases));
   }, { paths: ['direct', 'repeated'] });
 
-  check('FS-RESULT-CONTENT', `content is the body decoded with the reported encoding (${s.farm.pages.length} pages, binary ones included)`, async (ctx) => {
+  check('FS-RESULT-CONTENT', `content is the body: a string, text decoded with the reported encoding, never empty for a body (${s.farm.pages.length} pages, binary ones included)`, async (ctx) => {
     const cases = s.farm.pages.map((p) => pageCase(p, contentProblem(p)));
-    judge(ctx, s.client, "the result's content must be the fetched body, byte for byte once decoded with the reported encoding", await probeAll(begin(ctx, s), cases));
+    judge(ctx, s.client, "the result's content must be a string holding the fetched body: a text body decoded with the reported encoding, a non-empty body non-empty", await probeAll(begin(ctx, s), cases));
   }, { paths: ['text', 'binary'] });
+
+  const binaryPages = s.farm.pages.filter((p) => p.text === null);
+  check('FS-RESULT-CONTENT-BYTES', `a binary body comes back byte for byte once content is decoded with the reported encoding (${binaryPages.map((p) => p.path).join(', ')})`, async (ctx) => {
+    const cases = binaryPages.map((p) => pageCase(p, bytesProblem(p)));
+    judge(ctx, s.client, "a binary body should be carried whole: the result's content decoded back with the reported encoding should be the body, byte for byte", await probeAll(begin(ctx, s), cases));
+  }, { paths: ['binary'] });
 
   check('FS-CONTENT-TYPE', `contentType is the MIME type without parameters (${s.farm.pages.length} pages)`, async (ctx) => {
     const cases = s.farm.pages.map((p) => pageCase(p, mimeProblem(p)));

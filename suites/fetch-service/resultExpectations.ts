@@ -53,18 +53,40 @@ export function decodeAs(bytes: Buffer, encoding: string): string | undefined {
   }
 }
 
+/**
+ * FS-RESULT-CONTENT: content is a string, non-empty for a non-empty body, and a text body decoded with the
+ * reported encoding. How a binary body is carried the seed leaves open (bytesProblem judges it, a SHOULD).
+ */
 export function contentProblem(page: FarmPage): Expectation {
+  const bytes = Buffer.from(page.base64, 'base64');
+  return (x) => {
+    const r = resultOf(x);
+    if (!r) return `${replied(x)}; expected 200 with a fetch result`;
+    if (typeof r.content !== 'string') return `content is ${describeValue(r.content)}, not a string`;
+    if (bytes.length > 0 && r.content === '') return `content is empty; the origin sent a body of ${bytes.length} bytes`;
+    if (page.text === null) return undefined;
+    if (typeof r.encoding !== 'string') return `encoding is ${describeValue(r.encoding)}: content cannot be checked against the body without it`;
+    const expected = decodeAs(bytes, r.encoding);
+    if (expected === undefined) return `encoding ${JSON.stringify(r.encoding)} names no known encoding, so content cannot be checked against the body`;
+    return expected === r.content ? undefined : `content differs from the body decoded as ${r.encoding} ${firstDifference(expected, r.content)}`;
+  };
+}
+
+/**
+ * FS-RESULT-CONTENT-BYTES, for a binary page: content decoded back with the reported encoding is the body,
+ * byte for byte. Base64, or a single-byte encoding that maps every byte, keeps them all; a binary body read
+ * as text in an encoding its bytes are not valid in has lost them (U+FFFD).
+ */
+export function bytesProblem(page: FarmPage): Expectation {
   const bytes = Buffer.from(page.base64, 'base64');
   return (x) => {
     const r = resultOf(x);
     if (!r) return `${replied(x)}; expected 200 with a fetch result`;
     if (typeof r.encoding !== 'string' || typeof r.content !== 'string') return 'content and encoding must be strings';
     const expected = decodeAs(bytes, r.encoding);
-    if (expected === undefined) return `encoding ${JSON.stringify(r.encoding)} names no known encoding, so content cannot be checked against the body`;
+    if (expected === undefined) return `encoding ${JSON.stringify(r.encoding)} names no known encoding, so content cannot be decoded back to the body`;
     if (expected !== r.content) return `content differs from the body decoded as ${r.encoding} ${firstDifference(expected, r.content)}`;
-    // A binary body read as text in an encoding its bytes are not valid in has lost them (U+FFFD): not
-    // byte for byte. Base64, or a single-byte encoding that maps every byte, keeps them all.
-    const lost = page.text === null ? [...r.content].filter((c) => c === '\uFFFD').length : 0;
+    const lost = [...r.content].filter((c) => c === '\uFFFD').length;
     return lost ? `the binary body read as ${r.encoding} lost bytes: content holds ${lost} replacement character(s) (U+FFFD), so it is not the body byte for byte` : undefined;
   };
 }

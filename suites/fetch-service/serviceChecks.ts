@@ -3,6 +3,7 @@ import { page, refused, replied, resultOf, type Expectation } from './expectatio
 import { requireUnseen } from './farmProof.ts';
 import { keyVariable, type FetchCall } from './fetchClient.ts';
 import { judge, probeAll, type Case } from './judge.ts';
+import { keyNearMisses } from './keyNearMisses.ts';
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
@@ -31,12 +32,14 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     judge(ctx, s.client, 'a request carrying the issued key in X-SVC-API-Key and a JSON body must get 200 with the fetched page', verdicts);
   }, { paths: ['json', 'json-charset', 'media-type-case', 'header-name-case'] });
 
+  const nearMisses = keyNearMisses(s.client.key);
   const keys: Array<[string, Pick<FetchCall, 'key'>]> = [
     ['no X-SVC-API-Key header', { key: null }],
     ['a key nobody issued', { key: 'conform-not-an-issued-key' }],
+    ...nearMisses.map((m): [string, Pick<FetchCall, 'key'>] => [m.label, { key: m.key }]),
   ];
   const ways = callingWays(smallUrl, '').length;
-  check('FS-AUTH-REQUIRED', `no key, an empty key or a key nobody issued, on every way of calling (${ways} bodies and content types): 4xx and nothing fetched`, async (ctx) => {
+  check('FS-AUTH-REQUIRED', `no key, an empty key, a key nobody issued or one almost the issued key (${nearMisses.length} near misses), on every way of calling (${ways} bodies and content types): 4xx and nothing fetched`, async (ctx) => {
     const probes: string[] = [];
     const cases: Case[] = [];
     const add = (keyLabel: string, key: Pick<FetchCall, 'key'>, way: number): void => {
@@ -47,22 +50,26 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     };
     for (const [keyLabel, key] of keys) for (let way = 0; way < ways; way++) add(keyLabel, key, way);
     add('an empty X-SVC-API-Key', { key: '' }, 0);
+    if (!nearMisses.some((m) => m.path === 'key-case')) ctx.notJudged('key-case', 'the key has no letters: in the other case it is the issued key itself');
     const verdicts = await probeAll(begin(ctx, s), cases);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: it was fetched without a valid key');
     judge(ctx, s.client, 'a request without an issued key in X-SVC-API-Key must be refused with 4xx before anything is fetched, whatever its body and content type', verdicts);
-  }, { paths: ['no-key', 'empty-key', 'unissued-key', 'json', 'json-charset', 'text-plain', 'no-content-type', 'form', 'query-no-body', 'not-json', 'empty-body'] });
+  }, { paths: ['no-key', 'empty-key', 'unissued-key', 'key-appended', 'key-prepended', 'key-last-dropped', 'key-first-dropped', 'key-case', 'key-scheme', 'key-nbsp', 'json', 'json-charset', 'text-plain', 'no-content-type', 'form', 'query-no-body', 'not-json', 'empty-body'] });
 
-  const elsewhere: Array<[string, Record<string, string>]> = [
-    ['Authorization: Bearer', { Authorization: `Bearer ${keyVariable}` }],
-    ['X-API-Key', { 'X-API-Key': keyVariable }],
+  // The names a service that takes a key from the query string is likely to read it under, all at once.
+  const keyInQuery = ['X-SVC-API-Key', 'api_key', 'apiKey', 'key'].map((name) => `${name}=${keyVariable}`).join('&');
+  const elsewhere: Array<[string, Pick<FetchCall, 'headers' | 'query'>]> = [
+    ['Authorization: Bearer', { headers: { Authorization: `Bearer ${keyVariable}` } }],
+    ['X-API-Key', { headers: { 'X-API-Key': keyVariable } }],
+    ['the query string (X-SVC-API-Key=, api_key=, apiKey=, key=)', { query: keyInQuery }],
   ];
-  check('FS-AUTH-HEADER-ONLY', 'the issued key in another header than X-SVC-API-Key (Authorization: Bearer, X-API-Key) is refused and nothing is fetched', async (ctx) => {
+  check('FS-AUTH-HEADER-ONLY', 'the issued key in another header than X-SVC-API-Key (Authorization: Bearer, X-API-Key) or in the query string is refused and nothing is fetched', async (ctx) => {
     const probes = elsewhere.map(() => newProbe());
-    const cases = elsewhere.map(([label, headers], i): Case => ({ label: `the key in ${label} instead`, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, key: null, headers }, expect: refused }));
+    const cases = elsewhere.map(([label, where], i): Case => ({ label: `the key in ${label} instead`, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, key: null, ...where }, expect: refused }));
     const verdicts = await probeAll(begin(ctx, s), cases);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: the key was taken from another header');
     judge(ctx, s.client, 'the key should be taken from X-SVC-API-Key only: in another header, the request should be refused with 4xx and nothing fetched', verdicts);
-  }, { paths: ['authorization-bearer', 'x-api-key'] });
+  }, { paths: ['authorization-bearer', 'x-api-key', 'query-parameter'] });
 
   check('FS-PROXIES-OPTION', 'proxies false or omitted fetches directly; proxies true is accepted', async (ctx) => {
     const url = s.farm.url('httpUrl', '/small');

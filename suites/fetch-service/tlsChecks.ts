@@ -12,10 +12,14 @@ const unverifiable: Array<[keyof FarmListeners, string]> = [
   ['wrongHostTlsUrl', 'certificate for another host'],
 ];
 
-/** The two ways of leaving verification on: the option omitted, or false. */
+/**
+ * The ways of leaving verification on: the option omitted, false, or omitted beside options of its name in
+ * another case (JSON member names are compared as written, RFC 8259 §8.3: AllowInsecureSsl is not it).
+ */
 const defaults: Array<[string, object]> = [
   ['omitted', {}],
   ['false', { allowInsecureSsl: false }],
+  ['omitted, AllowInsecureSsl: true and allowinsecuressl: true sent (the option named in another case)', { AllowInsecureSsl: true, allowinsecuressl: true }],
 ];
 
 /** How a probe reaches the unverifiable host: asked for, or on a redirect hop (where verification applies as much). */
@@ -56,12 +60,12 @@ export function defineTlsChecks(check: Check, s: SuiteTarget): void {
     // A handshake that fails never reaches HTTP: the farm must have logged none of the probes.
     await requireUnseen(s.farm, probes.map((p) => p.probe), verdicts, 'the origin farm received the request over TLS that does not verify');
     judge(ctx, s.client, 'with allowInsecureSsl false or omitted, a host whose certificate does not verify must not be fetched', verdicts);
-  }, { paths: [...routes] });
+  }, { paths: [...routes, 'option-name-case'] });
 
   check('FS-502-TLS', 'a fetch refused for TLS verification gets 502, on the first request or a redirect hop', async (ctx) => {
     const verdicts = await probeAll(begin(ctx, s), verificationCases(status(502)).map((p) => p.case));
     judge(ctx, s.client, 'a fetch refused because TLS certificate verification failed must get 502 Bad Gateway', verdicts);
-  }, { paths: [...routes] });
+  }, { paths: [...routes, 'option-name-case'] });
 
   const small = page(s.farm.page('/small').text);
   check('FS-TLS-INSECURE', 'with allowInsecureSsl, the test hosts with an expired or wrong-host certificate are fetched, asked for or on a redirect hop', async (ctx) => {

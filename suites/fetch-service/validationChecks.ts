@@ -27,6 +27,15 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
     ['a scheme and nothing else', 'http://'],
     ['a space inside the host', `http://${farm.hostname} /small`],
     ['an unclosed IPv6 bracket', 'http://[::1/small'],
+    // A valid URL with whitespace around or in it: no URI holds a space, a tab or a line break (RFC 3986 §2),
+    // however readily a URL parser strips them (the WHATWG parser does, as an error it recovers from).
+    ['a valid URL with a space before it', ` ${small}`],
+    ['a valid URL with a space after it', `${small} `],
+    ['a valid URL with a tab before it', `\t${small}`],
+    ['a valid URL with a trailing line break', `${small}\n`],
+    ['a valid URL with a trailing CRLF', `${small}\r\n`],
+    ['a valid URL with a line break inside', `${farm.origin}/sm\nall`],
+    ['a valid URL with a tab inside', `${farm.origin}/sm\tall`],
   ];
   check('FS-400-URL', `url absent, not a string, or not an absolute URI (${badUrls.length + 1} bodies): 400`, async (ctx) => {
     const cases: Case[] = [
@@ -34,9 +43,10 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
       ...badUrls.map(([label, url]): Case => ({ label: `url ${label}: ${JSON.stringify(url)}`, call: { body: { url } }, expect: badRequest })),
     ];
     judge(ctx, s.client, 'a url that is absent, not a string or not a valid absolute URI must get 400', await probeAll(begin(ctx, s), cases));
-  }, { paths: ['absent', 'not-a-string', 'empty-or-words', 'relative', 'no-host', 'malformed-host'] });
+  }, { paths: ['absent', 'not-a-string', 'empty-or-words', 'relative', 'no-host', 'malformed-host', 'whitespace-around', 'whitespace-inside'] });
 
-  const wrongTypes: unknown[] = ['true', 'false', 1, 0, null, [], {}];
+  // Strings of the right shape in the wrong case ("True") are strings all the same.
+  const wrongTypes: unknown[] = ['true', 'false', 'True', 'FALSE', 1, 0, null, [], {}];
   const options = ['allowRedirects', 'allowInsecureSsl', 'proxies'];
   check('FS-400-TYPE', `allowRedirects, allowInsecureSsl or proxies not a boolean (${wrongTypes.length * options.length} bodies): 400`, async (ctx) => {
     const cases = options.flatMap((option) =>

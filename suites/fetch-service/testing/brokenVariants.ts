@@ -5,6 +5,7 @@ import type { StartOptions } from '../../../src/fetch-service/startFetchService.
 import { isObject } from '../expectations.ts';
 import { tourRows } from '../redirectTour.ts';
 import { encodeWindows1252 } from './encodeWindows1252.ts';
+import { farmGet } from './farmGet.ts';
 import { isPrivateUrl } from './isPrivateUrl.ts';
 import { withBody, withJson, type ProxiedReply, type ProxiedRequest, type Transform } from './startRewritingProxy.ts';
 
@@ -81,6 +82,25 @@ function redirectTarget(url: string): { status: string; target: URL } | undefine
   const target = location === null ? undefined : URL.parse(location, parsed!);
   return target ? { status: parsed!.searchParams.get('status') ?? '302', target } : undefined;
 }
+
+/** Whether a URL is one of FS-REDIRECT-FOLLOW's hop probes: a farm redirect whose Location carries a query (redirectHopChecks.ts). */
+function isQueryRedirect(url: string): boolean {
+  const parsed = URL.parse(url);
+  if (parsed?.pathname.startsWith('/redirect/query/')) return true;
+  return redirectTarget(url)?.target.pathname === '/redirect/query/landed';
+}
+
+/**
+ * A service that gets a hop probe's Location wrong: it asks the farm for the first URL itself, as the
+ * service would, and has the reference fetch `bend`'s version of the Location resolved in its place.
+ */
+const bendsQueryHop = (farm: FarmInfo, bend: (hop: URL) => string): Transform => async (request, forward) => {
+  const body = fetchBody(request);
+  if (!body || body.allowRedirects !== true || !isQueryRedirect(body.url)) return forward(request);
+  const first = await farmGet(body.url, farm, { follow: false });
+  if (!first?.location) return forward(request);
+  return forward(withBody(request, { ...body, url: bend(new URL(first.location, body.url)) }));
+};
 
 /**
  * A service that decodes the page at `path` (asked for directly) with `encoding` and says so: wrong, and
@@ -370,6 +390,51 @@ export const brokenVariants: BrokenVariant[] = [
     },
     failureMentions: ['the key in Authorization: Bearer instead'],
   },
+  // Near misses a sloppy comparison or a lenient parser lets through (keyNearMisses.ts, validationChecks.ts).
+  {
+    name: 'compares the key by prefix (takes the key with characters appended)',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) => forward(request.headers['x-svc-api-key']?.startsWith(apiKey) ? { ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['the issued key with a character appended', '${SVC_API_KEY}x'],
+  },
+  {
+    name: 'trims the key before comparing it (String.prototype.trim)',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) => forward(request.headers['x-svc-api-key']?.trim() === apiKey ? { ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['the issued key followed by a no-break space'],
+  },
+  {
+    name: 'compares the key case-insensitively',
+    breaks: ['FS-AUTH-REQUIRED'],
+    transform: ({ apiKey }) => (request, forward) =>
+      forward(request.headers['x-svc-api-key']?.toLowerCase() === apiKey.toLowerCase() ? { ...request, headers: { ...request.headers, 'x-svc-api-key': apiKey } } : request),
+    failureMentions: ['the issued key with its letters in the other case'],
+  },
+  {
+    name: 'takes the key from the query string too',
+    breaks: ['FS-AUTH-HEADER-ONLY'],
+    transform: () => (request, forward) => {
+      const key = new URL(request.path, 'http://service.invalid').searchParams.get('api_key');
+      return forward(key && !request.headers['x-svc-api-key'] ? { ...request, headers: { ...request.headers, 'x-svc-api-key': key } } : request);
+    },
+    failureMentions: ['the key in the query string'],
+  },
+  {
+    name: 'trims the url before validating it',
+    breaks: ['FS-400-URL'],
+    transform: () => requests((b) => (typeof b.url === 'string' ? { ...b, url: b.url.trim() } : b)),
+    failureMentions: ['a valid URL with a space before it'],
+  },
+  {
+    name: 'reads option names in any case',
+    breaks: ['FS-REDIRECT-DEFAULT', 'FS-TLS-DEFAULT', 'FS-502-TLS'],
+    transform: () =>
+      requests((b) => {
+        const names = ['allowRedirects', 'allowInsecureSsl', 'proxies'];
+        return Object.fromEntries(Object.entries(b).map(([k, v]) => [names.find((n) => n.toLowerCase() === k.toLowerCase()) ?? k, v]));
+      }),
+    failureMentions: ['the option named in another case'],
+  },
   {
     name: 'answers another method with 405 but no Allow',
     breaks: ['FS-HTTP-METHOD'],
@@ -402,13 +467,48 @@ export const brokenVariants: BrokenVariant[] = [
   ] as const).map(([name, path, encoding]): BrokenVariant => ({ name, breaks: ['FS-ENCODING'], transform: () => misdecodes(path, encoding), failureMentions: [path] })),
   {
     name: 'reads binary bodies as UTF-8 text',
-    breaks: ['FS-RESULT-CONTENT'],
+    // Left open by the seed ("body text"): the bytes are lost, a SHOULD, and the run passes.
+    breaks: ['FS-RESULT-CONTENT-BYTES'],
     transform: () =>
       resultsOf(
         (b) => /^\/binary\//.test(URL.parse(b.url)?.pathname ?? ''),
         (r) => ({ ...r, encoding: 'utf-8', content: new TextDecoder('utf-8').decode(Buffer.from(String(r.content), 'base64')) }),
       ),
     failureMentions: ['/binary/png', 'lost bytes'],
+  },
+  {
+    name: 'gives binary bodies as empty content',
+    // Whatever way a binary body is carried, a body of bytes is no empty content.
+    breaks: ['FS-RESULT-CONTENT', 'FS-RESULT-CONTENT-BYTES'],
+    transform: () => resultsOf((b) => /^\/binary\//.test(URL.parse(b.url)?.pathname ?? ''), (r) => ({ ...r, content: '' })),
+    failureMentions: ['/binary/octet-stream', 'content is empty; the origin sent a body of 512 bytes'],
+  },
+  {
+    name: 'requests a redirect hop without the Location\'s query',
+    breaks: ['FS-REDIRECT-FOLLOW'],
+    transform: ({ farm }) => bendsQueryHop(farm, (hop) => hop.origin + hop.pathname),
+    failureMentions: ["the hop's request lost the Location's query", 'logged no request carrying the probe after the 301'],
+  },
+  {
+    name: 'requests a redirect hop with a repeated query parameter lost (the query read into a map)',
+    breaks: ['FS-REDIRECT-FOLLOW'],
+    transform: ({ farm }) =>
+      bendsQueryHop(farm, (hop) => {
+        const seen = new Set<string>();
+        const pairs = hop.search.slice(1).split('&').filter((pair) => !seen.has(pair.split('=')[0]!) && Boolean(seen.add(pair.split('=')[0]!)));
+        return `${hop.origin}${hop.pathname}?${pairs.join('&')}`;
+      }),
+    failureMentions: ["the hop's request is not the Location resolved, whole", 'w&e=&f=1+1&g=/p?q'],
+  },
+  {
+    name: 'requests a redirect hop with its query written anew (URLSearchParams)',
+    breaks: ['FS-REDIRECT-FOLLOW'],
+    transform: ({ farm }) =>
+      bendsQueryHop(farm, (hop) => {
+        hop.search = new URLSearchParams(hop.search).toString();
+        return hop.href;
+      }),
+    failureMentions: ['b=two+words'],
   },
   {
     name: 'forgets the size cap after a redirect',

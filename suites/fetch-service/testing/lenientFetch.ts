@@ -5,7 +5,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { Agent, request, type buildConnector } from 'undici';
 import type { LoopbackWall } from '../../../src/testing/loopbackOnlyDial.ts';
-import { lenientDecode, type LenientBody } from './lenientDecode.ts';
+import { lenientDecode, type BinaryAs, type LenientBody } from './lenientDecode.ts';
 
 /** A fetch that ends in an error reply: its status and the lenient service's own words. */
 export class FetchRefused extends Error {
@@ -27,6 +27,8 @@ export interface LenientFetchSettings {
   wall: LoopbackWall;
   /** Names this service resolves; any other name does not exist. */
   names: Readonly<Record<string, string[]>>;
+  /** How a body that is not text is carried (base64 when absent). */
+  binaryAs?: BinaryAs;
 }
 
 export interface LenientPage extends LenientBody {
@@ -104,7 +106,7 @@ export function createLenientFetcher(settings: LenientFetchSettings): (url: URL,
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       const bytes = await readCapped(response.body, headers['content-encoding'], settings.maxBytes);
-      return { statusCode: response.statusCode, headers, ...lenientDecode(bytes, headers['content-type']) };
+      return { statusCode: response.statusCode, headers, ...lenientDecode(bytes, headers['content-type'], settings.binaryAs) };
     }
   };
 }

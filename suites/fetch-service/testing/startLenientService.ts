@@ -2,6 +2,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import { listenServer } from '../../../mocks/listenServer.ts';
 import { createLoopbackOnlyDial } from '../../../src/testing/loopbackOnlyDial.ts';
+import type { BinaryAs } from './lenientDecode.ts';
 import { createLenientFetcher, FetchRefused } from './lenientFetch.ts';
 
 export interface LenientServiceOptions {
@@ -12,6 +13,8 @@ export interface LenientServiceOptions {
   maxConcurrency?: number;
   maxBytes?: number;
   maxRequestBytes?: number;
+  /** How a body that is not text is carried: base64 (the default), or decoded as UTF-8 as the seed's "body text" allows. */
+  binaryAs?: BinaryAs;
 }
 
 /** An error reply in the seed's error body, in this service's own words. */
@@ -57,7 +60,7 @@ export async function startLenientService(o: LenientServiceOptions): Promise<Len
   const maxRequestBytes = o.maxRequestBytes ?? 256 * 1024;
   const farmHosts = [o.farm.httpUrl, o.farm.httpsUrl, o.farm.expiredTlsUrl, o.farm.wrongHostTlsUrl].map((u) => new URL(u).host);
   const wall = createLoopbackOnlyDial();
-  const fetchPage = createLenientFetcher({ allowHosts: farmHosts, ca: [o.farm.ca], maxBytes: o.maxBytes ?? 2 * 1024 * 1024, maxRedirects: 5, wall, names: { localhost: ['127.0.0.1', '::1'] } });
+  const fetchPage = createLenientFetcher({ allowHosts: farmHosts, ca: [o.farm.ca], maxBytes: o.maxBytes ?? 2 * 1024 * 1024, maxRedirects: 5, wall, names: { localhost: ['127.0.0.1', '::1'] }, ...(o.binaryAs ? { binaryAs: o.binaryAs } : {}) });
   let inFlight = 0;
   let served = 0;
 
