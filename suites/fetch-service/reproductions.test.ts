@@ -26,6 +26,12 @@ const names = [
 ];
 const variants = [...brokenVariants, ...securityVariants].filter((v) => names.includes(v.name));
 
+// Six services, their proxies and the farm share this process while one run judges them side by side:
+// the suite's bursts against all six at once queue pages the farm serves at once past the variants' usual
+// timeout on a busy machine (504s that reproduce as 200). None of these variants bends a timing rule, so
+// they get twice the time.
+const fetchTimeout = 2 * variantTimeoutSeconds;
+
 let farm: OriginFarm;
 const services: Array<{ close(): Promise<void> }> = [];
 /** Each target's key, in a variable of its own that the config names. */
@@ -36,10 +42,10 @@ beforeAll(async () => {
   const targets: Record<string, TargetConfig> = {};
   for (const [i, variant] of variants.entries()) {
     const apiKey = `conform-repro-${i}-${randomBytes(12).toString('hex')}`;
-    const service = await startBrokenService(farm, apiKey, variant);
+    const service = await startBrokenService(farm, apiKey, { ...variant, reference: { timeoutMs: fetchTimeout * 1000, ...variant.reference } });
     services.push(service);
     env[`STAGING_${i}_SVC_API_KEY`] = apiKey;
-    targets[variant.name] = { suite: 'fetch-service', baseUrl: service.url, apiKeyEnv: `STAGING_${i}_SVC_API_KEY`, originUrl: farm.httpUrl, fetchTimeout: variantTimeoutSeconds };
+    targets[variant.name] = { suite: 'fetch-service', baseUrl: service.url, apiKeyEnv: `STAGING_${i}_SVC_API_KEY`, originUrl: farm.httpUrl, fetchTimeout };
   }
   run = await runTargets(targets, { fuzzRuns: 0 }, [], env);
 }, 300_000);

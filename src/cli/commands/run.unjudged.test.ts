@@ -19,7 +19,8 @@ describe.concurrent('conform run with checks skipped', () => {
   test('the verdict names each unjudged MUST clause with its reason in every format; the JSON counts them; the run passes', async ({ signal }) => {
     const r = await runConform(args('pass'), {}, { signal });
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`\\nPASS in [\\d.]+s \\(seed 7\\) — ${escape(line)}\\n0 passed, 0 failed, 132 skipped, 6 MUST clauses not judged\\n`));
+    // The checks --grep did not select are counted skipped, however many the suite holds.
+    expect(r.stdout).toMatch(new RegExp(`\\nPASS in [\\d.]+s \\(seed 7\\) — ${escape(line)}\\n0 passed, 0 failed, ${r.report!.summary.skipped} skipped, 6 MUST clauses not judged\\n`));
     // Skipped is not "no check covers": those checks exist, and said why they did not judge.
     expect(r.stdout).not.toContain('Clauses no check covers');
     expect(r.report!.summary.unjudged).toBe(6);
