@@ -70,6 +70,23 @@ describe.each(adapters)('the meeting-platform mock judges its client (%s)', (ada
     expect(() => expectCleanClient(mock!)).toThrow(/MP-CLIENT-TOKEN-REUSE \(SHOULD\)/);
   });
 
+  test('one early new token, as a restarted app takes, is no finding; a token the old process still uses is none either', async () => {
+    mock = await judgedMeetingMock(adapter);
+    const first = new clients.MeetingClient(mock.client);
+    await first.me();
+    // Restarted: a new process, a new token, the old one never used again.
+    await new clients.MeetingClient(mock.client).me();
+    expect(failedClauses(mock.clientReport())).toEqual([]);
+    // A second process beside the first: both tokens in use.
+    const second = new clients.MeetingClient(mock.client);
+    await second.me();
+    await first.me();
+    await second.me();
+    const report = mock.clientReport();
+    expect(failedClauses(report)).toEqual([]);
+    expect(report.checks.find((c) => c.clause === 'MP-CLIENT-TOKEN-REUSE')!.paths?.sort()).toEqual(['later-token', 'reuse']);
+  });
+
   test('a UUID that starts with "/" encoded once fails MP-CLIENT-ID-ENCODING alone, with the encoding it needs', async () => {
     mock = await judgedMeetingMock(adapter);
     expect(await clients.uuidEncodedOnce(mock.client)).toBe(404);

@@ -30,9 +30,9 @@ export interface ClientRecord {
   latest?: string;
   /** The latest early replacement, not decided yet: is the token it replaced used again? */
   open?: EarlyReplacement;
-  /** Replacements decided as such (the replaced token never used again). */
-  confirmed: number;
-  /** The first of them, held back: one may be a restart, a second makes both findings. */
+  /** Two replacements stood: every later one is a finding at once. */
+  failing: boolean;
+  /** The first that stands, held back: one may be a restart, a second makes both findings. */
   held?: EarlyReplacement;
 }
 

@@ -31,24 +31,30 @@ function replacementCase(r: EarlyReplacement, failed: boolean): ClientCase {
   };
 }
 
+/** Whether a replacement stands: the token it replaced was not used again after it. */
+function stands(r: EarlyReplacement, state: MeetingClientState): boolean {
+  return (state.tokens.get(r.replaced)?.lastUsedId ?? 0) <= r.atId;
+}
+
 /**
  * Decides a client's open replacement: the token it replaced was used again (another process of the app
- * holds it: no fault), or it was not. The first replacement of a client is held back, as a restart would
- * make one; from the second on, each is a finding, the held one with it.
+ * holds it: no fault), or it was not. The first that stands is held back, as a restart would make one;
+ * should its token come back into use it was none, and the next takes its place. Once two stand, both
+ * are findings, and so is every later one.
  */
 function decide(record: ClientRecord, state: MeetingClientState): ClientCase[] {
   const r = record.open;
   if (!r) return [];
   record.open = undefined;
-  if ((state.tokens.get(r.replaced)?.lastUsedId ?? 0) > r.atId) return [replacementCase(r, false)];
-  record.confirmed++;
-  if (record.confirmed === 1) {
-    record.held = r;
-    return [];
-  }
+  if (!stands(r, state)) return [replacementCase(r, false)];
+  if (record.failing) return [replacementCase(r, true)];
   const held = record.held;
+  record.held = r;
+  if (!held) return [];
+  if (!stands(held, state)) return [replacementCase(held, false)];
   record.held = undefined;
-  return [...(held ? [replacementCase(held, true)] : []), replacementCase(r, true)];
+  record.failing = true;
+  return [replacementCase(held, true), replacementCase(r, true)];
 }
 
 /**
@@ -80,7 +86,7 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
   if (!record) {
     // Clients past the bound are not followed: their tokens are still known to MP-CLIENT-BEARER.
     if (state.clients.size >= meetingStateBounds.clients) record = undefined;
-    else state.clients.set(client, (record = { confirmed: 0 }));
+    else state.clients.set(client, (record = { failing: false }));
   }
   const cases: ClientCase[] = [];
   const previous = record?.latest ? state.tokens.get(record.latest) : undefined;
