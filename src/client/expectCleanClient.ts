@@ -50,11 +50,14 @@ export function expectCleanClient(source: ClientReportSource, options: ExpectCle
   const lines = [`The client broke ${failed.length} client clause${failed.length === 1 ? '' : 's'} of ${suites}:`];
   for (const check of failed) {
     lines.push('', `✗ ${check.clause} (${check.level}): ${check.title}`, `  ${check.message ?? ''}`);
+    const fixes = new Set<string>();
     for (const group of (check.finding?.groups ?? []).slice(0, causesShown)) {
       const example = group.examples[0];
       lines.push(`  - ${group.cause}${group.count > 1 ? ` (${group.count} times)` : ''}`);
       if (example) lines.push(`    ${example.label}`, `    ${example.problem}`);
-      if (group.diagnosis) lines.push(`    fix: ${group.diagnosis}`);
+      // The same fix for several causes is said once.
+      if (group.diagnosis && !fixes.has(group.diagnosis)) lines.push(`    fix: ${group.diagnosis}`);
+      if (group.diagnosis) fixes.add(group.diagnosis);
     }
     if (check.reproduction) lines.push('  reproduce the first:', ...check.reproduction.split('\n').map((l) => `    ${l}`));
   }
