@@ -7,13 +7,16 @@ export interface ClientRequest {
   method: string;
   /** scheme://host[:port] the request was addressed to. */
   origin: string;
-  /** The path as sent, still percent-encoded, no query. */
+  /** The path as sent, still percent-encoded (dot segments resolved as a URL parser does), no query. */
   path: string;
   /** The query string without "?"; "" when there is none. */
   query: string;
-  /** Lowercase names; a repeated header's values joined with ", ". */
+  /**
+   * Lowercase names; a repeated header's values joined with ", " as Fetch joins them. (node:http gives
+   * Set-Cookie as an array; no judge or mock reads a request's Set-Cookie.)
+   */
   headers: Readonly<Record<string, string | undefined>>;
-  /** The body as UTF-8 text; "" when there is none. */
+  /** The body decoded as UTF-8 (a BOM dropped, as Fetch's `text()` does); "" when there is none. */
   body: string;
 }
 
