@@ -51,6 +51,16 @@ const maxLearnedSecrets = 32;
 /** Failures of the judge itself kept for the report. */
 const maxJudgeErrors = 10;
 
+/** Characters past the cut that are redacted with it: a secret straddling the cut is still found whole. */
+const redactionMargin = 256;
+
+/** An answer's body cut to what the journal keeps, its secrets named: only the part kept is searched. */
+function excerptOf(text: string, redactor: Redactor): string {
+  if (text.length <= journalAnswerChars) return redactor.redact(text);
+  const redacted = redactor.redact(text.slice(0, journalAnswerChars + redactionMargin));
+  return `${redacted.slice(0, journalAnswerChars)}…`;
+}
+
 export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State>, options: ClientJudgeOptions = {}): ClientJudge {
   const label = options.label ?? 'client';
   const clock = options.clock ?? Date.now;
@@ -93,7 +103,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       answer: {
         status: exchange.answer.status,
         ...(contentType ? { contentType } : {}),
-        excerpt: redactor.redact(answerText.length > journalAnswerChars ? `${answerText.slice(0, journalAnswerChars)}…` : answerText),
+        excerpt: excerptOf(answerText, redactor),
       },
     };
   };

@@ -13,6 +13,17 @@ export function bearerToken(read: MeetingRead): string | undefined {
   return read.auth && read.auth.scheme.toLowerCase() === 'bearer' && read.auth.credentials ? read.auth.credentials : undefined;
 }
 
+const fingerprints = new WeakMap<MeetingRead, string>();
+
+/** The fingerprint of the call's bearer token, made once per exchange (several rules look it up). */
+export function bearerFingerprint(read: MeetingRead): string | undefined {
+  const token = bearerToken(read);
+  if (token === undefined) return undefined;
+  let fingerprint = fingerprints.get(read);
+  if (fingerprint === undefined) fingerprints.set(read, (fingerprint = tokenFingerprint(token)));
+  return fingerprint;
+}
+
 /** MP-CLIENT-BEARER: every API call carries Authorization: Bearer with a live token the platform issued. */
 export function judgeBearer(read: MeetingRead, state: MeetingClientState): ClientCase | undefined {
   if (read.op !== 'user' && read.op !== 'meetings' && read.op !== 'meeting') return undefined;
@@ -25,9 +36,9 @@ export function judgeBearer(read: MeetingRead, state: MeetingClientState): Clien
   const scheme = auth.scheme.toLowerCase();
   if (scheme === 'basic') return { ...c, problem: 'the API call carried the client credentials (Authorization: Basic): API calls carry the access token, Authorization: Bearer ACCESS_TOKEN', cause: 'client credentials instead of the access token' };
   if (scheme !== 'bearer') return { ...c, problem: `Authorization uses the ${auth.scheme} scheme: API calls use Bearer`, cause: 'another scheme than Bearer' };
-  const token = bearerToken(read);
-  if (!token) return { ...c, problem: 'Authorization: Bearer carried no token', cause: 'an empty bearer token' };
-  const issued = state.tokens.get(tokenFingerprint(token));
+  const fingerprint = bearerFingerprint(read);
+  if (!fingerprint) return { ...c, problem: 'Authorization: Bearer carried no token', cause: 'an empty bearer token' };
+  const issued = state.tokens.get(fingerprint);
   if (issued && issued.expiresAt <= x.receivedAt) {
     const ago = Math.round((x.receivedAt - issued.expiresAt) / 1000);
     return { ...c, problem: `the access token (issued by request #${issued.entry.id}) had expired ${ago} s before this call`, cause: 'an expired access token' };

@@ -1,6 +1,6 @@
 import { PathPattern } from '../../openapi/PathPattern.ts';
 import type { ClientExchange } from '../ClientExchange.ts';
-import { parseJson } from '../parseJson.ts';
+import { answerJson } from '../parseJson.ts';
 
 /** Which of the platform's operations a request is for; `other` when it is none of them (a wrong address, a method they do not take). */
 export type MeetingOperation = 'token' | 'user' | 'meetings' | 'meeting' | 'other';
@@ -62,17 +62,24 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
         break;
       }
     }
-    const header = request.headers.authorization;
-    const split = header ? /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(header) : null;
+    const authorization = authorizationOf(request.headers.authorization);
     return {
       x,
       op,
       params,
       ...(op === 'meeting' && request.path.startsWith(meetingPrefix) ? { rawMeetingId: request.path.slice(meetingPrefix.length) } : {}),
       query: new URLSearchParams(request.query),
-      ...(split ? { auth: { scheme: split[1]!, credentials: split[2] ?? '' } } : {}),
-      answer: /json/i.test(x.answer.headers['content-type'] ?? '') ? parseJson(x.answer.body) : undefined,
+      ...(authorization ? { auth: authorization } : {}),
+      answer: /json/i.test(x.answer.headers['content-type'] ?? '') ? answerJson(x.answer) : undefined,
       authUrl: base,
     };
   };
+}
+
+/** An Authorization header split into its scheme and what follows (trimmed), or undefined when it has none. */
+function authorizationOf(header: string | undefined): { scheme: string; credentials: string } | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  const space = text.search(/\s/);
+  return space < 0 ? { scheme: text, credentials: '' } : { scheme: text.slice(0, space), credentials: text.slice(space + 1).trim() };
 }

@@ -1,7 +1,7 @@
 import type { ClientCase, SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
-import { bearerToken } from './bearerRule.ts';
+import { bearerFingerprint } from './bearerRule.ts';
 import { boundedSet, meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
 import type { MeetingRead } from './readMeetingExchange.ts';
 import { tokenFields } from './tokenRequestRules.ts';
@@ -65,9 +65,9 @@ function decide(record: ClientRecord, state: MeetingClientState): ClientCase[] {
  */
 export function observeTokens(read: MeetingRead, state: MeetingClientState, entry: JournalEntry): ClientCase[] {
   const { x } = read;
-  const token = read.op === 'token' ? undefined : bearerToken(read);
-  if (token) {
-    const issued = state.tokens.get(tokenFingerprint(token));
+  const used = read.op === 'token' ? undefined : bearerFingerprint(read);
+  if (used) {
+    const issued = state.tokens.get(used);
     if (issued && issued.expiresAt > x.receivedAt) {
       issued.lastUsedId = entry.id;
       issued.uses++;
