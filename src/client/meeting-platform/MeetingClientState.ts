@@ -1,5 +1,6 @@
 import type { SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
+import { GenerationalMap } from '../GenerationalMap.ts';
 import { RetryAfterWatch } from '../RetryAfterWatch.ts';
 
 /** An access token the judge saw the platform issue (known by its fingerprint only). */
@@ -52,28 +53,23 @@ export interface PageToken {
 export const meetingStateBounds = { tokens: 4096, clients: 64, pageTokens: 1024, uuids: 4096, settled: 200 } as const;
 
 export interface MeetingClientState {
-  tokens: Map<string, IssuedToken>;
+  tokens: GenerationalMap<string, IssuedToken>;
   clients: Map<string, ClientRecord>;
   pageTokens: Map<string, PageToken>;
   /** Meeting UUIDs the platform listed or answered: what an identifier was meant to be. */
-  uuids: Set<string>;
+  uuids: GenerationalMap<string, true>;
   /** Walks judged when their token expired unused (their cases are final). */
   settled: SettledCase[];
   retry: RetryAfterWatch;
 }
 
 export function newMeetingClientState(): MeetingClientState {
-  return { tokens: new Map(), clients: new Map(), pageTokens: new Map(), uuids: new Set(), settled: [], retry: new RetryAfterWatch('MP-CLIENT-RETRY-AFTER') };
-}
-
-/** Adds to a bounded map or set, forgetting the oldest entry first. */
-export function boundedSet<K, V>(map: Map<K, V>, key: K, value: V, cap: number): void {
-  if (!map.has(key) && map.size >= cap) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
-
-export function boundedAdd<T>(set: Set<T>, value: T, cap: number): void {
-  if (set.has(value)) return;
-  if (set.size >= cap) set.delete(set.values().next().value!);
-  set.add(value);
+  return {
+    tokens: new GenerationalMap(meetingStateBounds.tokens),
+    clients: new Map(),
+    pageTokens: new Map(),
+    uuids: new GenerationalMap(meetingStateBounds.uuids),
+    settled: [],
+    retry: new RetryAfterWatch('MP-CLIENT-RETRY-AFTER'),
+  };
 }

@@ -9,6 +9,7 @@ const auth = 'https://auth.example';
 const api = 'https://api.example';
 const basic = `Basic ${Buffer.from('client-id:client-secret-value').toString('base64')}`;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const longToken = 'eyJhbGciOiJIUzUxMiJ9.eyJhdWQiOiJ4In0.c2lnbmF0dXJl';
 const tokenAnswer = (token: string, expiresIn = 3600) => ({ json: { access_token: token, token_type: 'bearer', expires_in: expiresIn } });
 
 function judge() {
@@ -56,16 +57,20 @@ describe('MP-CLIENT-BEARER', () => {
   test('on each API operation: a live token passes; none, Basic, the token in the query, an expired one and one the platform refused fail', () => {
     const j = judge();
     j.observe(exchangeOf('POST', `${auth}/oauth/token`, { headers: { authorization: basic, ...form }, body: 'grant_type=account_credentials&account_id=a' }, tokenAnswer('tok-1', 60), 0));
+    j.observe(exchangeOf('POST', `${auth}/oauth/token`, { headers: { authorization: basic, ...form }, body: 'grant_type=account_credentials&account_id=a' }, tokenAnswer(longToken, 3600), 0));
     j.observe(exchangeOf('GET', `${api}/v2/users/me`, { headers: { authorization: 'bearer tok-1' } }, {}, 1000));
     j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings`, { headers: { authorization: 'Bearer tok-1' } }, { json: { next_page_token: '', meetings: [] } }, 2000));
     j.observe(exchangeOf('GET', `${api}/v2/meetings/123`, {}, { status: 401 }, 3000));
     j.observe(exchangeOf('GET', `${api}/v2/meetings/123`, { headers: { authorization: basic } }, { status: 401 }, 3000));
     j.observe(exchangeOf('GET', `${api}/v2/users/me?access_token=tok-1`, {}, { status: 401 }, 3000));
+    // A token in a header the platform does not read, or under another query name, is named all the same.
+    j.observe(exchangeOf('GET', `${api}/v2/users/me?token=${longToken}`, { headers: { 'x-token': longToken } }, { status: 401 }, 3000));
     j.observe(exchangeOf('GET', `${api}/v2/users/me`, { headers: { authorization: 'Bearer tok-1' } }, { status: 401, json: { code: 124, message: 'Invalid access token.' } }, 61_000));
     j.observe(exchangeOf('GET', `${api}/v2/users/me`, { headers: { authorization: 'Bearer not-issued' } }, { status: 401, json: { code: 124, message: 'Invalid access token.' } }, 61_000));
     const report = j.report();
     expect(verdicts(report, 'MP-CLIENT-BEARER').sort()).toEqual(
       [
+        'the API call carried no Authorization header',
         'the API call carried no Authorization header',
         'the API call carried the client credentials (Authorization: Basic): API calls carry the access token, Authorization: Bearer ACCESS_TOKEN',
         'the access token was sent in the query string (access_token=…) and no Authorization header: API calls carry it in Authorization: Bearer',
@@ -75,11 +80,13 @@ describe('MP-CLIENT-BEARER', () => {
     );
     const check = report.checks.find((c) => c.clause === 'MP-CLIENT-BEARER')!;
     expect(check.paths?.sort()).toEqual(['meeting', 'meetings', 'user']);
-    expect(check.finding!.headline).toBe('5 of 7 API calls carried no live bearer token');
-    // The token and the client secret never show; the query's token is named.
+    expect(check.finding!.headline).toBe('6 of 8 API calls carried no live bearer token');
+    // The tokens and the client secret never show; the query's token is named.
     const text = JSON.stringify(report);
-    expect(text).not.toMatch(/tok-1|client-secret-value/);
+    expect(text).not.toMatch(new RegExp(`tok-1|client-secret-value|${longToken}`));
     expect(text).toContain('access_token=$ACCESS_TOKEN');
+    expect(text).toContain('token=$ACCESS_TOKEN');
+    expect(text).toContain('x-token: $ACCESS_TOKEN');
   });
 });
 

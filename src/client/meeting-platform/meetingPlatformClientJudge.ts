@@ -9,13 +9,15 @@ import { showRequest } from '../showRequest.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
-import { boundedAdd, meetingStateBounds, newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
+import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
 import { observePages, settlePages } from './pageTokenRules.ts';
 import { meetingExchangeReader, type MeetingPlatformAddresses, type MeetingRead } from './readMeetingExchange.ts';
 import { judgeTokenBasic, judgeTokenForm, tokenFields } from './tokenRequestRules.ts';
 import { observeTokens, settleTokenReuse } from './tokenReuse.ts';
 
 const accessToken = 'ACCESS_TOKEN';
+/** What an access token can look like: a long run of URL-safe and base64 characters. */
+const tokenLike = /^[A-Za-z0-9._~+/=-]{20,}$/;
 
 /** The key under which a request counts as "the same call" for Retry-After: method, path and query as sent. */
 function callKey(read: MeetingRead): string {
@@ -74,7 +76,12 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     newState: newMeetingClientState,
     read,
     secrets: secretsOf,
-    show: (r, state) => showRequest(r.x.request, { access_token: accessToken, client_secret: credentialEnv.clientSecret }, (name, value) => (name === 'authorization' ? showAuthorization(r, state, value) : value)),
+    show(r, state) {
+      // A token the platform issued is named wherever the client put it.
+      const issued = (value: string) => (tokenLike.test(value) && state.tokens.has(tokenFingerprint(value)) ? accessToken : undefined);
+      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, state, value) : issued(value) ? `$${accessToken}` : value);
+      return showRequest(r.x.request, { access_token: accessToken, client_secret: credentialEnv.clientSecret }, header, issued);
+    },
     showAnswer(r) {
       const token = (r.answer as { access_token?: unknown } | undefined)?.access_token;
       return typeof token === 'string' && token ? r.x.answer.body.split(token).join(`$${accessToken}`) : r.x.answer.body;
@@ -89,7 +96,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
         state.retry.record(key, r.x.answer, r.x.answeredAt, entry);
       }
       cases.push(...observeTokens(r, state, entry), ...observePages(r, state, entry));
-      for (const uuid of listedUuids(r)) boundedAdd(state.uuids, uuid, meetingStateBounds.uuids);
+      for (const uuid of listedUuids(r)) state.uuids.set(uuid, true);
       return cases.filter((c): c is ClientCase => c !== undefined);
     },
     settle(state, { end }) {
