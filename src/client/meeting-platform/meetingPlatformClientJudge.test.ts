@@ -145,6 +145,16 @@ describe('MP-CLIENT-PAGE-TOKEN', () => {
     ]);
   });
 
+  test('a token a later walk gets again (the same page within a second gets the same one) is pending again for it', () => {
+    const j = judge();
+    const get = (query: string, token: string) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings${query}`, { headers: { authorization: 'Bearer t' } }, page(token)));
+    get('', 'p2');
+    get('?next_page_token=p2', '');
+    get('', 'p2');
+    const check = j.report().checks.find((c) => c.clause === 'MP-CLIENT-PAGE-WALK')!;
+    expect(check.finding?.groups[0]!.examples.map((e) => e.label)).toEqual(['#3 GET /v2/users/me/meetings']);
+  });
+
   test('two walks side by side (the first page asked for twice, both tokens followed) drop nothing', () => {
     const j = judge();
     const get = (query: string, token: string) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings${query}`, { headers: { authorization: 'Bearer t' } }, page(token)));

@@ -66,10 +66,16 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     for (const token of state.pageTokens.values()) if (token.list === list && !token.followed) token.restarted ??= entry;
   }
   const next = (read.answer as { next_page_token?: unknown } | undefined)?.next_page_token;
-  if (x.answer.status === 200 && typeof next === 'string' && next !== '' && !state.pageTokens.has(next)) {
+  if (x.answer.status === 200 && typeof next === 'string' && next !== '') {
+    // A token returned again (the same page within a second gets the same one) is pending again: this
+    // walk has to send it back too; one the client went past unsent stays so. Forgotten first, so it is
+    // the newest (tokens expire in this order).
+    const again = state.pageTokens.get(next);
+    if (again) state.pageTokens.delete(next);
     // A token forgotten to stay within the bound is judged as one that expired.
-    while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
-    state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false });
+    else while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
+    const dropped = again && !again.followed ? again.restarted : undefined;
+    state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, ...(dropped ? { restarted: dropped } : {}) });
   }
   return cases;
 }
