@@ -174,3 +174,17 @@ test('GET /__conform/client-report answers the report so far, in the JSON of con
   // Not the client's own traffic: the report's request is not judged.
   expect(mock.clientReport().checks.find((c) => c.clause === 'MP-CLIENT-BEARER')!.finding).toBeUndefined();
 });
+
+test('the journal is bounded (the newest 500 requests) and names every secret by its variable', async () => {
+  mock = await judgedMeetingMock('node');
+  const client = new clients.MeetingClient(mock.client);
+  const token = await client.token();
+  for (let i = 0; i < 520; i++) await (await client.get('/users/me')).arrayBuffer();
+  const journal = mock.clientJournal();
+  expect(journal.length).toBe(500);
+  expect(journal[0]!.id).toBe(22);
+  expect(journal.at(-1)!.request.headers).toContainEqual(['authorization', 'Bearer $ACCESS_TOKEN']);
+  const text = JSON.stringify(journal);
+  expect(text).not.toContain(token);
+  expect(text).not.toContain(mock.client.credentials.clientSecret);
+});

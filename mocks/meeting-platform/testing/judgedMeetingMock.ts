@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import type { JournalEntry } from '../../../src/client/JournalEntry.ts';
 import type { RunReport } from '../../../src/harness/report.ts';
 import type { MeetingClientOptions } from '../../../src/client/testing/meetingPlatformClients.ts';
 import { manualClock, type ManualClock } from '../clock.ts';
@@ -14,6 +15,7 @@ export interface JudgedMeetingMock {
   client: MeetingClientOptions;
   clock: ManualClock;
   clientReport(options?: { end?: boolean }): RunReport;
+  clientJournal(): JournalEntry[];
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export async function judgedMeetingMock(adapter: ClientAdapter, scenario: Partia
   const timing = { now: clock, wait: async (ms: number) => clock.advance(ms) };
   if (adapter === 'node') {
     const server = await startMeetingPlatformServer({ clock, scenario });
-    return { client: { authUrl: server.url, apiBaseUrl: server.apiBaseUrl, credentials: server.accounts[0]!, ...timing }, clock, clientReport: server.clientReport, close: server.close };
+    return { client: { authUrl: server.url, apiBaseUrl: server.apiBaseUrl, credentials: server.accounts[0]!, ...timing }, clock, clientReport: server.clientReport, clientJournal: server.mock.clientJournal, close: server.close };
   }
   const mock = createMeetingPlatformMock({ clock, scenario });
   const msw = setupServer(...mock.handlers);
@@ -36,6 +38,7 @@ export async function judgedMeetingMock(adapter: ClientAdapter, scenario: Partia
     client: { authUrl: mock.authUrl, apiBaseUrl: mock.apiBaseUrl, credentials: mock.accounts[0]!, ...timing },
     clock,
     clientReport: mock.clientReport,
+    clientJournal: mock.clientJournal,
     close: async () => msw.close(),
   };
 }
