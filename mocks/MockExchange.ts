@@ -1,23 +1,13 @@
+import type { ClientRequest } from '../src/client/ClientExchange.ts';
+
 /**
  * A request as a mock's route table reads it: what an adapter (msw in-process, or node:http) parsed, and
- * nothing that ties it to either. The table is pure logic over this and the mock's state.
+ * nothing that ties it to either. The table is pure logic over this and the mock's state. It is the
+ * request a client judge reads (ClientRequest: method, origin, path as sent with dot segments resolved as
+ * a URL parser does, query, lowercase headers with a repeated one's values joined with ", " as Fetch
+ * joins them, the body as UTF-8 with a BOM dropped), and one thing more.
  */
-export interface MockRequest {
-  /** Uppercase, as sent. */
-  method: string;
-  /** scheme://host[:port] the request was addressed to. */
-  origin: string;
-  /** The path as sent, still percent-encoded (dot segments resolved as a URL parser does), no query. */
-  path: string;
-  /** The query string without "?"; "" when there is none. */
-  query: string;
-  /**
-   * Lowercase names; a repeated header's values joined with ", " as Fetch joins them. (node:http gives
-   * Set-Cookie as an array; no mock reads a request's Set-Cookie.)
-   */
-  headers: Readonly<Record<string, string | undefined>>;
-  /** The body decoded as UTF-8 (a BOM dropped, as Fetch's `text()` does); "" when there is none. */
-  body: string;
+export interface MockRequest extends ClientRequest {
   /** Runs `listener` if the caller hangs up before the reply is written (a route holding a slot lets go). */
   onHangUp(listener: () => void): void;
 }

@@ -1,4 +1,9 @@
 import type { HttpHandler } from 'msw';
+import type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
+import { fetchServiceClientJudge } from '../../src/client/fetch-service/fetchServiceClientJudge.ts';
+import type { JournalEntry } from '../../src/client/JournalEntry.ts';
+import type { RunReport } from '../../src/harness/report.ts';
+import { judgedRouteTable } from '../judgedRouteTable.ts';
 import { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimiter.ts';
 import { FETCH_SERVICE_DEFAULTS, type FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import type { RouteTable } from '../MockExchange.ts';
@@ -29,6 +34,10 @@ export interface FetchServiceMockOptions {
   latencyMs?: number;
   /** How long a fetch bound to time out is held before its 504; default the smaller of 1 s and the timeout. */
   timeoutHoldMs?: number;
+  /** Time as the client judge sees it (a client waiting out a 429's Retry-After); default Date.now. */
+  clock?: () => number;
+  /** What the client report calls the client; default "client". */
+  clientLabel?: string;
 }
 
 export interface FetchServiceMock {
@@ -43,6 +52,13 @@ export interface FetchServiceMock {
   originRequests(probe?: string): FarmRequest[];
   /** Fetches holding a concurrency slot now. */
   readonly inFlight: number;
+  /**
+   * How the client has done so far against the client clauses (FS-CLIENT-*), in the shape `conform run`
+   * reports a server: clauses as rows, the client as the target.
+   */
+  clientReport(options?: ClientReportOptions): RunReport;
+  /** The requests the mock received, the newest 500, the key named $SVC_API_KEY. */
+  clientJournal(): JournalEntry[];
 }
 
 /** Requests of the virtual farms kept for `originRequests`, the newest; older ones are dropped. */
@@ -65,7 +81,9 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
   const farms = [virtualFarm, ...(options.farm ? [options.farm] : [])];
   const limiter = new ConcurrencyLimiter<string>(limits.maxConcurrency);
   const log = new RequestLog(mockRequestLogSize);
-  const routes = fetchServiceRoutes({
+  const clock = options.clock ?? Date.now;
+  const judge = fetchServiceClientJudge({ baseUrl: base.origin + prefix, clock, label: options.clientLabel, secrets: options.apiKeys.map((k) => [k, 'SVC_API_KEY'] as const) });
+  const service = fetchServiceRoutes({
     origin: base.origin,
     prefix,
     keys: new Set(options.apiKeys),
@@ -73,6 +91,8 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
     fetch: { farms: farms.map((info) => originTable(info, log)), limits, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs) },
     latencyMs: options.latencyMs ?? 0,
   });
+  // The judge watches every request the service answers, on both adapters; the answers stay the service's.
+  const routes = judgedRouteTable(service, judge, clock, [base.origin]);
   return {
     handlers: [routeTableHandler(routes)],
     routes,
@@ -83,5 +103,7 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
     get inFlight() {
       return limiter.total;
     },
+    clientReport: (o) => judge.report(o),
+    clientJournal: () => judge.journal(),
   };
 }

@@ -4,3 +4,8 @@ export { startFetchServiceMock, type FetchServiceMockServer, type FetchServiceMo
 // The mock's limits are the reference's: the same defaults, under the names this entry has always given them.
 export { FETCH_SERVICE_DEFAULTS as defaultMockLimits, type FetchServiceLimits as MockLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 export { virtualFarm, reservedStatusHost } from './virtualFarm.ts';
+// The mock judges its client against the client clauses: mock.clientReport(), and in a user's own tests expectCleanClient(mock).
+export { expectCleanClient, ClientFindingsError, type ExpectCleanClientOptions, type ClientReportSource } from '../../src/client/expectCleanClient.ts';
+export type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
+export type { JournalEntry } from '../../src/client/JournalEntry.ts';
+export type { RunReport, CheckResult } from '../../src/harness/report.ts';

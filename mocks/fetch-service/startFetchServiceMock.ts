@@ -15,6 +15,8 @@ export interface FetchServiceMockServer {
   /** Base URL, e.g. http://127.0.0.1:40123: POST {url}/v1/fetch. */
   url: string;
   mock: FetchServiceMock;
+  /** The mock's client report (FetchServiceMock.clientReport). */
+  clientReport: FetchServiceMock['clientReport'];
   close(): Promise<void>;
 }
 
@@ -25,5 +27,6 @@ export async function startFetchServiceMock(options: FetchServiceMockServerOptio
   // What the server answers by itself is the reference's answer too: a body past what the adapter reads
   // is past maxRequestBytes, another address the 404, a failure the 500 (its cause is not the caller's).
   const fallback = ({ status }: ServeProblem) => errorReply(status === 413 ? requestTooLarge(limits.maxRequestBytes) : errorForStatus(status, limits.timeoutMs));
-  return serveMock((url) => createFetchServiceMock({ ...mockOptions, baseUrl: url }), { adapter, host, port, fallback });
+  const served = await serveMock((url) => createFetchServiceMock({ ...mockOptions, baseUrl: url }), { adapter, host, port, fallback });
+  return { ...served, clientReport: (o) => served.mock.clientReport(o) };
 }

@@ -3,7 +3,7 @@ import type { FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERV
 import { cannotListen, MockStartError } from '../MockStartError.ts';
 import type { FarmInfo } from '../origin/FarmRoute.ts';
 import { readFarmInfo } from '../origin/readFarmInfo.ts';
-import { startFetchServiceMock } from './startFetchServiceMock.ts';
+import { startFetchServiceMock, type FetchServiceMockServer } from './startFetchServiceMock.ts';
 
 export interface FetchServiceMockFromEnvOptions {
   host: string;
@@ -22,6 +22,8 @@ export interface StartedFetchServiceMock {
   demoKey?: string;
   /** The farm of `originUrl`, as its /__farm/info describes it. */
   farm?: FarmInfo;
+  /** How its client did against the client clauses (FetchServiceMock.clientReport). */
+  clientReport: FetchServiceMockServer['clientReport'];
   close(): Promise<void>;
 }
 
@@ -40,5 +42,5 @@ export async function startFetchServiceMockFromEnv(options: FetchServiceMockFrom
   const server = await startFetchServiceMock({ host, port, apiKeys: [demoKey ?? env.SVC_API_KEY!], farm, limits, latencyMs }).catch((err: unknown) => {
     throw cannotListen(host, port, err);
   });
-  return { url: server.url, ...(demoKey && { demoKey }), ...(farm && { farm }), close: server.close };
+  return { url: server.url, ...(demoKey && { demoKey }), ...(farm && { farm }), clientReport: server.clientReport, close: server.close };
 }

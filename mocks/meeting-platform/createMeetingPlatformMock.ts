@@ -1,8 +1,14 @@
 import type { HttpHandler } from 'msw';
+import type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
+import type { JournalEntry } from '../../src/client/JournalEntry.ts';
+import { meetingPlatformClientJudge } from '../../src/client/meeting-platform/meetingPlatformClientJudge.ts';
+import type { RunReport } from '../../src/harness/report.ts';
+import { judgedRouteTable } from '../judgedRouteTable.ts';
 import type { RouteTable } from '../MockExchange.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { randomSecret, signingKey, type MockSecret } from '../signingKey.ts';
 import { accessTokens, accessTokenTtlSeconds } from './accessTokens.ts';
+import { awkwardPageTokens } from './awkwardPageTokens.ts';
 import { routeScopes, type ApiContext } from './apiRoutes.ts';
 import type { Clock } from './clock.ts';
 import { demoAccount } from './demoAccount.ts';
@@ -47,6 +53,8 @@ export interface MeetingPlatformOptions {
    * load balancer.
    */
   secret?: MockSecret;
+  /** What the client report calls the client; default "client". */
+  clientLabel?: string;
 }
 
 export interface MeetingPlatformMock {
@@ -59,6 +67,14 @@ export interface MeetingPlatformMock {
   authUrl: string;
   apiBaseUrl: string;
   scenario: MeetingPlatformScenario;
+  /**
+   * How the client has done so far against the client clauses (MP-CLIENT-*), in the shape `conform run`
+   * reports a server: clauses as rows, the client as the target. By default the session counts as over
+   * (a walk of the list left with a token pending stopped early); `{ end: false }` while it is at work.
+   */
+  clientReport(options?: ClientReportOptions): RunReport;
+  /** The requests the mock received, the newest 500, secrets named by their variables. */
+  clientJournal(): JournalEntry[];
 }
 
 /**
@@ -78,11 +94,13 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
     userId: a.userId ?? seed.users.find((u) => u.account_id === a.accountId)?.id ?? '',
     scopes: a.scopes ?? defaultScopes,
   }));
-  const scenario: MeetingPlatformScenario = { latencyMs: 0, errorRate: 0, wrongAddress: false, rateLimitPerSecond: 0, ...options.scenario };
+  const scenario: MeetingPlatformScenario = { latencyMs: 0, errorRate: 0, wrongAddress: false, rateLimitPerSecond: 0, awkwardPageTokens: false, ...options.scenario };
   const secret = options.secret ?? randomSecret();
   const tokens = accessTokens(signingKey(secret, 'meeting-platform access tokens'), accounts, clock, options.tokenTtlSeconds ?? accessTokenTtlSeconds);
-  const api: ApiContext = { state, clock, pages: pageTokens(clock, undefined, signingKey(secret, 'meeting-platform page tokens')) };
-  const routes = meetingPlatformRoutes({
+  const pages = awkwardPageTokens(pageTokens(clock, undefined, signingKey(secret, 'meeting-platform page tokens')), () => scenario.awkwardPageTokens);
+  const api: ApiContext = { state, clock, pages };
+  const judge = meetingPlatformClientJudge({ authUrl, apiBaseUrl, clock, label: options.clientLabel, secrets: accounts.map((a) => [a.clientSecret, 'MEETING_CLIENT_SECRET'] as const) });
+  const platform = meetingPlatformRoutes({
     authUrl,
     apiBaseUrl,
     scenario,
@@ -92,7 +110,9 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
     api,
     withinLimit: fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond),
   });
-  return { handlers: [routeTableHandler(routes)], routes, state, accounts, authUrl, apiBaseUrl, scenario };
+  // The judge watches every request the platform answers, on both adapters; the answers stay the platform's.
+  const routes = judgedRouteTable(platform, judge, clock, [...new Set([new URL(authUrl).origin, new URL(apiBaseUrl).origin])]);
+  return { handlers: [routeTableHandler(routes)], routes, state, accounts, authUrl, apiBaseUrl, scenario, clientReport: (o) => judge.report(o), clientJournal: () => judge.journal() };
 }
 
 function trimSlash(url: string): string {

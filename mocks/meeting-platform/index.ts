@@ -14,3 +14,8 @@ export { pageTokenTtlMs } from './pageTokens.ts';
 export { accessTokenTtlSeconds } from './accessTokens.ts';
 export { defaultPageSize, maxPageSize } from './meetingListPage.ts';
 export type { MeetingAccount, MeetingPlatformSeed, UserSeed, MeetingSeed } from './seedTypes.ts';
+// The mock judges its client against the client clauses: mock.clientReport(), and in a user's own tests expectCleanClient(mock).
+export { expectCleanClient, ClientFindingsError, type ExpectCleanClientOptions, type ClientReportSource } from '../../src/client/expectCleanClient.ts';
+export type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
+export type { JournalEntry } from '../../src/client/JournalEntry.ts';
+export type { RunReport, CheckResult } from '../../src/harness/report.ts';

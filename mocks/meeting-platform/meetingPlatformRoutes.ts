@@ -18,6 +18,12 @@ export interface MeetingPlatformScenario {
   wrongAddress: boolean;
   /** API requests per second per account before 429; 0 = no limit. */
   rateLimitPerSecond: number;
+  /**
+   * next_page_tokens that hold "+", "/" and "=", as an opaque token may: a client that does not send one
+   * back exactly as received (double-encoded, or not encoded, a "+" read as a space) then fails to get
+   * the next page. The real platform's tokens are letters and digits, which hide such a mistake.
+   */
+  awkwardPageTokens: boolean;
 }
 
 export interface MeetingPlatformRouteContext {

@@ -3,7 +3,7 @@ import { cannotListen } from '../MockStartError.ts';
 import { mockSecretEnv } from '../signingKey.ts';
 import type { MeetingPlatformScenario } from './createMeetingPlatformMock.ts';
 import { mockAccountFromEnv } from './mockAccountFromEnv.ts';
-import { startMeetingPlatformServer } from './startMeetingPlatformServer.ts';
+import { startMeetingPlatformServer, type MeetingPlatformServer } from './startMeetingPlatformServer.ts';
 
 export interface MeetingPlatformFromEnvOptions {
   host: string;
@@ -21,6 +21,8 @@ export interface StartedMeetingPlatform {
   accountFromEnv: boolean;
   /** Where the signing secret came from: `secret`, or $CONFORM_MOCK_SECRET; absent, it is random for this process. */
   secretFrom?: 'given' | 'env';
+  /** How its client did against the client clauses (MeetingPlatformMock.clientReport). */
+  clientReport: MeetingPlatformServer['clientReport'];
   close(): Promise<void>;
 }
 
@@ -38,5 +40,5 @@ export async function startMeetingPlatformFromEnv(options: MeetingPlatformFromEn
     throw cannotListen(host, port, err);
   });
   const secretFrom = secret === undefined ? undefined : options.secret !== undefined ? 'given' : 'env';
-  return { url: server.url, account, accountFromEnv: fromEnv, ...(secretFrom && { secretFrom }), close: server.close };
+  return { url: server.url, account, accountFromEnv: fromEnv, ...(secretFrom && { secretFrom }), clientReport: server.clientReport, close: server.close };
 }

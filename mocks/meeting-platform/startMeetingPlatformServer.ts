@@ -28,6 +28,8 @@ export interface MeetingPlatformServer {
   apiBaseUrl: string;
   accounts: Array<{ clientId: string; clientSecret: string; accountId: string }>;
   mock: MeetingPlatformMock;
+  /** The mock's client report (MeetingPlatformMock.clientReport). */
+  clientReport: MeetingPlatformMock['clientReport'];
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startMeetingPlatformServer(options: MeetingPlatformServerO
     apiBaseUrl: `${served.url}${apiPath}`,
     accounts: ready.accounts.map(({ clientId, clientSecret, accountId }) => ({ clientId, clientSecret, accountId })),
     mock: ready,
+    clientReport: (o) => ready.clientReport(o),
     close: served.close,
   };
 }

@@ -64,10 +64,10 @@ function readmeConfig(): string {
   return /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1] ?? '';
 }
 
-/** The TypeScript blocks of README's "Install in your project", as a user pastes them. */
-function readmeExamples(): string[] {
+/** The TypeScript blocks of a README section (by default "Install in your project"), as a user pastes them. */
+function readmeExamples(title = 'Install in your project'): string[] {
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Install in your project')) ?? '';
+  const section = readme.split(/^## /m).find((s) => s.startsWith(title)) ?? '';
   return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 const timings: Record<string, number> = {};
@@ -110,6 +110,10 @@ describe('the packed package, installed in a fresh project', () => {
     expect(more, 'README install examples').toEqual([]);
     writeFileSync(join(project, 'readme.test.ts'), testExample!);
     writeFileSync(join(project, 'readme-script.ts'), scriptExample!);
+    // README's client-report example: a user's test of their integration, judged by the mock.
+    const [clientExample, ...moreClient] = readmeExamples('Check your integration against the mock');
+    expect(moreClient, 'README client-report examples').toEqual([]);
+    writeFileSync(join(project, 'readme-client.test.ts'), clientExample!);
     // README's config, type-checked with the user's TypeScript (under a name conform run does not look for).
     const config = readmeConfig();
     expect(config, "README's config example").toContain('defineConfig');
@@ -217,8 +221,8 @@ describe('the packed package, installed in a fresh project', () => {
   test("the user's vitest files and README's serve the package's mocks with msw, in-process", async () => {
     const r = timed('vitest (user project)', await node(project, [join('node_modules', 'vitest', 'vitest.mjs'), 'run']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Test Files\s+3 passed \(3\)/);
-    expect(r.stdout).toMatch(/Tests\s+5 passed \(5\)/);
+    expect(r.stdout).toMatch(/Test Files\s+4 passed \(4\)/);
+    expect(r.stdout).toMatch(/Tests\s+6 passed \(6\)/);
   }, slow);
 
   test('run() returns the report --report json writes, with every check of every suite', async () => {

@@ -9,15 +9,18 @@ import { RunError } from '../harness/RunError.ts';
 import { parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 
-/** `--report FORMAT=PATH` (repeatable); with `blob`, `--report blob=DIR` too (conform run). */
-export function reportOption(withBlob: boolean): Option {
+/**
+ * `--report FORMAT=PATH` (repeatable); with `blob`, `--report blob=DIR` too (conform run). `flag` and
+ * `what`: another flag of the same form (`conform mock --client-report`).
+ */
+export function reportOption(withBlob: boolean, flag = '--report', what = 'also write a report'): Option {
   const formats = withBlob ? [...reportFormats, 'blob'] : reportFormats;
   const blob = withBlob ? '; blob=DIR: the shard\'s blob for conform report merge' : '';
-  return new Option('--report <format=path>', `also write a report: ${reportFormats.join(', ')}${blob} (repeatable)`)
+  return new Option(`${flag} <format=path>`, `${what}: ${reportFormats.join(', ')}${blob} (repeatable)`)
     .argParser((value: string, previous: ReportFile[]) => {
       const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
       const known = isReportFormat(format) || (withBlob && format === 'blob');
-      if (!known) throw new UsageError(`--report takes FORMAT=PATH with FORMAT one of ${formats.join(', ')}; got "${value}"`);
+      if (!known) throw new UsageError(`${flag} takes FORMAT=PATH with FORMAT one of ${formats.join(', ')}; got "${value}"`);
       return [...previous, { format: format as ReportFile['format'], path: resolve(path) }];
     })
     .default([]);

@@ -61,6 +61,13 @@ describe('buildReport', () => {
     expect(buildReport({ ...base, strict: false, checks: [], filtered: true }).uncovered).toEqual([]);
   });
 
+  test('the client clauses (MP-CLIENT-*, FS-CLIENT-*) are never uncovered by a server run: the mocks and the proxy judge them', () => {
+    const uncovered = buildReport({ ...base, suites: ['meeting-platform', 'fetch-service'], strict: false, checks: [] }).uncovered.map((u) => u.id);
+    expect(uncovered).toContain('MP-TOKEN-FLOW');
+    expect(uncovered).toContain('FS-400-URL');
+    expect(uncovered.filter((id) => id.includes('-CLIENT-'))).toEqual([]);
+  });
+
   test('uncoveredClauses is empty when every clause has a non-skipped check', () => {
     const checks = loadCatalogue('unit-record').clauses.map((c) => result(c.id, 'failed'));
     expect(uncoveredClauses(['unit-record'], checks)).toEqual([]);

@@ -1,5 +1,5 @@
 import { countCheck, emptyTally, type CheckTally } from './CheckTally.ts';
-import { loadCatalogue, type Level } from './catalogue.ts';
+import { isClientClause, loadCatalogue, type Level } from './catalogue.ts';
 import { clauseMatrix } from './clauseMatrix.ts';
 import { commonCauses } from './commonCauses.ts';
 import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
@@ -223,13 +223,14 @@ export function failuresInOrder(report: RunReport): CheckResult[] {
 
 /**
  * Catalogue clauses that no check of the run cites: no check exists for them. A clause whose checks were
- * skipped or blocked has checks; what they left unjudged is said apart (unjudgedClauses), with why.
+ * skipped or blocked has checks; what they left unjudged is said apart (unjudgedClauses), with why. The
+ * client clauses are no suite's to cover: the mocks and the proxy judge them.
  */
 export function uncoveredClauses(suites: SuiteName[], checks: CheckResult[]): UncoveredClause[] {
   const covered = new Set(checks.filter((c) => !isUnselected(c)).map((c) => `${c.suite}:${c.clause}`));
   return suites.flatMap((suite) =>
     loadCatalogue(suite)
-      .clauses.filter((c) => !covered.has(`${suite}:${c.id}`))
+      .clauses.filter((c) => !isClientClause(c) && !covered.has(`${suite}:${c.id}`))
       .map((c) => ({ suite, id: c.id, section: c.section, level: c.level, ...(c.group ? { group: c.group } : {}), rule: c.rule, ...(c.basis ? { basis: c.basis } : {}) })),
   );
 }
@@ -292,7 +293,7 @@ export function clauseRows(report: RunReport, except: ReadonlySet<SuiteName> = n
 }
 
 /** Headings of the clause groups reports know; another group is shown as "<group> checks". */
-const groupTitles: Record<string, string> = { security: 'Security checks' };
+const groupTitles: Record<string, string> = { security: 'Security checks', client: 'Client checks' };
 
 export function groupTitle(group: string): string {
   return groupTitles[group] ?? `${group} checks`;

@@ -53,6 +53,17 @@ export function loadCatalogue(suite: SuiteName): Catalogue {
   return catalogue;
 }
 
+/**
+ * The group of a catalogue's client clauses (`MP-CLIENT-*`, `FS-CLIENT-*`): what an integration must send.
+ * Suites judge servers and never cite them; the mocks and the validation proxy judge clients by them
+ * (src/client/), so a server run neither covers them nor lists them as uncovered.
+ */
+export const clientGroup = 'client';
+
+export function isClientClause(clause: Pick<Clause, 'group'>): boolean {
+  return clause.group === clientGroup;
+}
+
 export function findClause(suite: SuiteName, id: string): Clause | undefined {
   return loadCatalogue(suite).clauses.find((c) => c.id === id);
 }

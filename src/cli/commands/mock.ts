@@ -7,8 +7,13 @@ import { mockAccountFromEnv } from '../../../mocks/meeting-platform/mockAccountF
 import type { StartedMeetingPlatform } from '../../../mocks/meeting-platform/startMeetingPlatformFromEnv.ts';
 import { MockStartError } from '../../../mocks/MockStartError.ts';
 import { mockSecretEnv } from '../../../mocks/signingKey.ts';
+import { clientReportPath } from '../../../mocks/judgedRouteTable.ts';
 import { numberRules } from '../../harness/numberRules.ts';
+import type { ReportFile } from '../../harness/reportFiles.ts';
+import type { RunReport } from '../../harness/report.ts';
+import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
+import { reportOption } from '../reportOptions.ts';
 import { asUsageError } from '../asUsageError.ts';
 import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
@@ -19,6 +24,8 @@ type Env = Record<string, string | undefined>;
 interface ListenOptions {
   host: string;
   port: number;
+  /** `--client-report FORMAT=PATH`: the client report written when the mock stops. */
+  clientReport?: ReportFile[];
 }
 
 /** `conform mock meeting-platform` options, by commander's camelCase names. */
@@ -27,6 +34,7 @@ interface MeetingPlatformMockOptions extends ListenOptions {
   errorRate: number;
   rateLimit: number;
   wrongAddress?: boolean;
+  awkwardPageTokens?: boolean;
   secret?: string;
 }
 
@@ -64,6 +72,7 @@ export function registerMock(program: Command): void {
     .addOption(numberOption('--error-rate <r>', 'answer this share of requests (0..1) with 503', numberRules.ratio).default(0))
     .addOption(numberOption('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)', numberRules.fromZero).default(0))
     .addOption(new Option('--wrong-address', 'answer everything with the HTML page a wrong address gets'))
+    .addOption(new Option('--awkward-page-tokens', 'next_page_tokens holding "+", "/" and "=": a client that does not send one back exactly as received fails to page'))
     .addOption(new Option('--secret <text>', `key that signs access tokens and page tokens (default $${mockSecretEnv}, else random per process)`).argParser(parseSecret))
     .addHelpText('after', () => `\n${meetingPlatformHelp(process.env)}`)
     .action(async (options: MeetingPlatformMockOptions) => {
@@ -93,7 +102,8 @@ function mockCommand(mock: Command, name: string, summary: string, defaultPort: 
     .summary(summary)
     .description(summary)
     .addOption(numberOption('--port <n>', 'port to listen on (0 = a free one)', numberRules.port).default(defaultPort))
-    .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'));
+    .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'))
+    .addOption(reportOption(false, '--client-report', 'when the mock stops, write how its client did against the client clauses (GET /__conform/client-report while it runs)'));
 }
 
 /** Starts the meeting-platform mock, prints its banner, and closes it once `untilStop` resolves. */
@@ -101,25 +111,57 @@ async function runMeetingPlatformMock(options: MeetingPlatformMockOptions, env: 
   // Loaded here, not at the top: msw and @mswjs/data take a second to load, and every other command
   // (and `--help`) would pay for it.
   const { startMeetingPlatformFromEnv } = await import('../../../mocks/meeting-platform/startMeetingPlatformFromEnv.ts');
-  const { host, port, secret, latency, errorRate, rateLimit, wrongAddress } = options;
-  const scenario = { latencyMs: latency, errorRate, rateLimitPerSecond: rateLimit, wrongAddress: Boolean(wrongAddress) };
-  await runMock(() => startMeetingPlatformFromEnv({ host, port, scenario, ...(secret !== undefined && { secret }) }, env), meetingPlatformBanner, write, untilStop);
+  const { host, port, secret, latency, errorRate, rateLimit, wrongAddress, awkwardPageTokens, clientReport = [] } = options;
+  const scenario = { latencyMs: latency, errorRate, rateLimitPerSecond: rateLimit, wrongAddress: Boolean(wrongAddress), awkwardPageTokens: Boolean(awkwardPageTokens) };
+  await runMock(() => startMeetingPlatformFromEnv({ host, port, scenario, ...(secret !== undefined && { secret }) }, env), meetingPlatformBanner, write, untilStop, clientReport);
 }
 
 /** Starts the fetch-service mock, prints its banner, and closes it once `untilStop` resolves. */
 export async function runFetchServiceMock(options: FetchServiceMockOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
   const { startFetchServiceMockFromEnv } = await import('../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts');
-  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency } = options;
+  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency, clientReport = [] } = options;
   const limits = { timeoutMs, maxBytes, maxConcurrency };
-  await runMock(() => startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }) }, env), (started) => fetchServiceBanner(started, limits), write, untilStop);
+  await runMock(() => startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }) }, env), (started) => fetchServiceBanner(started, limits), write, untilStop, clientReport);
 }
 
-/** Starts a mock (a MockStartError is a usage error: one line, exit 2), prints its banner, and closes it once `untilStop` resolves. */
-async function runMock<T extends { close(): Promise<void> }>(start: () => Promise<T>, banner: (started: T) => string, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
+/**
+ * Starts a mock (a MockStartError is a usage error: one line, exit 2), prints its banner, and closes it
+ * once `untilStop` resolves; then says how its client did, and writes the client report files. A report
+ * file that cannot be written is a usage error before the mock starts.
+ */
+async function runMock<T extends { url: string; close(): Promise<void>; clientReport(): RunReport }>(
+  start: () => Promise<T>,
+  banner: (started: T) => string,
+  write: (text: string) => void,
+  untilStop: () => Promise<unknown>,
+  reports: readonly ReportFile[],
+): Promise<void> {
+  for (const r of reports) {
+    const reason = await whyUnwritable(r.path);
+    if (reason) throw new UsageError(`--client-report ${r.format}=${r.path} cannot be written: ${reason}`);
+  }
   const started = await start().catch(asUsageError(MockStartError));
-  write(banner(started));
+  write(`${banner(started)}Its client is judged against the client clauses: GET ${started.url}${clientReportPath} while it runs${reports.length ? ', the --client-report files when it stops' : ''}.\n`);
   await untilStop();
   await started.close();
+  // The session is over: a walk left with a token pending stopped.
+  const report = started.clientReport();
+  write(`${clientSummary(report)}\n`);
+  if (!reports.length) return;
+  const { writeReportFiles } = await import('../../harness/reportFiles.ts');
+  await writeReportFiles(report, reports);
+  for (const r of reports) write(`wrote ${r.format} client report: ${r.path}\n`);
+}
+
+/** One line on how the client did: the failed clauses by level, then the counts. */
+function clientSummary(report: RunReport): string {
+  const failed = (level: 'MUST' | 'SHOULD') => report.checks.filter((c) => c.status === 'failed' && c.level === level).map((c) => c.clause);
+  const parts = (['MUST', 'SHOULD'] as const).flatMap((level) => {
+    const ids = failed(level);
+    return ids.length ? [`${ids.length} ${level} clause${ids.length === 1 ? '' : 's'} failed (${ids.join(', ')})`] : [];
+  });
+  const count = (status: 'passed' | 'skipped') => report.checks.filter((c) => c.status === status).length;
+  return `client report: ${[...parts, `${count('passed')} passed`, `${count('skipped')} not judged (no traffic exercised them)`].join(', ')}`;
 }
 
 /** Account lines; a secret from the environment is never printed, the demo secret is the mock's own. */

@@ -1,0 +1,34 @@
+import type { ClientJudge } from '../src/client/createClientJudge.ts';
+import type { MockReply, MockRequest, RouteTable } from './MockExchange.ts';
+
+/** Where a judging mock serves its client report while it runs (JSON). */
+export const clientReportPath = '/__conform/client-report';
+
+/**
+ * A mock's route table that also judges its client: every request the table answers, with the answer, is
+ * fed to `judge` (the answer itself unchanged, so the mock still answers as the real service), and
+ * `GET /__conform/client-report` on one of `origins` answers with the report so far. Both adapters serve
+ * it, so the msw handlers and the node:http server judge alike.
+ */
+export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: () => number, origins: readonly string[]): RouteTable {
+  const isReport = (origin: string, path: string) => path === clientReportPath && origins.includes(origin);
+  const observed = (request: MockRequest, reply: MockReply, receivedAt: number): MockReply => {
+    judge.observe({ request, answer: reply, receivedAt, answeredAt: clock() });
+    return reply;
+  };
+  return {
+    serves: (origin, path) => isReport(origin, path) || table.serves(origin, path),
+    answer(request) {
+      if (isReport(request.origin, request.path)) return reportReply(request, judge);
+      const receivedAt = clock();
+      const reply = table.answer(request);
+      return reply instanceof Promise ? reply.then((r) => observed(request, r, receivedAt)) : observed(request, reply, receivedAt);
+    },
+  };
+}
+
+function reportReply(request: MockRequest, judge: ClientJudge): MockReply {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, headers: { allow: 'GET', 'content-type': 'text/plain' }, body: 'GET the client report.\n' };
+  // Mid-session: a walk in progress is said to be, not judged.
+  return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: `${JSON.stringify(judge.report({ end: false }), null, 2)}\n` };
+}

@@ -1,0 +1,39 @@
+/**
+ * A request as the server side received it: what a mock's adapter parsed, or what a validation proxy
+ * relayed. A mock's MockRequest is one (the fields are the same), so the judge needs nothing of a mock.
+ */
+export interface ClientRequest {
+  /** Uppercase, as sent. */
+  method: string;
+  /** scheme://host[:port] the request was addressed to. */
+  origin: string;
+  /** The path as sent, still percent-encoded (dot segments resolved as a URL parser does), no query. */
+  path: string;
+  /** The query string without "?"; "" when there is none. */
+  query: string;
+  /**
+   * Lowercase names; a repeated header's values joined with ", " as Fetch joins them. (node:http gives
+   * Set-Cookie as an array; no judge or mock reads a request's Set-Cookie.)
+   */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The body decoded as UTF-8 (a BOM dropped, as Fetch's `text()` does); "" when there is none. */
+  body: string;
+}
+
+/** What the server answered: a mock's MockReply, or the deployment's answer as a proxy relayed it. */
+export interface ServerAnswer {
+  status: number;
+  /** Lowercase names. */
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+/** One request and its answer, with when each happened on the judge's clock (milliseconds). */
+export interface ClientExchange {
+  request: ClientRequest;
+  answer: ServerAnswer;
+  /** When the request arrived. */
+  receivedAt: number;
+  /** When its answer went out: a retry is timed from here. */
+  answeredAt: number;
+}

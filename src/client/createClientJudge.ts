@@ -1,0 +1,153 @@
+import { buildReport } from '../harness/buildReport.ts';
+import { isClientClause, loadCatalogue } from '../harness/catalogue.ts';
+import { loadPathMatrix } from '../harness/pathMatrix.ts';
+import { Redactor } from '../harness/Redactor.ts';
+import type { RunReport } from '../harness/report.ts';
+import type { SuiteName } from '../harness/suites.ts';
+import { version as conformVersion } from '../harness/version.ts';
+import { ClauseTally, type FailingCase } from './ClauseTally.ts';
+import { clientCheckResult } from './clientCheckResult.ts';
+import type { ClientExchange } from './ClientExchange.ts';
+import type { ClientJudgeSpec } from './ClientJudgeSpec.ts';
+import { journalAnswerChars, journalBodyChars, type JournalEntry } from './JournalEntry.ts';
+
+export interface ClientJudgeOptions {
+  /** What the report calls the client (its target); default "client". */
+  label?: string;
+  /** Milliseconds since the epoch as the judge sees them (a mock's clock); default Date.now. */
+  clock?: () => number;
+  /** Secrets known from the start ([value, variable]): the mock's own credentials and keys. */
+  secrets?: Iterable<readonly [string | undefined, string]>;
+  /** Exchanges the journal keeps, the newest; default 500. */
+  journalSize?: number;
+}
+
+export interface ClientReportOptions {
+  /**
+   * The session is over (the default): a walk of the meeting list left with a token pending stopped.
+   * false for a report made while the client may still be at work (`GET /__conform/client-report`):
+   * what is in progress is said to be, and not judged yet.
+   */
+  end?: boolean;
+}
+
+/**
+ * A judge of one client's requests against the client clauses of a service: fed each exchange as it
+ * happens (a mock's request and its answer, or what a proxy relayed), it keeps a bounded journal (secrets
+ * named by their variables) and its verdicts, and makes a report in the shape `conform run` gives a
+ * server: clauses as rows, the client as the target.
+ */
+export interface ClientJudge {
+  readonly suite: SuiteName;
+  /** Judges one exchange; the time fields are on the judge's clock. Never throws: a rule's failure is reported. */
+  observe(exchange: ClientExchange): void;
+  report(options?: ClientReportOptions): RunReport;
+  /** The journal, oldest first. */
+  journal(): JournalEntry[];
+}
+
+/** Learned secrets the Redactor takes beyond those given: a client trying every value cannot grow it without end. */
+const maxLearnedSecrets = 32;
+/** Failures of the judge itself kept for the report. */
+const maxJudgeErrors = 10;
+
+/** Characters past the cut that are redacted with it: a secret straddling the cut is still found whole. */
+const redactionMargin = 256;
+
+/** An answer's body cut to what the journal keeps, its secrets named: only the part kept is searched. */
+function excerptOf(text: string, redactor: Redactor): string {
+  if (text.length <= journalAnswerChars) return redactor.redact(text);
+  const redacted = redactor.redact(text.slice(0, journalAnswerChars + redactionMargin));
+  return `${redacted.slice(0, journalAnswerChars)}…`;
+}
+
+export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State>, options: ClientJudgeOptions = {}): ClientJudge {
+  const label = options.label ?? 'client';
+  const clock = options.clock ?? Date.now;
+  const journalSize = options.journalSize ?? 500;
+  const redactor = new Redactor(options.secrets ?? []);
+  const learned = new Set<string>();
+  const state = spec.newState();
+  const clauses = loadCatalogue(spec.suite).clauses.filter(isClientClause);
+  const tallies = new Map(clauses.map((c) => [c.id, new ClauseTally()]));
+  const journal: JournalEntry[] = [];
+  const errors: string[] = [];
+  const startedAt = clock();
+  let seen = 0;
+
+  const learn = (read: Read) => {
+    for (const [value, variable] of spec.secrets(read)) {
+      if (learned.has(value) || learned.size >= maxLearnedSecrets) continue;
+      learned.add(value);
+      redactor.add(value, variable);
+    }
+  };
+
+  const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
+    const shown = spec.show(read, state);
+    const body = shown.body ?? '';
+    const cut = body.length > journalBodyChars;
+    const answerText = spec.showAnswer(read);
+    const contentType = exchange.answer.headers['content-type'];
+    return {
+      id,
+      receivedAt: exchange.receivedAt,
+      answeredAt: exchange.answeredAt,
+      request: {
+        method: shown.method,
+        url: redactor.redact(shown.url),
+        headers: shown.headers.map(([name, value]) => [name, redactor.redact(value)]),
+        ...(shown.body !== undefined ? { body: redactor.redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
+      },
+      ...(cut ? { bodyCut: true as const } : {}),
+      answer: {
+        status: exchange.answer.status,
+        ...(contentType ? { contentType } : {}),
+        excerpt: excerptOf(answerText, redactor),
+      },
+    };
+  };
+
+  return {
+    suite: spec.suite,
+    observe(exchange) {
+      const id = ++seen;
+      try {
+        const read = spec.read(exchange);
+        learn(read);
+        const entry = entryOf(id, exchange, read);
+        journal.push(entry);
+        if (journal.length > journalSize) journal.shift();
+        for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
+      } catch (err) {
+        if (errors.length < maxJudgeErrors) errors.push(redactor.redact(`the client judge failed on request #${id}: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    },
+    report({ end = true } = {}) {
+      const now = clock();
+      const settled = spec.settle(state, { end, now });
+      const matrix = loadPathMatrix(spec.suite)?.clauses ?? {};
+      const checks = clauses.map((clause) => {
+        const mine = settled.cases.filter((c) => c.clause === clause.id);
+        const failing = mine.filter((c): c is FailingCase => c.problem !== undefined);
+        return clientCheckResult(
+          {
+            suite: spec.suite,
+            target: label,
+            clause,
+            wording: spec.clauses[clause.id] ?? { title: clause.rule, of: 'requests', failed: 'broke the rule' },
+            paths: matrix[clause.id] ?? {},
+            tally: tallies.get(clause.id)!,
+            settled: { failing, passed: mine.length - failing.length, paths: mine.map((c) => c.path) },
+            pending: settled.pending.filter((p) => p.clause === clause.id),
+            reproduction: spec.reproduction,
+          },
+          redactor,
+        );
+      });
+      const report = buildReport({ version: conformVersion, suites: [spec.suite], seed: 0, strict: false, startedAt: new Date(startedAt), durationMs: Math.max(0, now - startedAt), checks, filtered: true, targetOrder: { [spec.suite]: [label] } });
+      return errors.length ? { ...report, errors: [...errors] } : report;
+    },
+    journal: () => [...journal],
+  };
+}

@@ -1,0 +1,92 @@
+import { curlCommand } from '../../harness/curlCommand.ts';
+import type { ClientCase } from '../ClientCase.ts';
+import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
+import { withCutNote } from '../JournalEntry.ts';
+import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
+import { RetryAfterWatch } from '../RetryAfterWatch.ts';
+import { showRequest } from '../showRequest.ts';
+import { tokenFingerprint } from '../tokenFingerprint.ts';
+import { judgeInsecure, judgeJsonBody, judgeKey, judgeOptions, keyParams } from './fetchRequestRules.ts';
+import { fetchExchangeReader, type FetchRead } from './readFetchExchange.ts';
+
+const keyVariable = 'SVC_API_KEY';
+
+interface FetchClientState {
+  retry: RetryAfterWatch;
+}
+
+/** Keys sorted, so that one fetch sent again with its fields in another order is the same fetch. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** "The same fetch" for Retry-After: the same key asking for the same thing. */
+function fetchKey(read: FetchRead): string {
+  return `${tokenFingerprint(read.key ?? '')}\n${read.body === undefined ? read.x.request.body : canonical(read.body)}`;
+}
+
+const clauses = {
+  'FS-CLIENT-KEY': { title: 'every request carries the issued key in X-SVC-API-Key', of: 'requests', failed: 'did not carry the issued key in X-SVC-API-Key' },
+  'FS-CLIENT-JSON-BODY': { title: 'the fetch request is a JSON object sent as application/json', of: 'fetch requests', failed: 'were not a JSON object sent as application/json' },
+  'FS-CLIENT-OPTIONS': { title: 'url is an absolute URI and the options are booleans', of: 'fields', failed: 'had the wrong type' },
+  'FS-CLIENT-INSECURE-PRIVATE': { title: 'allowInsecureSsl is never sent for a localhost, private, link-local or metadata destination', of: 'requests with allowInsecureSsl true', failed: 'named a localhost, private, link-local or metadata destination' },
+  'FS-CLIENT-RETRY-AFTER': { title: 'no fetch is sent again before the Retry-After of its 429', of: 'fetches after a 429', failed: 'were sent again before Retry-After' },
+};
+
+/** The fetch service's client clauses (FS-CLIENT-*) as a judge spec; `baseUrl` is where the service lives. */
+export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRead, FetchClientState> {
+  return {
+    suite: 'fetch-service',
+    clauses,
+    newState: () => ({ retry: new RetryAfterWatch('FS-CLIENT-RETRY-AFTER') }),
+    read: fetchExchangeReader(baseUrl),
+    secrets(read) {
+      const found: Array<readonly [string, string]> = [];
+      if (read.key) found.push([read.key, keyVariable]);
+      else {
+        // A key sent where the service does not read it is a secret all the same.
+        const bearer = /^\s*\S+\s+(\S+)\s*$/.exec(read.x.request.headers.authorization ?? '')?.[1];
+        if (bearer) found.push([bearer, keyVariable]);
+        const query = new URLSearchParams(read.x.request.query);
+        for (const p of keyParams) if (query.get(p)) found.push([query.get(p)!, keyVariable]);
+      }
+      return found;
+    },
+    show: (read) => showRequest(read.x.request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value)),
+    showAnswer: (read) => read.x.answer.body,
+    observe(read, state, entry) {
+      const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
+      if (read.op === 'fetch') {
+        const key = fetchKey(read);
+        cases.push(state.retry.judge(key, read.x.receivedAt));
+        state.retry.record(key, read.x.answer, read.x.answeredAt, entry);
+      }
+      return cases.filter((c): c is ClientCase => c !== undefined);
+    },
+    settle: () => ({ cases: [], pending: [] }),
+    reproduction(entry) {
+      return withCutNote(entry, curlCommand(entry.request));
+    },
+  };
+}
+
+export interface FetchServiceClientJudgeOptions extends ClientJudgeOptions {
+  /** Where the service lives: POST {baseUrl}/v1/fetch. */
+  baseUrl: string;
+}
+
+/**
+ * A judge of a fetch-service client's requests (FS-CLIENT-* clauses), fed the exchanges as they happen:
+ * by the mock, or by a validation proxy in front of a real deployment.
+ */
+export function fetchServiceClientJudge(options: FetchServiceClientJudgeOptions): ClientJudge {
+  const { baseUrl, ...judgeOptions } = options;
+  return createClientJudge(fetchServiceClientSpec(baseUrl), judgeOptions);
+}

@@ -1,0 +1,75 @@
+import type { SettledCase } from '../ClientCase.ts';
+import type { JournalEntry } from '../JournalEntry.ts';
+import { GenerationalMap } from '../GenerationalMap.ts';
+import { RetryAfterWatch } from '../RetryAfterWatch.ts';
+
+/** An access token the judge saw the platform issue (known by its fingerprint only). */
+export interface IssuedToken {
+  client: string;
+  issuedAt: number;
+  expiresAt: number;
+  /** The journal number of the last API call that carried it; 0 before any (numbers order calls made in the same millisecond). */
+  lastUsedId: number;
+  uses: number;
+  entry: JournalEntry;
+}
+
+/** A token request made while the client's previous token was young: a replacement, unless that token is used again. */
+export interface EarlyReplacement {
+  entry: JournalEntry;
+  /** The replaced token's fingerprint. */
+  replaced: string;
+  /** The journal number of the token request. */
+  atId: number;
+  ageMs: number;
+  leftMs: number;
+}
+
+/** What the judge knows of one client (by client id). */
+export interface ClientRecord {
+  /** Fingerprint of its latest token. */
+  latest?: string;
+  /** The latest early replacement, not decided yet: is the token it replaced used again? */
+  open?: EarlyReplacement;
+  /** Two replacements stood: every later one is a finding at once. */
+  failing: boolean;
+  /** The first that stands, held back: one may be a restart, a second makes both findings. */
+  held?: EarlyReplacement;
+}
+
+/** A next_page_token the platform returned. */
+export interface PageToken {
+  /** The list it belongs to: user and type. */
+  list: string;
+  issuedAt: number;
+  /** The request whose answer carried it (the last page the client asked for). */
+  entry: JournalEntry;
+  followed: boolean;
+  /** The first request of the same list from its first page while this token was pending. */
+  restarted?: JournalEntry;
+}
+
+/** Bounds of what the judge keeps of one client session. */
+export const meetingStateBounds = { tokens: 4096, clients: 64, pageTokens: 1024, uuids: 4096, settled: 200 } as const;
+
+export interface MeetingClientState {
+  tokens: GenerationalMap<string, IssuedToken>;
+  clients: Map<string, ClientRecord>;
+  pageTokens: Map<string, PageToken>;
+  /** Meeting UUIDs the platform listed or answered: what an identifier was meant to be. */
+  uuids: GenerationalMap<string, true>;
+  /** Walks judged when their token expired unused (their cases are final). */
+  settled: SettledCase[];
+  retry: RetryAfterWatch;
+}
+
+export function newMeetingClientState(): MeetingClientState {
+  return {
+    tokens: new GenerationalMap(meetingStateBounds.tokens),
+    clients: new Map(),
+    pageTokens: new Map(),
+    uuids: new GenerationalMap(meetingStateBounds.uuids),
+    settled: [],
+    retry: new RetryAfterWatch('MP-CLIENT-RETRY-AFTER'),
+  };
+}

@@ -1,0 +1,169 @@
+// The meeting platform's client rules on what the mock's traffic does not reach: each path with its near
+// misses, fed to the judge as a proxy would feed it (requests with their answers), no mock involved.
+import { describe, expect, test } from 'vitest';
+import type { RunReport } from '../../harness/report.ts';
+import { exchangeOf } from '../testing/exchangeOf.ts';
+import { meetingPlatformClientJudge } from './meetingPlatformClientJudge.ts';
+
+const auth = 'https://auth.example';
+const api = 'https://api.example';
+const basic = `Basic ${Buffer.from('client-id:client-secret-value').toString('base64')}`;
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const longToken = 'eyJhbGciOiJIUzUxMiJ9.eyJhdWQiOiJ4In0.c2lnbmF0dXJl';
+const tokenAnswer = (token: string, expiresIn = 3600) => ({ json: { access_token: token, token_type: 'bearer', expires_in: expiresIn } });
+
+function judge() {
+  return meetingPlatformClientJudge({ authUrl: auth, apiBaseUrl: api });
+}
+
+/** The problem of each failing case of a clause, or "ok" for every passing one, in order. */
+function verdicts(report: RunReport, clause: string): string[] {
+  const check = report.checks.find((c) => c.clause === clause)!;
+  return check.finding?.groups.flatMap((g) => g.examples.map((e) => e.problem)) ?? [];
+}
+
+describe('MP-CLIENT-TOKEN-FORM and MP-CLIENT-TOKEN-BASIC', () => {
+  test.each([
+    ['the form body', 'POST', '/oauth/token', { authorization: basic, ...form }, 'grant_type=account_credentials&account_id=a', undefined],
+    ['the fields in the query string, no body', 'POST', '/oauth/token?grant_type=account_credentials&account_id=a', { authorization: basic }, '', undefined],
+    ['GET', 'GET', '/oauth/token?grant_type=account_credentials&account_id=a', { authorization: basic }, '', 'sent with GET: the token request is a POST'],
+    ['the form as text/plain', 'POST', '/oauth/token', { authorization: basic, 'content-type': 'text/plain' }, 'grant_type=account_credentials&account_id=a', 'the body was sent as text/plain: a form body must be labelled application/x-www-form-urlencoded, or the platform does not read it'],
+    ['another grant', 'POST', '/oauth/token', { authorization: basic, ...form }, 'grant_type=client_credentials&account_id=a', 'grant_type=client_credentials: the server-to-server flow is grant_type=account_credentials'],
+    ['no account_id', 'POST', '/oauth/token', { authorization: basic, ...form }, 'grant_type=account_credentials', 'the token request has no account_id: the account-credentials flow names the account'],
+  ])('%s', (_, method, path, headers, body, problem) => {
+    const j = judge();
+    j.observe(exchangeOf(method, `${auth}${path}`, { headers, body }, { status: problem ? 400 : 200 }));
+    const report = j.report();
+    expect(verdicts(report, 'MP-CLIENT-TOKEN-FORM')).toEqual(problem ? [problem] : []);
+    expect(report.checks.find((c) => c.clause === 'MP-CLIENT-TOKEN-FORM')!.status).toBe(problem ? 'failed' : 'passed');
+    expect(report.checks.find((c) => c.clause === 'MP-CLIENT-TOKEN-BASIC')!.status).toBe('passed');
+  });
+
+  test.each([
+    ['basic in any case', `bAsIc ${Buffer.from('id:secret-value').toString('base64')}`, undefined],
+    ['credentials not base64', 'Basic id:secret-value', 'the Basic credentials are not base64 (they must be the base64 of CLIENT_ID:CLIENT_SECRET, not the text itself)'],
+    ['no colon', `Basic ${Buffer.from('idsecretvalue').toString('base64')}`, 'the Basic credentials decode to no "CLIENT_ID:CLIENT_SECRET" (there is no colon)'],
+    ['no client id', `Basic ${Buffer.from(':secret-value').toString('base64')}`, 'the Basic credentials decode to an empty client id (":CLIENT_SECRET")'],
+    ['Bearer', 'Bearer something', 'Authorization uses the Bearer scheme: the token request authenticates the client with Basic'],
+    ['nothing', undefined, 'the token request carried no client authentication at all (no Authorization header)'],
+  ])('Basic credentials: %s', (_, authorization, problem) => {
+    const j = judge();
+    j.observe(exchangeOf('POST', `${auth}/oauth/token`, { headers: { ...(authorization ? { authorization } : {}), ...form }, body: 'grant_type=account_credentials&account_id=a' }));
+    expect(verdicts(j.report(), 'MP-CLIENT-TOKEN-BASIC')).toEqual(problem ? [problem] : []);
+  });
+});
+
+describe('MP-CLIENT-BEARER', () => {
+  test('on each API operation: a live token passes; none, Basic, the token in the query, an expired one and one the platform refused fail', () => {
+    const j = judge();
+    j.observe(exchangeOf('POST', `${auth}/oauth/token`, { headers: { authorization: basic, ...form }, body: 'grant_type=account_credentials&account_id=a' }, tokenAnswer('tok-1', 60), 0));
+    j.observe(exchangeOf('POST', `${auth}/oauth/token`, { headers: { authorization: basic, ...form }, body: 'grant_type=account_credentials&account_id=a' }, tokenAnswer(longToken, 3600), 0));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me`, { headers: { authorization: 'bearer tok-1' } }, {}, 1000));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings`, { headers: { authorization: 'Bearer tok-1' } }, { json: { next_page_token: '', meetings: [] } }, 2000));
+    j.observe(exchangeOf('GET', `${api}/v2/meetings/123`, {}, { status: 401 }, 3000));
+    j.observe(exchangeOf('GET', `${api}/v2/meetings/123`, { headers: { authorization: basic } }, { status: 401 }, 3000));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me?access_token=tok-1`, {}, { status: 401 }, 3000));
+    // A token in a header the platform does not read, or under another query name, is named all the same.
+    j.observe(exchangeOf('GET', `${api}/v2/users/me?token=${longToken}`, { headers: { 'x-token': longToken } }, { status: 401 }, 3000));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me`, { headers: { authorization: 'Bearer tok-1' } }, { status: 401, json: { code: 124, message: 'Invalid access token.' } }, 61_000));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me`, { headers: { authorization: 'Bearer not-issued' } }, { status: 401, json: { code: 124, message: 'Invalid access token.' } }, 61_000));
+    const report = j.report();
+    expect(verdicts(report, 'MP-CLIENT-BEARER').sort()).toEqual(
+      [
+        'the API call carried no Authorization header',
+        'the API call carried no Authorization header',
+        'the API call carried the client credentials (Authorization: Basic): API calls carry the access token, Authorization: Bearer ACCESS_TOKEN',
+        'the access token was sent in the query string (access_token=…) and no Authorization header: API calls carry it in Authorization: Bearer',
+        'the access token (issued by request #1) had expired 1 s before this call',
+        'the platform did not take this access token (401 code 124: Invalid access token.): it is not one the platform issued, or no longer valid',
+      ].sort(),
+    );
+    const check = report.checks.find((c) => c.clause === 'MP-CLIENT-BEARER')!;
+    expect(check.paths?.sort()).toEqual(['meeting', 'meetings', 'user']);
+    expect(check.finding!.headline).toBe('6 of 8 API calls carried no live bearer token');
+    // The tokens and the client secret never show; the query's token is named.
+    const text = JSON.stringify(report);
+    expect(text).not.toMatch(new RegExp(`tok-1|client-secret-value|${longToken}`));
+    expect(text).toContain('access_token=$ACCESS_TOKEN');
+    expect(text).toContain('token=$ACCESS_TOKEN');
+    expect(text).toContain('x-token: $ACCESS_TOKEN');
+  });
+});
+
+describe('MP-CLIENT-ID-ENCODING: what the client meant against what the platform reads', () => {
+  const listed = ['/lead==', 'ab//cd==', 'ab/cd+e==', 'ab+cd==', 'plain=='];
+  test.each([
+    ['a numeric id', '85746065432', 'numeric', undefined],
+    ['a plain UUID, encoded once', encodeURIComponent('plain=='), 'plain', undefined],
+    ['a plain UUID, encoded twice (the platform decodes twice)', encodeURIComponent(encodeURIComponent('plain==')), 'plain', undefined],
+    ['a "+", encoded once', encodeURIComponent('ab+cd=='), 'plus', undefined],
+    ['a "+", sent as it is (a path keeps it)', 'ab+cd==', 'plus', undefined],
+    ['a lone "/", encoded once', encodeURIComponent('ab/cd+e=='), 'lone-slash', undefined],
+    ['a lone "/", encoded twice', encodeURIComponent(encodeURIComponent('ab/cd+e==')), 'lone-slash', undefined],
+    ['a leading "/", encoded twice', encodeURIComponent(encodeURIComponent('/lead==')), 'leading-slash', undefined],
+    ['"//", encoded twice', encodeURIComponent(encodeURIComponent('ab//cd==')), 'double-slash', undefined],
+    ['a leading "/", encoded once', encodeURIComponent('/lead=='), 'leading-slash', 'this UUID starts with "/"; the platform decodes a path once, so it must be encoded twice: %252Flead%253D%253D (the platform read "lead==" and answered 404 code 3001)'],
+    ['a leading "/", sent as it is', '/lead==', 'leading-slash', 'this UUID starts with "/"; the platform decodes a path once, so it must be encoded twice: %252Flead%253D%253D (the platform read "lead==" and answered 404 code 3001)'],
+    ['"//", encoded once', encodeURIComponent('ab//cd=='), 'double-slash', 'this UUID contains "//"; the platform decodes a path once, so it must be encoded twice: ab%252F%252Fcd%253D%253D (the platform read "ab/cd==" and answered 404 code 3001)'],
+    ['a lone "/" of a listed UUID, sent as it is', 'ab/cd+e==', 'lone-slash', 'the "/" of this UUID was sent as it is, a path separator: encode it (ab%2Fcd%2Be%3D%3D) (the platform read "ab/cd+e==" and answered 404 code 3001)'],
+    ['encoded three times', encodeURIComponent(encodeURIComponent(encodeURIComponent('plain=='))), 'plain', 'encoded once too often: after the platform\'s two decodings it still read "plain%3D%3D"; encode it once: plain%3D%3D (answered 404 code 3001)'],
+    ['a "+" turned into a space', encodeURIComponent('ab cd=='), 'plus', 'the "+" of this UUID reached the platform as a space ("ab cd=="): encode "+" as %2B (ab%2Bcd%3D%3D)'],
+  ])('%s', (_, sent, path, problem) => {
+    const j = judge();
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings`, { headers: { authorization: 'Bearer t' } }, { json: { next_page_token: '', meetings: listed.map((uuid) => ({ uuid })) } }));
+    j.observe(exchangeOf('GET', `${api}/v2/meetings/${sent}`, { headers: { authorization: 'Bearer t' } }, problem ? { status: 404, json: { code: 3001, message: 'Meeting does not exist.' } } : {}));
+    const check = j.report().checks.find((c) => c.clause === 'MP-CLIENT-ID-ENCODING')!;
+    expect(check.paths).toEqual([path]);
+    expect(verdicts(j.report(), 'MP-CLIENT-ID-ENCODING')).toEqual(problem ? [problem] : []);
+  });
+});
+
+describe('MP-CLIENT-PAGE-TOKEN', () => {
+  const page = (token: string) => ({ json: { next_page_token: token, meetings: [] } });
+  test.each([
+    ['as received', (t: string) => encodeURIComponent(t), undefined],
+    ['unencoded: "+" read as a space', (t: string) => t, 'next_page_token was sent unencoded: its "+" reached the platform as a space (" a/b="); encode it once (%2Ba%2Fb%3D)'],
+    ['encoded twice', (t: string) => encodeURIComponent(encodeURIComponent(t)), 'next_page_token was encoded twice: the platform read "%2Ba%2Fb%3D", the page (request #1) returned "+a/b="'],
+  ])('%s', (_, send, problem) => {
+    const j = judge();
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings`, { headers: { authorization: 'Bearer t' } }, page('+a/b=')));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?next_page_token=${send('+a/b=')}`, { headers: { authorization: 'Bearer t' } }, problem ? { status: 400 } : page('')));
+    const report = j.report();
+    expect(verdicts(report, 'MP-CLIENT-PAGE-TOKEN')).toEqual(problem ? [problem] : []);
+    // Sent back, however encoded, the walk went on.
+    expect(report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-WALK')!.status).toBe('passed');
+  });
+
+  test("another list's token, or one the platform never returned, is not the one received", () => {
+    const j = judge();
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?type=scheduled`, { headers: { authorization: 'Bearer t' } }, page('tok-a')));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?type=live&next_page_token=tok-a`, { headers: { authorization: 'Bearer t' } }, { status: 400 }));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?next_page_token=made-up`, { headers: { authorization: 'Bearer t' } }, { status: 400, json: { code: 300, message: 'The next page token is invalid or expired.' } }));
+    expect(verdicts(j.report(), 'MP-CLIENT-PAGE-TOKEN')).toEqual([
+      "sent the next_page_token of the meeting list of me (type scheduled) (request #1) with the meeting list of me (type live): a token continues its own list, with the same query",
+      'the platform did not take this next_page_token (400 code 300: The next page token is invalid or expired.): it is not one a page returned, as received',
+    ]);
+  });
+
+  test('a token a later walk gets again (the same page within a second gets the same one) is pending again for it', () => {
+    const j = judge();
+    const get = (query: string, token: string) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings${query}`, { headers: { authorization: 'Bearer t' } }, page(token)));
+    get('', 'p2');
+    get('?next_page_token=p2', '');
+    get('', 'p2');
+    const check = j.report().checks.find((c) => c.clause === 'MP-CLIENT-PAGE-WALK')!;
+    expect(check.finding?.groups[0]!.examples.map((e) => e.label)).toEqual(['#3 GET /v2/users/me/meetings']);
+  });
+
+  test('two walks side by side (the first page asked for twice, both tokens followed) drop nothing', () => {
+    const j = judge();
+    const get = (query: string, token: string) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings${query}`, { headers: { authorization: 'Bearer t' } }, page(token)));
+    get('', 'p2-a');
+    get('', 'p2-b');
+    get('?next_page_token=p2-a', '');
+    get('?next_page_token=p2-b', '');
+    const report = j.report();
+    expect(report.checks.filter((c) => c.status === 'failed')).toEqual([]);
+    expect(report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-TOKEN')!.paths?.sort()).toEqual(['next-page', 'restart']);
+  });
+});

@@ -1,0 +1,125 @@
+import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
+import { tokenAssignment } from '../../meeting-platform/platformRequests.ts';
+import { curlCommand } from '../../harness/curlCommand.ts';
+import type { ClientCase } from '../ClientCase.ts';
+import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
+import { withCutNote } from '../JournalEntry.ts';
+import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
+import { showRequest } from '../showRequest.ts';
+import { tokenFingerprint } from '../tokenFingerprint.ts';
+import { judgeBearer } from './bearerRule.ts';
+import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
+import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
+import { observePages, settlePages } from './pageTokenRules.ts';
+import { meetingExchangeReader, type MeetingPlatformAddresses, type MeetingRead } from './readMeetingExchange.ts';
+import { judgeTokenBasic, judgeTokenForm, tokenFields } from './tokenRequestRules.ts';
+import { observeTokens, settleTokenReuse } from './tokenReuse.ts';
+
+const accessToken = 'ACCESS_TOKEN';
+/** What an access token can look like: a long run of URL-safe and base64 characters. */
+const tokenLike = /^[A-Za-z0-9._~+/=-]{20,}$/;
+
+/** The key under which a request counts as "the same call" for Retry-After: method, path and query as sent. */
+function callKey(read: MeetingRead): string {
+  const { method, origin, path, query } = read.x.request;
+  return `${method} ${origin}${path}?${query}`;
+}
+
+/** The client secrets a token request shows: in its Basic credentials, or as a field. */
+function secretsOf(read: MeetingRead): Array<readonly [string, string]> {
+  const found: Array<readonly [string, string]> = [];
+  const { auth } = read;
+  if (auth?.scheme.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(auth.credentials, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) found.push([decoded.slice(colon + 1), credentialEnv.clientSecret]);
+  }
+  if (read.op === 'token') {
+    const secret = tokenFields(read).get('client_secret') ?? (/"client_secret"\s*:\s*"([^"]+)"/.exec(read.x.request.body)?.[1] ?? null);
+    if (secret) found.push([secret, credentialEnv.clientSecret]);
+  }
+  return found;
+}
+
+/** The Authorization header as a report shows it: Basic as "id:$MEETING_CLIENT_SECRET" (curl -u), a token the platform issued as $ACCESS_TOKEN. */
+function showAuthorization(read: MeetingRead, state: MeetingClientState, value: string): string {
+  const { auth } = read;
+  if (!auth) return value;
+  if (auth.scheme.toLowerCase() === 'basic' && /^[A-Za-z0-9+/]+={0,2}$/.test(auth.credentials)) {
+    const decoded = Buffer.from(auth.credentials, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0 && !/[\u0000-\u001f]/.test(decoded)) return `Basic ${decoded.slice(0, colon)}:$${credentialEnv.clientSecret}`;
+    return value;
+  }
+  // A bearer token, or a token the platform issued under any scheme: never shown.
+  if (auth.scheme.toLowerCase() === 'bearer' || state.tokens.has(tokenFingerprint(auth.credentials))) return `${auth.scheme} $${accessToken}`;
+  return value;
+}
+
+const clauses = {
+  'MP-CLIENT-TOKEN-BASIC': { title: 'the token request authenticates the client with HTTP Basic', of: 'token requests', failed: 'did not authenticate the client with HTTP Basic' },
+  'MP-CLIENT-TOKEN-FORM': { title: 'the token request is a POST with grant_type=account_credentials and account_id as a form', of: 'token requests', failed: 'were not the account-credentials form' },
+  'MP-CLIENT-BEARER': { title: 'every API call carries Authorization: Bearer with a live access token', of: 'API calls', failed: 'carried no live bearer token' },
+  'MP-CLIENT-TOKEN-REUSE': { title: 'the access token is reused while it is valid', of: 'token cases', failed: 'replaced a valid access token early' },
+  'MP-CLIENT-ID-ENCODING': { title: 'meeting identifiers are encoded so the platform reads them intact', of: 'meeting requests', failed: 'sent an identifier the platform reads as another' },
+  'MP-CLIENT-PAGE-TOKEN': { title: 'next_page_token is sent back as received', of: 'page-token cases', failed: 'did not send next_page_token back as received' },
+  'MP-CLIENT-PAGE-WALK': { title: 'a walk of the meeting list continues while next_page_token is not empty', of: 'pages with a next_page_token', failed: 'ended a walk with next_page_token pending' },
+  'MP-CLIENT-RETRY-AFTER': { title: 'no call is sent again before the Retry-After of its 429', of: 'calls after a 429', failed: 'were sent again before Retry-After' },
+};
+
+/** The meeting platform's client clauses (MP-CLIENT-*) as a judge spec. */
+export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): ClientJudgeSpec<MeetingRead, MeetingClientState> {
+  const read = meetingExchangeReader(addresses);
+  return {
+    suite: 'meeting-platform',
+    clauses,
+    newState: newMeetingClientState,
+    read,
+    secrets: secretsOf,
+    show(r, state) {
+      // A token the platform issued is named wherever the client put it.
+      const issued = (value: string) => (tokenLike.test(value) && state.tokens.has(tokenFingerprint(value)) ? accessToken : undefined);
+      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, state, value) : issued(value) ? `$${accessToken}` : value);
+      return showRequest(r.x.request, { access_token: accessToken, client_secret: credentialEnv.clientSecret }, header, issued);
+    },
+    showAnswer(r) {
+      const token = (r.answer as { access_token?: unknown } | undefined)?.access_token;
+      return typeof token === 'string' && token ? r.x.answer.body.split(token).join(`$${accessToken}`) : r.x.answer.body;
+    },
+    observe(r, state, entry) {
+      const cases: Array<ClientCase | undefined> = [];
+      if (r.op === 'token') cases.push(judgeTokenBasic(r), judgeTokenForm(r));
+      cases.push(judgeBearer(r, state), judgeIdEncoding(r, state));
+      if (r.op !== 'token' && r.op !== 'other') {
+        const key = callKey(r);
+        cases.push(state.retry.judge(key, r.x.receivedAt));
+        state.retry.record(key, r.x.answer, r.x.answeredAt, entry);
+      }
+      cases.push(...observeTokens(r, state, entry), ...observePages(r, state, entry));
+      for (const uuid of listedUuids(r)) state.uuids.set(uuid, true);
+      return cases.filter((c): c is ClientCase => c !== undefined);
+    },
+    settle(state, { end }) {
+      const pages = settlePages(state, end);
+      return { cases: [...settleTokenReuse(state), ...pages.cases], pending: pages.pending };
+    },
+    reproduction(entry) {
+      const command = curlCommand(entry.request);
+      const withToken = /\$\{?ACCESS_TOKEN\b/.test(command) ? `${tokenAssignment(addresses.authUrl)}\n${command}` : command;
+      return withCutNote(entry, withToken);
+    },
+  };
+}
+
+export interface MeetingPlatformClientJudgeOptions extends MeetingPlatformAddresses, ClientJudgeOptions {}
+
+/**
+ * A judge of a meeting-platform client's requests (MP-CLIENT-* clauses), fed the exchanges as they
+ * happen: by the mock, or by a validation proxy in front of a real deployment. It knows only the
+ * platform's addresses and the exchanges it is shown.
+ */
+export function meetingPlatformClientJudge(options: MeetingPlatformClientJudgeOptions): ClientJudge {
+  const { authUrl, apiBaseUrl, ...judgeOptions } = options;
+  return createClientJudge(meetingPlatformClientSpec({ authUrl, apiBaseUrl }), judgeOptions);
+}
+

@@ -1,0 +1,143 @@
+import { safeDecode } from '../safeDecode.ts';
+import type { ClientCase, PendingNote, SettledCase } from '../ClientCase.ts';
+import type { JournalEntry } from '../JournalEntry.ts';
+import { answerCode } from './bearerRule.ts';
+import { meetingStateBounds, type MeetingClientState, type PageToken } from './MeetingClientState.ts';
+import type { MeetingRead } from './readMeetingExchange.ts';
+
+const tokenDiagnosis =
+  'Send next_page_token back exactly as the page returned it, encoded once: new URLSearchParams({ page_size, next_page_token }) or encodeURIComponent(token), not both; keep the same user and type.';
+const walkDiagnosis = 'Continue with next_page_token while it is not empty: the meetings after the first page are only reached through it.';
+
+/** The list a request is for: the user path segment and the list type (the platform binds page tokens to both). */
+function listOf(read: MeetingRead): string {
+  return `${read.params.userId ?? ''}\n${read.query.get('type') ?? ''}`;
+}
+
+function listName(list: string): string {
+  const [user, type] = list.split('\n');
+  return `the meeting list of ${user}${type ? ` (type ${type})` : ''}`;
+}
+
+function sentToken(read: MeetingRead): string {
+  return read.query.get('next_page_token') ?? '';
+}
+
+/**
+ * MP-CLIENT-PAGE-TOKEN and MP-CLIENT-PAGE-WALK as the list requests come: a next_page_token sent back is
+ * compared with those the platform returned (as received, double-encoded, unencoded "+", another list's);
+ * a token sent back continues its walk; a request from the first page while a token of the list is
+ * pending marks that token, which is judged (dropped, or a walk that stopped) only when it expires unused
+ * or the session ends. Then the page's own token is kept.
+ */
+export function observePages(read: MeetingRead, state: MeetingClientState, entry: JournalEntry): ClientCase[] {
+  if (read.op !== 'meetings') return [];
+  const { x } = read;
+  expire(state, x.receivedAt);
+  const cases: ClientCase[] = [];
+  const list = listOf(read);
+  const sent = sentToken(read);
+  if (sent) {
+    const c = { clause: 'MP-CLIENT-PAGE-TOKEN', path: 'next-page', diagnosis: tokenDiagnosis };
+    const exact = state.pageTokens.get(sent);
+    const decoded = safeDecode(sent);
+    const doubled = decoded !== undefined && decoded !== sent ? state.pageTokens.get(decoded) : undefined;
+    const plus = sent.includes(' ') ? state.pageTokens.get(sent.replace(/ /g, '+')) : undefined;
+    const followed = exact ?? doubled ?? plus;
+    if (exact && exact.list !== list && x.answer.status !== 200) {
+      cases.push({ ...c, problem: `sent the next_page_token of ${listName(exact.list)} (request #${exact.entry.id}) with ${listName(list)}: a token continues its own list, with the same query`, cause: "another list's next_page_token" });
+    } else if (exact) {
+      cases.push(c);
+    } else if (doubled) {
+      cases.push({ ...c, problem: `next_page_token was encoded twice: the platform read "${sent}", the page (request #${doubled.entry.id}) returned "${decoded}"`, cause: 'next_page_token double-encoded' });
+    } else if (plus) {
+      cases.push({ ...c, problem: `next_page_token was sent unencoded: its "+" reached the platform as a space ("${sent}"); encode it once (${encodeURIComponent(sent.replace(/ /g, '+'))})`, cause: 'next_page_token not encoded ("+" read as a space)' });
+    } else if (x.answer.status === 400) {
+      cases.push({ ...c, problem: `the platform did not take this next_page_token (400${answerCode(read)}): it is not one a page returned, as received`, cause: 'a next_page_token the platform never returned' });
+    } else {
+      cases.push(c);
+    }
+    if (followed && !followed.followed) {
+      followed.followed = true;
+      cases.push({ clause: 'MP-CLIENT-PAGE-WALK', path: 'walk' });
+      if (followed.restarted) cases.push({ clause: 'MP-CLIENT-PAGE-TOKEN', path: 'restart' });
+    }
+  } else {
+    for (const token of state.pageTokens.values()) if (token.list === list && !token.followed) token.restarted ??= entry;
+  }
+  const next = (read.answer as { next_page_token?: unknown } | undefined)?.next_page_token;
+  if (x.answer.status === 200 && typeof next === 'string' && next !== '') {
+    // A token returned again (the same page within a second gets the same one) is pending again: this
+    // walk has to send it back too; one the client went past unsent stays so. Forgotten first, so it is
+    // the newest (tokens expire in this order).
+    const again = state.pageTokens.get(next);
+    if (again) state.pageTokens.delete(next);
+    // A token forgotten to stay within the bound is judged as one that expired.
+    else while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
+    const dropped = again && !again.followed ? again.restarted : undefined;
+    state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, ...(dropped ? { restarted: dropped } : {}) });
+  }
+  return cases;
+}
+
+/** How long a next_page_token lives on the real platform (and its mock): a walk idle longer has stopped. */
+export const pageTokenLifetimeMs = 15 * 60_000;
+
+/** Judges and forgets the tokens that expired unused by `now`: those walks stopped, or their tokens were dropped. */
+function expire(state: MeetingClientState, now: number): void {
+  for (const [token, page] of state.pageTokens) {
+    if (page.issuedAt + pageTokenLifetimeMs > now) break;
+    settleToken(state, token);
+  }
+}
+
+function settleToken(state: MeetingClientState, token: string): void {
+  const page = state.pageTokens.get(token)!;
+  state.pageTokens.delete(token);
+  if (page.followed || state.settled.length >= meetingStateBounds.settled) return;
+  state.settled.push(pendingCase(page, dropsIn(state, page.list) || page.restarted !== undefined, 'it expired unused'));
+}
+
+/** Whether a list shows a dropped token: one pending that the client went past, asking for the first page again. */
+function dropsIn(state: MeetingClientState, list: string): boolean {
+  for (const t of state.pageTokens.values()) if (t.list === list && !t.followed && t.restarted) return true;
+  return false;
+}
+
+function pendingCase(page: PageToken, dropped: boolean, why: string): SettledCase {
+  if (dropped) {
+    const blamed = page.restarted ?? page.entry;
+    return {
+      clause: 'MP-CLIENT-PAGE-TOKEN',
+      path: 'restart',
+      entry: blamed,
+      problem: `asked for ${listName(page.list)} from its first page again while the next_page_token of request #${page.entry.id} was pending, and never sent that token back (${why})`,
+      cause: 'next_page_token dropped: the list asked for from its first page again',
+      diagnosis: tokenDiagnosis,
+    };
+  }
+  return {
+    clause: 'MP-CLIENT-PAGE-WALK',
+    path: 'walk',
+    entry: page.entry,
+    problem: `the walk of ${listName(page.list)} stopped at this page: it returned a next_page_token that was never sent back (${why})`,
+    cause: 'a walk of the meeting list stopped with next_page_token pending',
+    diagnosis: walkDiagnosis,
+  };
+}
+
+/**
+ * The walks still open when a report is made: at the end of the session each is judged (a dropped token,
+ * or a walk that stopped), besides those that expired before; mid-session they are in progress, said so.
+ */
+export function settlePages(state: MeetingClientState, end: boolean): { cases: SettledCase[]; pending: PendingNote[] } {
+  const open = [...state.pageTokens.values()].filter((t) => !t.followed);
+  if (!end) {
+    if (!open.length) return { cases: [...state.settled], pending: [] };
+    const reason = `${open.length} walk${open.length === 1 ? '' : 's'} of the meeting list in progress (next_page_token pending): judged when the session ends or the token expires unused`;
+    return { cases: [...state.settled], pending: ['MP-CLIENT-PAGE-WALK', 'MP-CLIENT-PAGE-TOKEN'].map((clause) => ({ clause, path: clause.endsWith('WALK') ? 'walk' : 'restart', reason })) };
+  }
+  const dropped = new Set(open.filter((t) => t.restarted).map((t) => t.list));
+  return { cases: [...state.settled, ...open.map((t) => pendingCase(t, dropped.has(t.list), 'the session ended'))], pending: [] };
+}
+

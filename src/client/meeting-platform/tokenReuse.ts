@@ -1,0 +1,118 @@
+import type { ClientCase, SettledCase } from '../ClientCase.ts';
+import type { JournalEntry } from '../JournalEntry.ts';
+import { tokenFingerprint } from '../tokenFingerprint.ts';
+import { bearerFingerprint } from './bearerRule.ts';
+import { meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
+import type { MeetingRead } from './readMeetingExchange.ts';
+import { tokenFields } from './tokenRequestRules.ts';
+
+const clause = 'MP-CLIENT-TOKEN-REUSE';
+const diagnosis = 'Keep the access token with its expiry (expires_in) and reuse it for every call; request a new one only when it is about to expire (the platform\'s live an hour), and share it between the parts of the app.';
+
+/** The client id a token request names: its Basic credentials, or its client_id field. */
+function clientIdOf(read: MeetingRead): string | undefined {
+  const { auth } = read;
+  if (auth?.scheme.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(auth.credentials, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) return decoded.slice(0, colon);
+  }
+  return tokenFields(read).get('client_id') ?? undefined;
+}
+
+function replacementCase(r: EarlyReplacement, failed: boolean): ClientCase {
+  const c = { clause, path: 'later-token', entry: r.entry };
+  if (!failed) return c;
+  return {
+    ...c,
+    problem: `requested a new access token ${Math.round(r.ageMs / 1000)} s after the previous one, which was valid for ${Math.round(r.leftMs / 60_000)} more minutes and never used again`,
+    cause: 'a new access token while the one held was still valid',
+    diagnosis,
+  };
+}
+
+/** Whether a replacement stands: the token it replaced was not used again after it. */
+function stands(r: EarlyReplacement, state: MeetingClientState): boolean {
+  return (state.tokens.get(r.replaced)?.lastUsedId ?? 0) <= r.atId;
+}
+
+/**
+ * Decides a client's open replacement: the token it replaced was used again (another process of the app
+ * holds it: no fault), or it was not. The first that stands is held back, as a restart would make one;
+ * should its token come back into use it was none, and the next takes its place. Once two stand, both
+ * are findings, and so is every later one.
+ */
+function decide(record: ClientRecord, state: MeetingClientState): ClientCase[] {
+  const r = record.open;
+  if (!r) return [];
+  record.open = undefined;
+  if (!stands(r, state)) return [replacementCase(r, false)];
+  if (record.failing) return [replacementCase(r, true)];
+  const held = record.held;
+  record.held = r;
+  if (!held) return [];
+  if (!stands(held, state)) return [replacementCase(held, false)];
+  record.held = undefined;
+  record.failing = true;
+  return [replacementCase(held, true), replacementCase(r, true)];
+}
+
+/**
+ * MP-CLIENT-TOKEN-REUSE as the exchanges come: an API call that uses a token a second time shows reuse; a
+ * token answer to a client that holds a young token opens a replacement, decided at its next token
+ * request (or when the report is made). Also keeps the tokens the platform issued (for MP-CLIENT-BEARER)
+ * and their use.
+ */
+export function observeTokens(read: MeetingRead, state: MeetingClientState, entry: JournalEntry): ClientCase[] {
+  const { x } = read;
+  const used = read.op === 'token' ? undefined : bearerFingerprint(read);
+  if (used) {
+    const issued = state.tokens.get(used);
+    if (issued && issued.expiresAt > x.receivedAt) {
+      issued.lastUsedId = entry.id;
+      issued.uses++;
+      if (issued.uses === 2) return [{ clause, path: 'reuse' }];
+    }
+    return [];
+  }
+  if (read.op !== 'token' || x.answer.status !== 200) return [];
+  const body = read.answer as { access_token?: unknown; expires_in?: unknown } | undefined;
+  const accessToken = typeof body?.access_token === 'string' ? body.access_token : undefined;
+  const client = clientIdOf(read);
+  if (!accessToken || !client) return [];
+  const ttlMs = (typeof body!.expires_in === 'number' && body!.expires_in > 0 ? body!.expires_in : 3600) * 1000;
+  const fingerprint = tokenFingerprint(accessToken);
+  let record = state.clients.get(client);
+  if (!record) {
+    // Clients past the bound are not followed: their tokens are still known to MP-CLIENT-BEARER.
+    if (state.clients.size >= meetingStateBounds.clients) record = undefined;
+    else state.clients.set(client, (record = { failing: false }));
+  }
+  const cases: ClientCase[] = [];
+  const previous = record?.latest ? state.tokens.get(record.latest) : undefined;
+  if (record) {
+    cases.push(...decide(record, state));
+    if (previous) {
+      const ageMs = x.receivedAt - previous.issuedAt;
+      const lifeMs = previous.expiresAt - previous.issuedAt;
+      const leftMs = previous.expiresAt - x.receivedAt;
+      if (leftMs > 0 && ageMs < lifeMs / 2) record.open = { entry, replaced: record.latest!, atId: entry.id, ageMs, leftMs };
+      else cases.push({ clause, path: 'later-token' });
+    }
+    record.latest = fingerprint;
+  }
+  state.tokens.set(fingerprint, { client, issuedAt: x.answeredAt, expiresAt: x.answeredAt + ttlMs, lastUsedId: 0, uses: 0, entry });
+  return cases;
+}
+
+/** The replacements still open or held when a report is made, decided on what is known by then (the state is left as it is). */
+export function settleTokenReuse(state: MeetingClientState): SettledCase[] {
+  const cases: SettledCase[] = [];
+  for (const record of state.clients.values()) {
+    const copy: ClientRecord = { ...record };
+    const decided = decide(copy, state);
+    const held = copy.held ? [replacementCase(copy.held, false)] : [];
+    for (const c of [...decided, ...held]) cases.push({ ...c, entry: c.entry! });
+  }
+  return cases;
+}
