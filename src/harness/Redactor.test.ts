@@ -94,3 +94,21 @@ describe('Redactor, encoded forms', () => {
     expect(findSecret(redactor.redact(text), secretForms(secret))).toBeUndefined();
   });
 });
+
+describe('Redactor, near misses', () => {
+  const secret = 'conform-Key-0123456789abcdef';
+  const redactor = new Redactor([[secret, 'SVC_API_KEY']]);
+
+  test.each([
+    ['all but its last character', `invalid key "${secret.slice(0, -1)}"`, 'invalid key "${SVC_API_KEY%?}"'],
+    ['all but its first character', `invalid key "${secret.slice(1)}"`, 'invalid key "${SVC_API_KEY#?}"'],
+    ['the whole in another case', `invalid key "${secret.toUpperCase()}"`, 'invalid key "[$SVC_API_KEY in another case]"'],
+    ['with a character more', `invalid key "${secret}x"`, 'invalid key "${SVC_API_KEY}x"'],
+  ])('an echo of the secret %s gives nothing of it away', (_, text, shown) => {
+    expect(redactor.redact(text)).toBe(shown);
+  });
+
+  test('a short secret has no near misses: they would blank out ordinary words', () => {
+    expect(new Redactor([['k1-abcd', 'SVC_API_KEY']]).redact('k1-abc K1-ABCD')).toBe('k1-abc K1-ABCD');
+  });
+});

@@ -9,6 +9,13 @@ type Replacements = ReadonlyArray<readonly [text: string, variable: string]>;
 /** Very short values would blank out ordinary words; nobody issues a 3-character key. */
 const minSecretLength = 4;
 
+/**
+ * From this length a near miss of a secret (all of it but its first or last character, or the whole in
+ * another case, as the suites' near-miss probes send it and a service may echo it) gives the secret away
+ * too, and is long enough not to match ordinary text by chance.
+ */
+const minNearMissLength = 8;
+
 // redact runs on every header of every generated request, and building a secret's forms costs far more
 // than looking for them. Bounded, because a long run may add token after token.
 const maxCachedSecrets = 64;
@@ -68,6 +75,7 @@ export class Redactor {
       // Nearly every form is absent from a given text, and looking is far cheaper than splitting.
       // Only the value as is can be a shell's: its encoded forms are fragments of other text.
       for (const [form, name] of this.#replacementsOf(value, variable)) if (out.includes(form)) out = name === variable ? replaced(out, form, name) : out.split(form).join(`$${name}`);
+      if (value.length >= minNearMissLength) out = withoutNearMisses(out, value, variable);
     }
     return out;
   }
@@ -94,6 +102,28 @@ export function runSecrets(options: ConformOptions): Array<readonly [value: stri
     ...options.targets['meeting-platform'].map((t) => [t.credentials.clientSecret, t.credentialVars?.clientSecret ?? credentialEnv.clientSecret] as const),
     [options.embeddedMeetingAccount?.clientSecret, credentialEnv.clientSecret],
   ];
+}
+
+/**
+ * `text` with what is left of a secret once the secret itself is out: all of it but its last character
+ * (`${NAME%?}`, the shell's word for it), all but its first (`${NAME#?}`), and the whole in another case.
+ * A near-miss probe sends these, and a service that echoes what it was sent would otherwise give the
+ * secret away in the evidence.
+ */
+function withoutNearMisses(text: string, value: string, name: string): string {
+  let out = text;
+  const head = value.slice(0, -1);
+  const tail = value.slice(1);
+  if (out.includes(head)) out = out.split(head).join(`\${${name}%?}`);
+  if (out.includes(tail)) out = out.split(tail).join(`\${${name}#?}`);
+  if (value.toLowerCase() !== value.toUpperCase()) {
+    // A plain look first: the regex is built only where the secret is there in some case.
+    if (out.toLowerCase().includes(value.toLowerCase())) {
+      const pattern = new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
+      out = out.replace(pattern, `[$${name} in another case]`);
+    }
+  }
+  return out;
 }
 
 /**
