@@ -40,12 +40,14 @@ export interface FetchServiceParts {
 
 /** What the access log records of a request beside its status: whose, for where, what came back, why it failed. */
 export interface RequestTrace {
+  /** Number of the API key used (1-based), never the key. */
   key?: number;
   /** scheme://host:port of the first URL fetched: no path, query or credentials, which can carry tokens. */
   target?: string;
   upstreamStatus?: number;
   bytes?: number;
   redirects?: number;
+  /** Why the request failed, when it did. */
   error?: ErrorCode;
 }
 
