@@ -4,6 +4,7 @@ import { fetchServiceClientJudge } from '../../src/client/fetch-service/fetchSer
 import type { JournalEntry } from '../../src/client/JournalEntry.ts';
 import type { RunReport } from '../../src/harness/report.ts';
 import { judgedRouteTable } from '../judgedRouteTable.ts';
+import { BufferBudget } from '../../src/fetch-service/core/BufferBudget.ts';
 import { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimiter.ts';
 import { FETCH_SERVICE_DEFAULTS, type FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import type { RouteTable } from '../MockExchange.ts';
@@ -12,7 +13,9 @@ import { originTable } from '../origin/originTable.ts';
 import { RequestLog, type FarmRequest } from '../origin/RequestLog.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { fetchServiceRoutes } from './fetchServiceRoutes.ts';
+import { preferredStatus } from './reservedStatus.ts';
 import { virtualFarm } from './virtualFarm.ts';
+import { virtualOriginClient } from './virtualOriginClient.ts';
 
 /** Where the handlers answer when no base URL is given: a reserved name, never a real service. */
 export const defaultMockBaseUrl = 'https://fetch-service.conform.invalid';
@@ -79,16 +82,23 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
   const prefix = base.pathname.replace(/\/+$/, '');
   const limits: FetchServiceLimits = { ...FETCH_SERVICE_DEFAULTS, ...options.limits };
   const farms = [virtualFarm, ...(options.farm ? [options.farm] : [])];
-  const limiter = new ConcurrencyLimiter<string>(limits.maxConcurrency);
+  const limiter = new ConcurrencyLimiter(limits.maxConcurrency);
   const log = new RequestLog(mockRequestLogSize);
   const clock = options.clock ?? Date.now;
   const judge = fetchServiceClientJudge({ baseUrl: base.origin + prefix, clock, label: options.clientLabel, secrets: options.apiKeys.map((k) => [k, 'SVC_API_KEY'] as const) });
+  const keyNumbers = new Map(options.apiKeys.map((key, index) => [key, index + 1]));
   const service = fetchServiceRoutes({
     origin: base.origin,
     prefix,
-    keys: new Set(options.apiKeys),
-    limiter,
-    fetch: { farms: farms.map((info) => originTable(info, log)), limits, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs) },
+    service: {
+      limits,
+      identify: (presented) => (presented ? (keyNumbers.get(presented) ?? 0) : 0),
+      limiter,
+      // The mock holds one fetch's body at a time per request and bounds none across them: no shared ceiling.
+      budget: new BufferBudget(Number.POSITIVE_INFINITY),
+      origins: virtualOriginClient({ farms: farms.map((info) => originTable(info, log)), timeoutMs: limits.timeoutMs, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs) }),
+      forcedStatus: (request) => preferredStatus(request.header('prefer')),
+    },
     latencyMs: options.latencyMs ?? 0,
   });
   // The judge watches every request the service answers, on both adapters; the answers stay the service's.

@@ -14,6 +14,6 @@ test('reservedStatusPage: an error code is the service refusing in the catalogue
   expect(() => reservedStatusPage('/502', 60_000)).toThrow(expect.objectContaining({ status: 502 }) as ServiceError);
   expect(() => reservedStatusPage('/504', 60_000)).toThrow(expect.objectContaining({ message: expect.stringContaining('within 60 seconds') }) as ServiceError);
   expect(() => reservedStatusPage('/429', 60_000)).toThrow(expect.objectContaining({ headers: { 'retry-after': '1' } }) as ServiceError);
-  expect(reservedStatusPage('/301', 60_000).statusCode).toBe(301);
+  expect(reservedStatusPage('/301', 60_000)).toMatchObject({ status: 301, body: Buffer.from('status 301\n') });
   expect(() => reservedStatusPage('/99', 60_000)).toThrow(expect.objectContaining({ status: 400 }) as ServiceError);
 });

@@ -1,5 +1,5 @@
 import { badRequest, errorForStatus } from '../../src/fetch-service/core/ServiceError.ts';
-import type { FetchedPage } from './FetchedPage.ts';
+import type { FarmResponse } from '../origin/FarmExchange.ts';
 import { reservedStatusHost } from './virtualFarm.ts';
 
 /**
@@ -17,17 +17,11 @@ export function preferredStatus(prefer: string | null | undefined): number | und
  * own reply with that status, as the error catalogue words it; a lower CODE is a fetched response that had
  * it (a 200 reply reporting it).
  */
-export function reservedStatusPage(path: string, timeoutMs: number): FetchedPage {
+export function reservedStatusPage(path: string, timeoutMs: number): FarmResponse {
   const text = /^\/(\d{3})$/.exec(path)?.[1];
   const code = Number(text);
   if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599.`);
   if (code >= 400) throw errorForStatus(code, timeoutMs);
-  const content = `status ${code}\n`;
-  return {
-    statusCode: code,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(content.length) },
-    content,
-    contentType: 'text/plain',
-    encoding: 'utf-8',
-  };
+  const body = Buffer.from(`status ${code}\n`);
+  return { status: code, headers: [['content-type', 'text/plain; charset=utf-8'], ['content-length', String(body.length)]], body };
 }

@@ -1,23 +1,20 @@
-import { FETCH_SERVICE_DEFAULTS } from './core/FETCH_SERVICE_DEFAULTS.ts';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { components } from '../generated/fetch-service.ts';
 import { type AccessLogEntry, jsonLinesLogger, type Logger } from './accessLog.ts';
 import { ApiKeyRing } from './ApiKeyRing.ts';
+import { answerServiceRequest, type FetchServiceParts, type ServiceRequest } from './core/answerServiceRequest.ts';
 import { BufferBudget } from './core/BufferBudget.ts';
 import { ConcurrencyLimiter } from './core/ConcurrencyLimiter.ts';
+import { FETCH_SERVICE_DEFAULTS } from './core/FETCH_SERVICE_DEFAULTS.ts';
+import { REPLY_HEADERS } from './core/REPLY_HEADERS.ts';
+import { callerGone, shuttingDown } from './core/ServiceError.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { type Dial, socketDial } from './dial.ts';
-import { fetchPage, type FetchLimits } from './fetchPage.ts';
+import { networkOriginClient } from './networkOriginClient.ts';
 import { OutboundDispatchers, type ProxySettings } from './OutboundDispatchers.ts';
 import { readRequestText } from './readRequestText.ts';
-import { REPLY_HEADERS } from './core/REPLY_HEADERS.ts';
-import { routeOf } from './core/routeOf.ts';
 import { type Resolver, systemResolver } from './resolver.ts';
-import { callerGone, fetchTimedOut, internalError, ServiceError, shuttingDown, tooManyRequests, unauthorized } from './core/ServiceError.ts';
-import { checkContentType, parseFetchRequest } from './core/validateFetchRequest.ts';
 
-export type FetchResult = components['schemas']['FetchResult'];
+export type { FetchResult } from './core/answerServiceRequest.ts';
 
 export interface FetchServiceOptions {
   /** Issued keys for X-SVC-API-Key; at least one. */
@@ -52,17 +49,14 @@ export { FETCH_SERVICE_DEFAULTS };
 const JSON_LINES = Object.entries(REPLY_HEADERS).flat();
 
 /**
- * The page-fetch service as a Node request listener: routing, authentication, validation, per-key limits,
- * the fetch itself and the access log. It owns no socket; startFetchService puts it behind an HTTP server.
+ * The page-fetch service as a Node request listener: the pipeline (core/answerServiceRequest.ts) over
+ * node:http, with the network as its origin client, the access log, and a graceful shutdown. It owns no
+ * socket; startFetchService puts it behind an HTTP server.
  */
 export class FetchService {
-  readonly #keys: ApiKeyRing;
-  readonly #limiter: ConcurrencyLimiter;
-  readonly #policy: DestinationPolicy;
+  readonly #parts: FetchServiceParts;
   readonly #dispatchers: OutboundDispatchers;
-  readonly #limits: FetchLimits;
   readonly #budget: BufferBudget;
-  readonly #maxRequestBytes: number;
   readonly #log: Logger;
   readonly #inFlight = new Set<AbortController>();
   #onIdle: (() => void) | undefined;
@@ -76,19 +70,25 @@ export class FetchService {
     if (settings.timeoutMs > FETCH_SERVICE_DEFAULTS.timeoutMs) throw new RangeError('timeoutMs must be at most 60000 (seed §8)');
     const maxBufferedBytes = options.maxBufferedBytes ?? Math.max(256 * 1024 * 1024, 8 * settings.maxBytes);
     if (!Number.isSafeInteger(maxBufferedBytes) || maxBufferedBytes < 1) throw new RangeError('maxBufferedBytes must be a positive integer');
-    this.#keys = new ApiKeyRing(options.apiKeys);
-    this.#limiter = new ConcurrencyLimiter(settings.maxConcurrency);
-    this.#policy = new DestinationPolicy(options.allowHosts ?? [], options.resolve ?? systemResolver);
+    const keys = new ApiKeyRing(options.apiKeys);
+    const policy = new DestinationPolicy(options.allowHosts ?? [], options.resolve ?? systemResolver);
     this.#dispatchers = new OutboundDispatchers({
-      policy: this.#policy,
+      policy,
       dial: options.dial ?? socketDial(Math.min(10_000, settings.timeoutMs)),
       timeoutMs: settings.timeoutMs,
       ...(options.trustedCa ? { trustedCa: options.trustedCa } : {}),
       ...(options.proxy ? { proxy: options.proxy } : {}),
     });
-    this.#limits = { maxBytes: settings.maxBytes, maxRedirects: settings.maxRedirects, timeoutMs: settings.timeoutMs };
     this.#budget = new BufferBudget(maxBufferedBytes);
-    this.#maxRequestBytes = settings.maxRequestBytes;
+    const { timeoutMs, maxBytes, maxConcurrency, maxRedirects, maxRequestBytes } = settings;
+    this.#parts = {
+      limits: { timeoutMs, maxBytes, maxConcurrency, maxRedirects, maxRequestBytes },
+      identify: (presented) => keys.identify(presented),
+      limiter: new ConcurrencyLimiter(maxConcurrency),
+      budget: this.#budget,
+      origins: networkOriginClient(this.#dispatchers, policy),
+      stopping: () => this.#stopping,
+    };
     this.#log = options.log ?? jsonLinesLogger();
   }
 
@@ -127,65 +127,32 @@ export class FetchService {
 
   async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
+    const time = new Date().toISOString();
     const controller = new AbortController();
     this.#inFlight.add(controller);
-    const path = (req.url ?? '/').split('?', 1)[0]!;
-    const entry: AccessLogEntry = { event: 'request', time: new Date().toISOString(), id: randomUUID(), method: req.method ?? '', path, status: 0, durationMs: 0 };
-    if (req.socket.remoteAddress) entry.client = req.socket.remoteAddress;
     // A caller that goes away stops its fetch, which frees its concurrency slot.
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(callerGone());
     });
+    const path = (req.url ?? '/').split('?', 1)[0]!;
+    const request: ServiceRequest = {
+      method: req.method ?? '',
+      path,
+      header: (name) => header(req, name),
+      text: (maxBytes) => readRequestText(req, maxBytes),
+    };
+    const answer = await answerServiceRequest(request, this.#parts, controller);
     try {
-      const result = await this.#route(req, path, entry, controller);
-      this.#send(res, 200, result, { 'x-request-id': entry.id });
-      entry.status = 200;
-    } catch (err) {
-      const error = err instanceof ServiceError ? err : internalError();
-      entry.status = error.status;
-      entry.error = error.code;
-      if (!res.headersSent && !res.destroyed) this.#send(res, error.status, error.body(), { 'x-request-id': entry.id, ...error.headers });
+      // An error for a caller already gone, or after a reply begun, goes to the log only.
+      if (answer.status === 200 || (!res.headersSent && !res.destroyed)) this.#send(res, answer.status, answer.body, answer.headers);
     } finally {
+      const entry: AccessLogEntry = { event: 'request', time, id: answer.id, method: request.method, path, status: answer.status, durationMs: 0 };
+      if (req.socket.remoteAddress) entry.client = req.socket.remoteAddress;
+      Object.assign(entry, answer.trace);
       entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
       this.#inFlight.delete(controller);
       if (this.#inFlight.size === 0) this.#onIdle?.();
       this.#log(entry);
-    }
-  }
-
-  async #route(req: IncomingMessage, path: string, entry: AccessLogEntry, controller: AbortController): Promise<unknown> {
-    if (routeOf(req.method ?? '', path) === 'health') {
-      if (this.#stopping) throw shuttingDown();
-      return { status: 'ok' };
-    }
-    if (this.#stopping) throw shuttingDown();
-    const key = this.#keys.identify(header(req, 'x-svc-api-key'));
-    if (key === 0) throw unauthorized();
-    entry.key = key;
-    checkContentType(header(req, 'content-type'));
-    const request = parseFetchRequest(await readRequestText(req, this.#maxRequestBytes));
-    entry.target = `${request.target.protocol}//${request.target.host}`;
-    const release = this.#limiter.tryAcquire(key);
-    if (!release) throw tooManyRequests();
-    const deadline = setTimeout(() => controller.abort(fetchTimedOut(this.#limits.timeoutMs)), this.#limits.timeoutMs);
-    const reservation = this.#budget.open();
-    try {
-      const context = { dispatchers: this.#dispatchers, policy: this.#policy, limits: this.#limits, reservation };
-      const page = await fetchPage(request, context, controller.signal);
-      Object.assign(entry, { upstreamStatus: page.statusCode, bytes: page.bytes, redirects: page.redirects });
-      const result: FetchResult = {
-        id: entry.id,
-        statusCode: page.statusCode,
-        headers: page.headers,
-        content: page.content,
-        contentType: page.contentType,
-        encoding: page.encoding,
-      };
-      return result;
-    } finally {
-      clearTimeout(deadline);
-      reservation.release();
-      release();
     }
   }
 

@@ -1,5 +1,11 @@
-/** One line of the access log: a request served, whatever its outcome. */
-export interface AccessLogEntry {
+import type { RequestTrace } from './core/answerServiceRequest.ts';
+
+/**
+ * One line of the access log: a request served, whatever its outcome, with what the pipeline traced of it
+ * (the key's number, never the key; the target's origin; the upstream status, bytes and redirects; the
+ * ServiceError code of a failure).
+ */
+export interface AccessLogEntry extends RequestTrace {
   event: 'request';
   time: string;
   id: string;
@@ -8,15 +14,6 @@ export interface AccessLogEntry {
   path: string;
   status: number;
   durationMs: number;
-  /** Number of the API key used (1-based), never the key. */
-  key?: number;
-  /** scheme://host:port of the first URL fetched: no path, query or credentials, which can carry tokens. */
-  target?: string;
-  upstreamStatus?: number;
-  bytes?: number;
-  redirects?: number;
-  /** Why the request failed, when it did (ServiceError code). */
-  error?: string;
   client?: string;
 }
 

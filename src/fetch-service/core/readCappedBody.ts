@@ -35,6 +35,24 @@ export function discardBody(body: Readable): void {
   body.destroy();
 }
 
+/**
+ * Reads and drops what little a body carries (a redirect's), so that its connection can be reused; a body
+ * past `limit` bytes, declared or read, is destroyed instead. Resolves once the body is closed, either way.
+ */
+export function skipBody(body: Readable, contentLength: string | undefined, limit = 64 * 1024): Promise<void> {
+  return new Promise((resolve) => {
+    body.on('error', () => undefined);
+    if (body.closed) return resolve();
+    body.once('close', () => resolve());
+    if (Number(contentLength) > limit) return void body.destroy();
+    let read = 0;
+    body.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limit) body.destroy();
+    });
+  });
+}
+
 /** The Accept-Encoding the service sends: codings every supported Node can undo. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 

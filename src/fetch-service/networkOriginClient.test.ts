@@ -5,7 +5,8 @@ import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 import { createStubResolver } from '../testing/stubResolver.ts';
 import { BufferBudget } from './core/BufferBudget.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
-import { fetchPage } from './fetchPage.ts';
+import { fetchPage } from './core/fetchPage.ts';
+import { networkOriginClient } from './networkOriginClient.ts';
 import { OutboundDispatchers } from './OutboundDispatchers.ts';
 import { fetchTimedOut } from './core/ServiceError.ts';
 import { validateFetchRequest } from './core/validateFetchRequest.ts';
@@ -57,8 +58,8 @@ afterAll(async () => {
 });
 
 const limits = { maxBytes: 1_000_000, maxRedirects: 5, timeoutMs: 2_000 };
-const get = (url: string, allowRedirects = true) =>
-  fetchPage(validateFetchRequest({ url, allowRedirects }), { dispatchers, policy, limits, reservation: new BufferBudget(1e9).open() }, new AbortController().signal);
+const context = () => ({ origins: networkOriginClient(dispatchers, policy), limits, reservation: new BufferBudget(1e9).open(), deadline: performance.now() + limits.timeoutMs });
+const get = (url: string, allowRedirects = true) => fetchPage(validateFetchRequest({ url, allowRedirects }), context(), new AbortController().signal);
 
 describe('redirects', () => {
   test.each([301, 302, 303, 307, 308])('%i is followed, with GET', async (status) => {
@@ -96,8 +97,7 @@ describe('upstream failures are 502 with a fixed message', () => {
 });
 
 describe('the signal', () => {
-  const withSignal = (signal: AbortSignal) =>
-    fetchPage(validateFetchRequest({ url: `${origin.url}/` }), { dispatchers, policy, limits, reservation: new BufferBudget(1e9).open() }, signal);
+  const withSignal = (signal: AbortSignal) => fetchPage(validateFetchRequest({ url: `${origin.url}/` }), context(), signal);
 
   test('aborted with a ServiceError, the fetch rejects with that error (the deadline, a disconnect)', async () => {
     const reason = fetchTimedOut(1_000);
