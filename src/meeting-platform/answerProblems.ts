@@ -80,3 +80,8 @@ export function joinUrlHttpsProblem(joinUrl: unknown): string | undefined {
   if (joinUrlProblem(joinUrl) !== undefined) return undefined;
   return new URL(joinUrl as string).protocol === 'https:' ? undefined : 'an http link, not https';
 }
+
+/** MP-API-401: why an answer to a request without a valid token is not the refusal due (401); undefined when it is. */
+export function notRefusedCause(x: Exchange, operation: string): string | undefined {
+  return x.status === 401 ? undefined : x.status < 300 ? `${operation} answered as if the token were good` : `HTTP ${x.status} instead of 401`;
+}

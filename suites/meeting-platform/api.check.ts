@@ -8,7 +8,7 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
-import { apiErrorProblem, kindOf, notJsonProblem } from '../../src/meeting-platform/answerProblems.ts';
+import { apiErrorProblem, kindOf, notJsonProblem, notRefusedCause } from '../../src/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiNearMissGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
@@ -165,7 +165,7 @@ for (const target of currentTargets()['meeting-platform']) {
           rule: 'every API operation answers a request without a token, or with one the platform did not issue, with 401 and none of its data',
           cases: refused.map((p) => {
             const x = p.exchange;
-            return refusedCase(target, p, x.status === 401 ? undefined : x.status < 300 ? `${operationWords[p.operation]} answered as if the token were good` : `HTTP ${x.status} instead of 401`);
+            return refusedCase(target, p, notRefusedCause(x, operationWords[p.operation]));
           }),
         });
       },
