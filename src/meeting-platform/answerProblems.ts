@@ -6,6 +6,11 @@ import { field, type Exchange } from './exchange.ts';
 
 type Problem = Pick<CaseOutcome, 'problem' | 'cause'>;
 
+/** What identifies a meeting instance across pages: its UUID, else its id. */
+export function meetingIdentity(m: Record<string, unknown>): string {
+  return typeof m.uuid === 'string' ? m.uuid : `id:${String(m.id)}`;
+}
+
 /** MP-TOKEN-FLOW: a token response must hold a non-empty access_token and token_type "bearer"; undefined when it does. */
 export function tokenGrantProblem(x: Exchange): string | undefined {
   const token = field(x, 'access_token');

@@ -5,7 +5,7 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
-import { joinUrlHttpsProblem, joinUrlProblem, listPageProblem } from '../../src/meeting-platform/answerProblems.ts';
+import { joinUrlHttpsProblem, joinUrlProblem, listPageProblem, meetingIdentity } from '../../src/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
@@ -22,9 +22,7 @@ const fetchConcurrency = 4;
 type Meeting = Record<string, unknown>;
 
 /** What identifies a meeting instance across pages: its UUID, else its id. */
-function identity(m: Meeting): string {
-  return typeof m.uuid === 'string' ? m.uuid : `id:${String(m.id)}`;
-}
+const identity: (m: Meeting) => string = meetingIdentity;
 
 /** Whether a walk has a first page to judge: a 200 JSON page with a meetings array. */
 function walked(walk: Walk): boolean {
