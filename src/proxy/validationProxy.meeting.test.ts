@@ -58,4 +58,51 @@ describe('the validation proxy in front of the meeting platform', () => {
     // The mock judges its own client, the proxy: what it received is what the app sent, so it is clean too.
     expect(server.clientReport().checks.filter((c) => c.status === 'failed').map((c) => c.clause)).toEqual([]);
   });
+
+  // Faults a correct client's traffic shows, and the server clauses the proxy fails for each.
+  const shown: Record<string, string[]> = {
+    'html-api-errors': ['MP-API-ERROR-BODY', 'MP-JSON-ONLY', 'MP-SPEC-RESPONSE'],
+    'duplicate-across-pages': ['MP-PAGINATION-EXACTLY-ONCE'],
+    'empty-token': ['MP-SPEC-RESPONSE', 'MP-TOKEN-FIELDS', 'MP-TOKEN-FLOW'],
+    'page-size-ignored': ['MP-PAGINATION-PAGE-SIZE'],
+    'http-join-url': ['MP-JOIN-URL-HTTPS'],
+    'single-decoding': ['MP-ID-ENCODING'],
+    'plus-as-space': ['MP-ID-ENCODING'],
+    'user-fields-off-spec': ['MP-SPEC-RESPONSE'],
+  };
+  test.for(Object.entries(shown))('%s: the proxy fails %s, as conform run does', async ([name, expected]) => {
+    const variant = brokenVariants.find((v) => v.name === name)!;
+    // What conform run fails for the variant (suites/meeting-platform/brokenVariants.test.ts holds it to that).
+    for (const clause of expected) expect(variant.breaks).toContain(clause);
+    const server = await startVariantServer(variant);
+    opened.push(server);
+    const { proxy, client } = await proxyInFront(server);
+    await correctSessionWithAMiss(client);
+    const report = proxy.report();
+    expect(failed(report, proxy.deploymentLabel)).toEqual(expected);
+    expect(JSON.stringify(report)).not.toContain(client.credentials.clientSecret);
+  });
+
+  // Faulty clients each caught by exactly their clause through the proxy; the correct mock behind it clean.
+  const faulty: Array<[string, (o: clients.MeetingClientOptions) => Promise<unknown>, string, Record<string, unknown>?]> = [
+    ['a token request as JSON', clients.tokenAsJson, 'MP-CLIENT-TOKEN-FORM'],
+    ['client credentials in the form', clients.credentialsInForm, 'MP-CLIENT-TOKEN-BASIC'],
+    ['a new token for every call', clients.tokenPerCall, 'MP-CLIENT-TOKEN-REUSE'],
+    ['a UUID that starts with "/" encoded once', clients.uuidEncodedOnce, 'MP-CLIENT-ID-ENCODING'],
+    ['next_page_token encoded twice', clients.pageTokenDoubleEncoded, 'MP-CLIENT-PAGE-TOKEN', { awkwardPageTokens: true }],
+    ['next_page_token dropped', clients.pageTokenDropped, 'MP-CLIENT-PAGE-TOKEN'],
+    ['a walk stopped early', clients.walkStoppedEarly, 'MP-CLIENT-PAGE-WALK'],
+    ['a call sent again at once after a 429', clients.retryAt429, 'MP-CLIENT-RETRY-AFTER', { rateLimitPerSecond: 2 }],
+  ];
+  test.for(faulty)('%s: caught by %s alone, the deployment clean', async ([, run, clause, scenario]) => {
+    const server = await startMeetingPlatformServer({ apiPath: '/api', ...(scenario ? { scenario } : {}) });
+    opened.push(server);
+    const { proxy, client } = await proxyInFront(server);
+    await run(client);
+    const report = proxy.report();
+    expect(failed(report, clientLabel)).toEqual([clause]);
+    expect(failed(report, proxy.deploymentLabel)).toEqual([]);
+    // The mock behind the proxy, judging what it received, finds the same fault: the proxy relayed it as sent.
+    expect(server.clientReport().checks.filter((c) => c.status === 'failed').map((c) => c.clause)).toEqual([clause]);
+  });
 });
