@@ -105,4 +105,41 @@ describe('the validation proxy in front of the fetch service', () => {
     expect(failed(report, clientLabel)).toEqual([]);
     expect(JSON.stringify(report)).not.toContain(apiKey);
   });
+
+  // Faulty clients each caught by exactly their clause through the proxy; the mock behind it judged clean.
+  const faulty: Array<[string, (o: clients.FetchClientOptions) => Promise<unknown>, string]> = [
+    ['the key missing on one call', clients.keyMissingOnce, 'FS-CLIENT-KEY'],
+    ['a string where a boolean is due', clients.stringForBoolean, 'FS-CLIENT-OPTIONS'],
+    ['allowInsecureSsl with a loopback URL', clients.insecureLoopback, 'FS-CLIENT-INSECURE-PRIVATE'],
+    ['an immediate retry after a 429', clients.retryAt429, 'FS-CLIENT-RETRY-AFTER'],
+  ];
+  test.for(faulty)('%s: caught by %s alone, the deployment clean', async ([, run, clause]) => {
+    const mock = await startFetchServiceMock({ apiKeys: [apiKey] });
+    opened.push(mock);
+    const proxy = await proxyInFront(mock.url);
+    await run({ baseUrl: proxy.url, apiKey });
+    const report = proxy.report();
+    expect(failed(report, clientLabel)).toEqual([clause]);
+    expect(failed(report, proxy.deploymentLabel)).toEqual([]);
+    // The mock behind the proxy, judging what it received, finds the same fault: the proxy relayed it as sent.
+    expect(mock.clientReport().checks.filter((c) => c.status === 'failed').map((c) => c.clause)).toEqual([clause]);
+    expect(JSON.stringify(report)).not.toContain(apiKey);
+  });
+
+  // A lenient deployment, found out by a faulty client's traffic: the server clause conform run fails for it.
+  const lenient: Array<[string, (o: clients.FetchClientOptions) => Promise<unknown>, string, string]> = [
+    ['coerces option types', clients.stringForBoolean, 'FS-CLIENT-OPTIONS', 'FS-400-TYPE'],
+    ['needs no key', clients.keyMissingOnce, 'FS-CLIENT-KEY', 'FS-AUTH-REQUIRED'],
+  ];
+  test.for(lenient)('%s, with a client that breaks %s: the proxy fails %s, as conform run does', async ([name, run, clientClause, serverClause]) => {
+    const variant = brokenVariants.find((v) => v.name === name)!;
+    expect(variant.breaks).toContain(serverClause);
+    const service = await startBrokenService(farm, apiKey, variant);
+    opened.push(service);
+    const proxy = await proxyInFront(service.url);
+    await run({ baseUrl: proxy.url, apiKey });
+    const report = proxy.report();
+    expect(failed(report, proxy.deploymentLabel)).toEqual([serverClause]);
+    expect(failed(report, clientLabel)).toEqual([clientClause]);
+  });
 });
