@@ -78,9 +78,14 @@ describe('the validation proxy in front of the meeting platform', () => {
     opened.push(server);
     const { proxy, client } = await proxyInFront(server);
     await correctSessionWithAMiss(client);
+    // One more call, with a token this test knows: the report names it wherever it shows it.
+    const app = new clients.MeetingClient(client);
+    const token = await app.token();
+    await (await app.get('/users/me')).arrayBuffer();
     const report = proxy.report();
     expect(failed(report, proxy.deploymentLabel)).toEqual(expected);
     expect(JSON.stringify(report)).not.toContain(client.credentials.clientSecret);
+    if (token) expect(JSON.stringify(report)).not.toContain(token);
   });
 
   // Faulty clients each caught by exactly their clause through the proxy; the correct mock behind it clean.
