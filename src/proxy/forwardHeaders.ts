@@ -49,8 +49,7 @@ export function requestHeadersFor(pairs: ReadonlyArray<readonly [string, string]
  * body to measure (HEAD, 204, 304): there the deployment's Content-Length stands.
  */
 export function answerHeadersFor(headers: Readonly<Record<string, string | string[] | undefined>>, bodyless: boolean): Record<string, string | string[]> {
-  const pairs = Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const)));
-  const drop = hopByHopOf(pairs);
+  const drop = hopByHopOf(answerPairs(headers));
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
@@ -58,6 +57,11 @@ export function answerHeadersFor(headers: Readonly<Record<string, string | strin
     out[lower] = value;
   }
   return out;
+}
+
+/** An answer's headers (undici's: a repeated one as an array) as pairs, a repeated one's values in turn. */
+export function answerPairs(headers: Readonly<Record<string, string | string[] | undefined>>): Array<readonly [string, string]> {
+  return Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const)));
 }
 
 /** Headers as a judge reads them: lowercase names, a repeated header's values joined with ", ". */

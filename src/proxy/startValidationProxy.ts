@@ -8,7 +8,7 @@ import type { RunReport } from '../harness/report.ts';
 import { ArrivalOrder } from './ArrivalOrder.ts';
 import { createProxyJudge, type ProxyJudgeOptions } from './createProxyJudge.ts';
 import { decodeForJudging } from './decodeForJudging.ts';
-import { answerHeadersFor, headerPairs, judgedHeaders, requestHeadersFor } from './forwardHeaders.ts';
+import { answerHeadersFor, answerPairs, headerPairs, judgedHeaders, requestHeadersFor } from './forwardHeaders.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
 import { createRelayAgent, relayRequest, type RelayedAnswer } from './relayRequest.ts';
 
@@ -103,7 +103,7 @@ export async function startValidationProxy(options: ValidationProxyOptions): Pro
       answerPlain(res, 502, text);
       return { request, answer: { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: text }, receivedAt, answeredAt: clock(), noAnswer: noAnswer! };
     }
-    const headers = judgedHeaders(Object.entries(answer.headers).flatMap(([name, value]) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const))));
+    const headers = judgedHeaders(answerPairs(answer.headers));
     const read = utf8.decode(decodeForJudging(answer.body, headers['content-encoding'], maxBytes));
     return { request, answer: { status: answer.status, headers, body: read }, receivedAt, answeredAt: clock() };
   };
@@ -124,7 +124,8 @@ export async function startValidationProxy(options: ValidationProxyOptions): Pro
     report: (reportOptions) => judge.report(reportOptions),
     close: async () => {
       await served.close();
-      await agent.close();
+      // Not close(): that waits for the exchanges in flight, and a deployment may hold one for minutes.
+      await agent.destroy();
     },
   };
 }
