@@ -9,6 +9,7 @@ import { registerOrigin } from './commands/origin.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerReport } from './commands/report.ts';
 import { registerInit } from './commands/init.ts';
+import { registerProxy } from './commands/proxy.ts';
 
 /**
  * The `conform` command with every subcommand, its flags and its help: what main() parses, and what a
@@ -25,6 +26,7 @@ export function conformProgram(): Command {
 
   registerRun(program);
   registerMock(program);
+  registerProxy(program);
   registerCheck(program);
   registerRecords(program);
   registerOrigin(program);

@@ -32,7 +32,7 @@ export interface ClauseOutcome {
  * the first one's reproduction), skipped when no traffic exercised it, saying so. The paths the traffic
  * never took, or that wait on a walk in progress, are the result's `notJudged`.
  */
-export function clientCheckResult(o: ClauseOutcome, redactor: Redactor): CheckResult {
+export function clientCheckResult(o: ClauseOutcome, redactor: Pick<Redactor, 'redact'>): CheckResult {
   const redact = (text: string) => redactor.redact(text);
   const failing = [...o.tally.failing, ...o.settled.failing];
   const total = o.tally.cases + o.settled.failing.length + o.settled.passed;

@@ -39,11 +39,19 @@ export interface ClientReportOptions {
  */
 export interface ClientJudge {
   readonly suite: SuiteName;
-  /** Judges one exchange; the time fields are on the judge's clock. Never throws: a rule's failure is reported. */
-  observe(exchange: ClientExchange): void;
+  /**
+   * Judges one exchange; the time fields are on the judge's clock. Never throws: a rule's failure is
+   * reported. Returns its journal entry (undefined when the judge failed on it), which a validation
+   * proxy shows again as the evidence of what it finds in the answer.
+   */
+  observe(exchange: ClientExchange): JournalEntry | undefined;
   report(options?: ClientReportOptions): RunReport;
   /** The journal, oldest first. */
   journal(): JournalEntry[];
+  /** The command that sends an entry's request again (a fresh $ACCESS_TOKEN first, where it needs one). */
+  reproduction(entry: JournalEntry): string;
+  /** `text` with every secret the judge knows or learned from the traffic named by its variable. */
+  redact(text: string): string;
 }
 
 /** Learned secrets the Redactor takes beyond those given: a client trying every value cannot grow it without end. */
@@ -119,8 +127,10 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
         journal.push(entry);
         if (journal.length > journalSize) journal.shift();
         for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
+        return entry;
       } catch (err) {
         if (errors.length < maxJudgeErrors) errors.push(redactor.redact(`the client judge failed on request #${id}: ${err instanceof Error ? err.message : String(err)}`));
+        return undefined;
       }
     },
     report({ end = true } = {}) {
@@ -149,5 +159,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       return errors.length ? { ...report, errors: [...errors] } : report;
     },
     journal: () => [...journal],
+    reproduction: (entry) => spec.reproduction(entry),
+    redact: (text) => redactor.redact(text),
   };
 }

@@ -81,13 +81,14 @@ export async function exchange(url: string, init: ExchangeInit = {}): Promise<Ex
       await sleep(wait * 1000, undefined, { signal: init.signal });
       continue;
     }
-    const x = read(method, url, answer, performance.now() - started, init);
+    const x = readExchange(method, url, answer, performance.now() - started, init);
     for (const observer of observers) observer(x);
     return x;
   }
 }
 
-function read(method: string, url: string, answer: BoundedAnswer, durationMs: number, init: ExchangeInit): Exchange {
+/** An answer read the way the seed judges answers (JSON, HTML or other): this client's, or one a validation proxy relayed. */
+export function readExchange(method: string, url: string, answer: Pick<BoundedAnswer, 'status' | 'headers' | 'body'>, durationMs: number, init: ExchangeInit): Exchange {
   const bodyText = textOf(answer.body);
   const contentType = answer.headers.get('content-type') ?? '';
   let json: unknown;

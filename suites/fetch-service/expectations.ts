@@ -1,3 +1,4 @@
+import { replied, resultOf } from '../../src/fetch-service/replyProblems.ts';
 import type { Exchange } from './fetchClient.ts';
 
 /** What is wrong with a reply, or undefined when it is what the rule asks. */
@@ -7,10 +8,8 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The reply's body as a fetch result's fields, when it is a 200 with a JSON object; else undefined. */
-export function resultOf(x: Exchange): Record<string, unknown> | undefined {
-  return x.status === 200 && isObject(x.json) ? x.json : undefined;
-}
+// The reply rules the validation proxy judges by too live in src/fetch-service/replyProblems.ts.
+export { replied, resultOf } from '../../src/fetch-service/replyProblems.ts';
 
 /** Whether the reply is a 200 result reporting a redirect (a 3xx with a Location): the redirect itself, not followed. */
 export function unfollowedRedirect(x: Exchange): boolean {
@@ -26,13 +25,6 @@ export function unfollowedRedirect(x: Exchange): boolean {
  */
 export function behindRedirect(expect: Expectation): Expectation {
   return (x) => (unfollowedRedirect(x) ? undefined : expect(x));
-}
-
-/** A short account of a reply for a problem line: its status, and its error message when it has one. */
-export function replied(x: Exchange): string {
-  if (x.status === 0) return `no HTTP answer (${x.failure ?? 'unknown failure'})`;
-  const message = isObject(x.json) && typeof x.json.message === 'string' ? `: ${x.json.message.slice(0, 160)}` : '';
-  return `got ${x.status}${message}`;
 }
 
 export const status =

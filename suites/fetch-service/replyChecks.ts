@@ -1,9 +1,8 @@
 import type { Check } from '../../src/harness/check.ts';
-import { isObject, replied, type Expectation } from './expectations.ts';
+import { errorBodyProblem, jsonObjectProblem } from '../../src/fetch-service/replyProblems.ts';
 import type { Exchange } from './fetchClient.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';
-import { isReasonPhrase, reasonPhrases } from './reasonPhrases.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 
@@ -14,20 +13,20 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
   /** Each kind of reply, with the path of the matrix (specs/fetch-service.paths.json) it takes. */
   type Kind = Case & { path: string };
   const quickReplies: Kind[] = [
-    { path: '200', label: '200: a page', call: { body: { url: small } }, expect: jsonObject },
-    { path: '400', label: '400: url absent', call: { body: {} }, expect: jsonObject },
-    { path: '400', label: '400: a body that is not JSON', call: { raw: 'not json' }, expect: jsonObject },
-    { path: 'key-refusal', label: '4xx: no key', call: { body: { url: small }, key: null }, expect: jsonObject },
-    { path: 'key-refusal', label: '4xx: a key nobody issued', call: { body: { url: small }, key: 'conform-not-an-issued-key' }, expect: jsonObject },
-    { path: 'destination-refusal', label: `4xx: a private destination (${privateUrl})`, call: { body: { url: privateUrl } }, expect: jsonObject },
-    { path: '502-tls', label: '502: an expired certificate', call: { body: { url: s.farm.url('expiredTlsUrl', '/small') } }, expect: jsonObject },
+    { path: '200', label: '200: a page', call: { body: { url: small } }, expect: jsonObjectProblem },
+    { path: '400', label: '400: url absent', call: { body: {} }, expect: jsonObjectProblem },
+    { path: '400', label: '400: a body that is not JSON', call: { raw: 'not json' }, expect: jsonObjectProblem },
+    { path: 'key-refusal', label: '4xx: no key', call: { body: { url: small }, key: null }, expect: jsonObjectProblem },
+    { path: 'key-refusal', label: '4xx: a key nobody issued', call: { body: { url: small }, key: 'conform-not-an-issued-key' }, expect: jsonObjectProblem },
+    { path: 'destination-refusal', label: `4xx: a private destination (${privateUrl})`, call: { body: { url: privateUrl } }, expect: jsonObjectProblem },
+    { path: '502-tls', label: '502: an expired certificate', call: { body: { url: s.farm.url('expiredTlsUrl', '/small') } }, expect: jsonObjectProblem },
   ];
 
   const slow = `/slow/headers?ms=${s.pastTimeoutMs}`;
   const slowReplies: Kind[] = [
     // The same probes as FS-502-SIZE and FS-504 make: shared, so the target's slots are spent once.
-    { path: '502-size', label: '502: a body of 1 GiB', call: { body: { url: s.farm.url('httpUrl', '/big') }, shareAs: '/big' }, expect: errorBody },
-    { path: '504', label: '504: a page slower than the timeout', call: { body: { url: s.farm.url('httpUrl', slow) }, shareAs: slow }, expect: errorBody },
+    { path: '502-size', label: '502: a body of 1 GiB', call: { body: { url: s.farm.url('httpUrl', '/big') }, shareAs: '/big' }, expect: errorBodyProblem },
+    { path: '504', label: '504: a page slower than the timeout', call: { body: { url: s.farm.url('httpUrl', slow) }, shareAs: slow }, expect: errorBodyProblem },
   ];
   const pathsOf = (kinds: Kind[]): string[] => [...new Set(kinds.map((k) => k.path))];
   check('FS-REPLY-JSON', `replies are JSON objects sent as application/json (${quickReplies.length} kinds, errors included)`, async (ctx) => {
@@ -36,20 +35,20 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
 
   check('FS-REPLY-JSON', 'the replies to slow fetches (502 for a body too large, 504) and the 429 are JSON objects sent as application/json too', async (ctx) => {
     const post = begin(ctx, s);
-    const [verdicts, crowd] = await Promise.all([probeAll(post, slowReplies.map((c) => ({ ...c, expect: jsonObject }))), s.shared('crowd', () => provokeTooMany(s, post))]);
-    if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: jsonObject(crowd.tooMany) });
+    const [verdicts, crowd] = await Promise.all([probeAll(post, slowReplies.map((c) => ({ ...c, expect: jsonObjectProblem }))), s.shared('crowd', () => provokeTooMany(s, post))]);
+    if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: jsonObjectProblem(crowd.tooMany) });
     else ctx.notJudged('429', 'no fetch of the crowd got a 429 (FS-429 judges that)');
     judge(ctx, s.client, 'every reply, the 200 result and every error, must be a JSON object sent with Content-Type application/json', verdicts);
   }, { timeout: s.timeoutMs * 3 + 30_000, paths: [...pathsOf(slowReplies), '429'] });
 
   check('FS-ERROR-BODY', 'every error reply (400, 4xx for the key, 4xx refusal, 429, 502, 504) is {statusCode, error, message} matching its status', async (ctx) => {
     const post = begin(ctx, s);
-    const errorKinds = [...quickReplies.filter((c) => c.path !== '200').map((c) => ({ ...c, expect: errorBody })), ...slowReplies];
+    const errorKinds = [...quickReplies.filter((c) => c.path !== '200').map((c) => ({ ...c, expect: errorBodyProblem })), ...slowReplies];
     const [verdicts, crowd] = await Promise.all([
       probeAll(post, errorKinds),
       s.shared('crowd', () => provokeTooMany(s, post)),
     ]);
-    if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: errorBody(crowd.tooMany) });
+    if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: errorBodyProblem(crowd.tooMany) });
     else ctx.notJudged('429', 'no fetch of the crowd got a 429 (FS-429 judges that)');
     // Replies that are no error are other clauses' business; this one judges the error bodies that came.
     const errors: Verdict[] = verdicts.filter((v) => v.exchange.status >= 400);
@@ -63,22 +62,3 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
   }, { timeout: s.timeoutMs * 3 + 30_000, paths: [...pathsOf(quickReplies.filter((c) => c.path !== '200')), ...pathsOf(slowReplies), '429'] });
 }
 
-const jsonObject: Expectation = (x) => {
-  const type = (x.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  const issues: string[] = [];
-  if (x.status === 0) return replied(x);
-  if (!/^application\/([\w.+-]+\+)?json$/.test(type)) issues.push(`Content-Type is ${JSON.stringify(x.headers['content-type'] ?? null)}, not application/json`);
-  if (!isObject(x.json)) issues.push(`the body is not a JSON object: ${JSON.stringify(x.text.slice(0, 100))}`);
-  return issues.length ? `${x.status}: ${issues.join('; ')}` : undefined;
-};
-
-function errorBody(x: Exchange): string | undefined {
-  if (x.status < 400) return undefined;
-  if (!isObject(x.json)) return `${x.status} with a body that is not a JSON object: ${JSON.stringify(x.text.slice(0, 100))}`;
-  const { statusCode, error, message } = x.json;
-  const issues: string[] = [];
-  if (statusCode !== x.status) issues.push(`statusCode is ${JSON.stringify(statusCode)}, the reply's status is ${x.status}`);
-  if (!isReasonPhrase(x.status, error)) issues.push(`error is ${JSON.stringify(error)}, expected the reason phrase ${reasonPhrases(x.status).map((r) => JSON.stringify(r)).join(' or ') || '(none known)'}`);
-  if (typeof message !== 'string') issues.push(`message is ${JSON.stringify(message)}, not a string`);
-  return issues.length ? `${x.status}: ${issues.join('; ')}` : undefined;
-}

@@ -1,28 +1,12 @@
 import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
+import { describeValue, resultShapeProblem } from '../../src/fetch-service/replyProblems.ts';
 import { headerOf, isObject, replied, resultOf, type Expectation } from './expectations.ts';
 import type { FarmPage } from './originFarm.ts';
 
 // What seed §2's fetch result must hold for a farm page, field by field: each clause judges its own field,
 // on a direct fetch and after every kind of redirect alike.
 
-export function describeValue(value: unknown): string {
-  return value === undefined ? 'missing' : JSON.stringify(value).slice(0, 80);
-}
-
-export const shapeProblem: Expectation = (x) => {
-  const r = resultOf(x);
-  if (!r) return `${replied(x)}; expected 200 with a fetch result`;
-  const issues: string[] = [];
-  if (typeof r.id !== 'string' || r.id === '') issues.push(`id is ${describeValue(r.id)}, not a non-empty string`);
-  if (!Number.isInteger(r.statusCode)) issues.push(`statusCode is ${describeValue(r.statusCode)}, not an integer`);
-  if (!isObject(r.headers)) issues.push(`headers is ${describeValue(r.headers)}, not an object`);
-  else {
-    const notStrings = Object.entries(r.headers).filter(([, v]) => typeof v !== 'string');
-    if (notStrings.length) issues.push(`header values that are not strings: ${notStrings.map(([n, v]) => `${n}=${describeValue(v)}`).join(', ')}`);
-  }
-  for (const field of ['content', 'contentType', 'encoding']) if (typeof r[field] !== 'string') issues.push(`${field} is ${describeValue(r[field])}, not a string`);
-  return issues.join('; ') || undefined;
-};
+export const shapeProblem: Expectation = resultShapeProblem;
 
 export function headersProblem(page: FarmPage): Expectation {
   const sent = new Map<string, string[]>();

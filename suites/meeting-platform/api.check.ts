@@ -8,6 +8,7 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
+import { apiErrorProblem, kindOf, notJsonProblem, notRefusedCause } from '../../src/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiNearMissGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
@@ -137,10 +138,6 @@ function refusedCase(target: MeetingPlatformTarget, p: Probe, cause: string | un
   return { label: p.label, problem: cause && `${x.status} with ${kindOf(x)}`, cause, evidence: summarize(x), reproduction: reproduce(target, p), answer: answerOf(x) };
 }
 
-function kindOf(x: Exchange): string {
-  return x.isJson ? 'JSON' : x.isHtml ? 'an HTML page' : x.contentType || 'no content type';
-}
-
 /** Marks the declared paths no probe stood for as not judged, saying why. */
 function unjudged(ctx: CheckContext, paths: readonly string[], judged: ReadonlySet<string>, why: string): void {
   for (const path of paths) if (!judged.has(path)) ctx.notJudged(path, why);
@@ -168,7 +165,7 @@ for (const target of currentTargets()['meeting-platform']) {
           rule: 'every API operation answers a request without a token, or with one the platform did not issue, with 401 and none of its data',
           cases: refused.map((p) => {
             const x = p.exchange;
-            return refusedCase(target, p, x.status === 401 ? undefined : x.status < 300 ? `${operationWords[p.operation]} answered as if the token were good` : `HTTP ${x.status} instead of 401`);
+            return refusedCase(target, p, notRefusedCause(x, operationWords[p.operation]));
           }),
         });
       },
@@ -211,8 +208,7 @@ for (const target of currentTargets()['meeting-platform']) {
           rule: 'every API answer, errors included, must be JSON (application/json that parses), never an HTML page',
           cases: probes.map((p) => ({
             label: p.label,
-            problem: p.exchange.isJson ? undefined : `${p.exchange.status} ${p.exchange.contentType || 'without a content type'}`,
-            cause: p.exchange.isHtml ? 'an HTML page where JSON was due' : 'not JSON',
+            ...notJsonProblem(p.exchange),
             evidence: summarize(p.exchange),
             reproduction: reproduce(target, p),
             answer: answerOf(p.exchange),
@@ -238,17 +234,13 @@ for (const target of currentTargets()['meeting-platform']) {
           of: 'error answers',
           failed: 'lack a numeric code and a message',
           rule: 'an API error must be a JSON object with a numeric code and a message',
-          cases: errors.map((p) => {
-            const fine = Number.isInteger(field(p.exchange, 'code')) && typeof field(p.exchange, 'message') === 'string';
-            return {
-              label: p.label,
-              problem: fine ? undefined : `${p.exchange.status}: ${p.exchange.isJson ? JSON.stringify(p.exchange.json).slice(0, 160) : kindOf(p.exchange)}`,
-              cause: p.exchange.isHtml ? 'an HTML page where a JSON error was due' : p.exchange.isJson ? 'JSON without a numeric code and a message' : 'not JSON',
-              evidence: summarize(p.exchange),
-              reproduction: reproduce(target, p),
-              answer: answerOf(p.exchange),
-            };
-          }),
+          cases: errors.map((p) => ({
+            label: p.label,
+            ...apiErrorProblem(p.exchange),
+            evidence: summarize(p.exchange),
+            reproduction: reproduce(target, p),
+            answer: answerOf(p.exchange),
+          })),
         });
         // The errors it could provoke were well formed; the ones that need a token it could not provoke.
         if (blocked) throw blocked;

@@ -5,6 +5,7 @@ import { currentTargets } from '../../src/harness/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
+import { joinUrlHttpsProblem, joinUrlProblem, listPageProblem, meetingIdentity } from '../../src/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';
@@ -21,9 +22,7 @@ const fetchConcurrency = 4;
 type Meeting = Record<string, unknown>;
 
 /** What identifies a meeting instance across pages: its UUID, else its id. */
-function identity(m: Meeting): string {
-  return typeof m.uuid === 'string' ? m.uuid : `id:${String(m.id)}`;
-}
+const identity: (m: Meeting) => string = meetingIdentity;
 
 /** Whether a walk has a first page to judge: a 200 JSON page with a meetings array. */
 function walked(walk: Walk): boolean {
@@ -73,17 +72,6 @@ function distinctMeetings(walk: Walk): Meeting[] {
   const byIdentity = new Map<string, Meeting>();
   for (const m of walk.meetings) if (!byIdentity.has(identity(m))) byIdentity.set(identity(m), m);
   return [...byIdentity.values()];
-}
-
-/** What is wrong with an answer to a list request: not 200 JSON with meetings, total_records and next_page_token. */
-function listProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
-  const seen = `${x.status} ${x.contentType || 'without a content type'}`;
-  if (x.status !== 200) return { problem: seen, cause: `HTTP ${x.status} instead of 200` };
-  if (!x.isJson) return { problem: seen, cause: 'not JSON' };
-  if (!Array.isArray(field(x, 'meetings'))) return { problem: 'no meetings array', cause: 'no meetings array' };
-  if (!Number.isInteger(field(x, 'total_records'))) return { problem: `total_records ${JSON.stringify(field(x, 'total_records'))}`, cause: 'no integer total_records' };
-  if (typeof field(x, 'next_page_token') !== 'string') return { problem: `next_page_token ${JSON.stringify(field(x, 'next_page_token'))}`, cause: 'no next_page_token string (empty on the last page)' };
-  return {};
 }
 
 /** A listed meeting fetched by one of its identifiers. */
@@ -147,24 +135,6 @@ function lookupCases(target: MeetingPlatformTarget, key: 'id' | 'uuid', fetched:
   });
 }
 
-/** join_url's fault for MP-JOIN-URL, or undefined when it is an absolute http(s) URL with a host. */
-function joinUrlProblem(joinUrl: unknown): string | undefined {
-  if (typeof joinUrl !== 'string') return joinUrl === undefined ? 'no join_url' : `join_url is a ${joinUrl === null ? 'null' : typeof joinUrl}, not a string`;
-  try {
-    const url = new URL(joinUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return `a ${url.protocol.replace(':', '')}: link, not one a browser opens (an SDK payload?)`;
-    return url.hostname ? undefined : 'a URL without a host';
-  } catch {
-    return 'not an absolute URL';
-  }
-}
-
-/** join_url's fault for MP-JOIN-URL-HTTPS: a browser link that is not https. */
-function joinUrlHttpsProblem(joinUrl: unknown): string | undefined {
-  if (joinUrlProblem(joinUrl) !== undefined) return undefined;
-  return new URL(joinUrl as string).protocol === 'https:' ? undefined : 'an http link, not https';
-}
-
 /** The meetings MP-JOIN-URL reads, from every route that returns one: the list, by id, by UUID. */
 async function meetingsFromEveryRoute(target: MeetingPlatformTarget, ctx: CheckContext): Promise<Array<{ route: string; meeting: Meeting }>> {
   const walk = await walkFor(target, ctx);
@@ -194,13 +164,13 @@ for (const target of currentTargets()['meeting-platform']) {
         const firstPage = await get(path);
         if (firstPage.status !== 200 || !firstPage.isJson) ctx.diagnose(diagnoseApi(firstPage, target.apiBaseUrl, undefined, true));
         const cases: CaseOutcome[] = [
-          { label: `the first page (page_size=${walkPageSize})`, ...listProblem(firstPage), reproduction: apiCurl(target.apiBaseUrl, path) },
-          { label: 'the first page asked again', ...listProblem(await get(path)), reproduction: apiCurl(target.apiBaseUrl, path) },
-          { label: 'the first page without page_size', ...listProblem(await get('/v2/users/me/meetings')), reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me/meetings') },
+          { label: `the first page (page_size=${walkPageSize})`, ...listPageProblem(firstPage), reproduction: apiCurl(target.apiBaseUrl, path) },
+          { label: 'the first page asked again', ...listPageProblem(await get(path)), reproduction: apiCurl(target.apiBaseUrl, path) },
+          { label: 'the first page without page_size', ...listPageProblem(await get('/v2/users/me/meetings')), reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me/meetings') },
         ];
         const walk = await sessionFor(target).walk();
         // Every page of the walk the other checks read is judged here, so a check blocked by this clause for a page of the walk waits on a failure of its own.
-        for (const [i, page] of walk.pages.entries()) cases.push({ label: `page ${i + 1} of the walk`, ...listProblem(page.exchange), evidence: summarize(page.exchange), reproduction: apiCurl(target.apiBaseUrl, page.path) });
+        for (const [i, page] of walk.pages.entries()) cases.push({ label: `page ${i + 1} of the walk`, ...listPageProblem(page.exchange), evidence: summarize(page.exchange), reproduction: apiCurl(target.apiBaseUrl, page.path) });
         if (walk.pages.length < 2) ctx.notJudged('later-pages', onePageOnly(walk) ?? walk.stoppedBecause ?? 'the walk stopped at page 1');
         ctx.conclude({ of: 'list pages', failed: 'were not 200 JSON with meetings, total_records and next_page_token', cases });
       },

@@ -138,16 +138,6 @@ export function mislabelledProblem(x: Exchange): Pick<CaseOutcome, 'problem' | '
   return { problem: refused.problem, cause: x.status < 300 ? `${refused.cause}: the mislabelled body was read as a form` : refused.cause };
 }
 
-/** What is wrong with a failed token request's body, as a problem and its cause; nothing when it is a JSON error. */
-export function errorBodyProblem(x: Exchange): Pick<CaseOutcome, 'problem' | 'cause'> {
-  const answer = `${x.status} ${x.contentType || 'without a content type'}`;
-  if (x.isHtml) return { problem: answer, cause: 'an HTML page where a JSON error was due' };
-  if (x.status < 400) return { problem: `${answer}, Location ${x.headers.get('location') ?? '(none)'}`, cause: 'a redirect instead of an error' };
-  if (!x.isJson) return { problem: answer, cause: 'a body that is not JSON' };
-  if (typeof field(x, 'error') !== 'string') return { problem: `${answer}: ${JSON.stringify(x.json).slice(0, 160)}`, cause: 'JSON without a string "error" code' };
-  return {};
-}
-
 /** One probe's answer as a case of a check: its label, the curl, the answer as evidence. */
 export function probeCase(p: SentProbe, label: string, outcome: Pick<CaseOutcome, 'problem' | 'cause' | 'diagnosis'>): CaseOutcome {
   return { label, ...outcome, evidence: summarize(p.exchange), reproduction: p.reproduction, answer: answerOf(p.exchange) };

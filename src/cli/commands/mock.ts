@@ -11,11 +11,11 @@ import { clientReportPath } from '../../../mocks/judgedRouteTable.ts';
 import { numberRules } from '../../harness/numberRules.ts';
 import type { ReportFile } from '../../harness/reportFiles.ts';
 import type { RunReport } from '../../harness/report.ts';
-import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';
 import { asUsageError } from '../asUsageError.ts';
 import { untilStopped } from '../untilStopped.ts';
+import { judgedSummary, refuseUnwritable, writeJudgedReports } from '../judgedReports.ts';
 import { UsageError } from '../UsageError.ts';
 
 type Env = Record<string, string | undefined>;
@@ -136,32 +136,15 @@ async function runMock<T extends { url: string; close(): Promise<void>; clientRe
   untilStop: () => Promise<unknown>,
   reports: readonly ReportFile[],
 ): Promise<void> {
-  for (const r of reports) {
-    const reason = await whyUnwritable(r.path);
-    if (reason) throw new UsageError(`--client-report ${r.format}=${r.path} cannot be written: ${reason}`);
-  }
+  await refuseUnwritable(reports, '--client-report');
   const started = await start().catch(asUsageError(MockStartError));
   write(`${banner(started)}Its client is judged against the client clauses: GET ${started.url}${clientReportPath} while it runs${reports.length ? ', the --client-report files when it stops' : ''}.\n`);
   await untilStop();
   await started.close();
   // The session is over: a walk left with a token pending stopped.
   const report = started.clientReport();
-  write(`${clientSummary(report)}\n`);
-  if (!reports.length) return;
-  const { writeReportFiles } = await import('../../harness/reportFiles.ts');
-  await writeReportFiles(report, reports);
-  for (const r of reports) write(`wrote ${r.format} client report: ${r.path}\n`);
-}
-
-/** One line on how the client did: the failed clauses by level, then the counts. */
-function clientSummary(report: RunReport): string {
-  const failed = (level: 'MUST' | 'SHOULD') => report.checks.filter((c) => c.status === 'failed' && c.level === level).map((c) => c.clause);
-  const parts = (['MUST', 'SHOULD'] as const).flatMap((level) => {
-    const ids = failed(level);
-    return ids.length ? [`${ids.length} ${level} clause${ids.length === 1 ? '' : 's'} failed (${ids.join(', ')})`] : [];
-  });
-  const count = (status: 'passed' | 'skipped') => report.checks.filter((c) => c.status === status).length;
-  return `client report: ${[...parts, `${count('passed')} passed`, `${count('skipped')} not judged (no traffic exercised them)`].join(', ')}`;
+  write(`${judgedSummary('client report', report.checks)}\n`);
+  await writeJudgedReports(report, reports, 'client report', write);
 }
 
 /** Account lines; a secret from the environment is never printed, the demo secret is the mock's own. */
