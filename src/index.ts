@@ -12,14 +12,13 @@ export { defaultSuppressionsFile, type SuppressionOptions } from './harness/supp
 export { applySuppressions } from './harness/suppressions/applySuppressions.ts';
 export { failureCauses, type FailureCause } from './harness/suppressions/failureFingerprints.ts';
 export { parseSuppressions, formatSuppressions, type SuppressionEntry } from './harness/suppressions/SuppressionEntry.ts';
-export type { Shard } from './harness/shardFiles.ts';
+export type { Shard } from './harness/Shard.ts';
 export { RunError } from './harness/RunError.ts';
 export { exitCodeOf } from './harness/buildReport.ts';
 export { suiteNames, type SuiteName } from './harness/suites.ts';
 export type { ReportFormat } from './harness/reporters/reportRenderers.ts';
-export type { RunReport, CheckResult, CheckStatus, CheckSuppression, SuppressionsSummary, UncoveredClause, UnjudgedClause } from './harness/report.ts';
-export type { CommonCause } from './harness/commonCauses.ts';
+export type { RunReport, CheckResult, CheckStatus, CheckSuppression, SuppressionsSummary, UncoveredClause, UnjudgedClause, CommonCause } from './harness/report.ts';
 export type { ExchangeOutcomes } from './harness/exchangeOutcomes.ts';
 export type { Level } from './harness/catalogue.ts';
-export type { EvidenceItem } from './harness/check.ts';
+export type { EvidenceItem } from './harness/EvidenceItem.ts';
 export type { Finding, FindingGroup, FindingExample } from './harness/finding.ts';

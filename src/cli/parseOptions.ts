@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import { parseNumber, type NumberRule } from '../harness/numberRules.ts';
-import { isShard, type Shard } from '../harness/shardFiles.ts';
+import { isShard, type Shard } from '../harness/Shard.ts';
 import { UsageError } from './UsageError.ts';
 
 /** commander argument parsers: each turns a flag's text into a value or a one-line usage error. */

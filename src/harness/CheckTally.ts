@@ -1,19 +1,4 @@
-import type { CheckStatus } from './report.ts';
-
-/** How a set of checks went (a clause's, or a clause's against one target): counts by status, and the one status that sums them up. */
-export interface CheckTally {
-  /** `warning`: its failed checks are SHOULD ones of a run that is not strict. */
-  status: CheckStatus | 'warning';
-  passed: number;
-  /** Failed checks that fail the run. */
-  failed: number;
-  /** Failed SHOULD checks of a run that is not strict. */
-  warnings: number;
-  /** Failures the suppressions file accepts. */
-  accepted: number;
-  blocked: number;
-  skipped: number;
-}
+import type { CheckStatus, CheckTally } from './report.ts';
 
 export function emptyTally(): CheckTally {
   return { status: 'skipped', passed: 0, failed: 0, warnings: 0, accepted: 0, blocked: 0, skipped: 0 };

@@ -1,7 +1,7 @@
 import type { ConformConfig } from './config/configSchema.ts';
 import type { CheckResult } from './report.ts';
 import type { ReportFile } from './reportFiles.ts';
-import type { Shard } from './shardFiles.ts';
+import type { Shard } from './Shard.ts';
 import type { SuiteName } from './suites.ts';
 import type { SuppressionOptions } from './suppressions/suppressionsFile.ts';
 

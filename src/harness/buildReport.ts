@@ -1,8 +1,8 @@
-import { countCheck, emptyTally, type CheckTally } from './CheckTally.ts';
+import { countCheck, emptyTally } from './CheckTally.ts';
 import { isClientClause, loadCatalogue, type Level } from './catalogue.ts';
 import { clauseMatrix } from './clauseMatrix.ts';
 import { commonCauses } from './commonCauses.ts';
-import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
+import type { CheckResult, CheckStatus, CheckTally, RunReport, UncoveredClause } from './report.ts';
 import type { SuiteName } from './suites.ts';
 import { isUnselected, unjudgedClauses } from './unjudgedClauses.ts';
 

@@ -7,13 +7,8 @@ import { currentRedactor } from './currentRedactor.ts';
 import { currentTarget } from './currentTargets.ts';
 import { withExchangeOutcomes, type ExchangeOutcomes } from './exchangeOutcomes.ts';
 import { shownForTarget } from './shownForTarget.ts';
+import type { EvidenceItem } from './EvidenceItem.ts';
 import type { SuiteName } from './suites.ts';
-
-/** A titled piece of evidence shown with a check's result: a request, a response, a diff. */
-export interface EvidenceItem {
-  label: string;
-  text: string;
-}
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -1,47 +1,9 @@
 import { isWarning, warnings, rootCauses } from './buildReport.ts';
-import { countCheck, emptyTally, type CheckTally } from './CheckTally.ts';
+import { countCheck, emptyTally } from './CheckTally.ts';
 import type { CaseAnswer } from './finding.ts';
 import { referenceLabels } from './referenceLabels.ts';
-import type { CheckResult, RunReport } from './report.ts';
+import type { CheckResult, MatrixCell, MatrixRow, ReferenceDifference, RunReport, SuiteMatrix } from './report.ts';
 import type { SuiteName } from './suites.ts';
-
-/** How a clause's checks went against one target. */
-export interface MatrixCell extends CheckTally {
-  /** The ids of its failed checks (warnings included), in run order: what the cell links to. */
-  findings?: string[];
-}
-
-/** A case a target failed that the reference answered otherwise: "the reference answers 504 here; staging answers 502". */
-export interface ReferenceDifference {
-  clause: string;
-  /** The failed check's id. */
-  check: string;
-  target: string;
-  /** The case's label, the same against both. */
-  case: string;
-  /** The reference's answer, and the target's. */
-  reference: string;
-  answer: string;
-}
-
-export interface MatrixRow {
-  clause: string;
-  level: string;
-  group?: string;
-  /** One per target, in `targets`' order; null where no check of the clause ran against it. */
-  cells: Array<MatrixCell | null>;
-}
-
-/** One suite's clauses (rows) against its targets (columns). */
-export interface SuiteMatrix {
-  suite: SuiteName;
-  targets: string[];
-  /** The target the others are compared with, when it ran (`--with-reference`). */
-  reference?: string;
-  /** Ordinary clauses first, then each group's (security checks), in run order within each. */
-  rows: MatrixRow[];
-  differences: ReferenceDifference[];
-}
 
 /**
  * The report's matrix: for each suite that ran against more than one target, its clauses as rows and

@@ -1,25 +1,6 @@
 import { addOutcomes, type ExchangeOutcomes } from './exchangeOutcomes.ts';
-import type { CheckResult } from './report.ts';
+import type { CheckResult, CommonCause } from './report.ts';
 import type { SuiteName } from './suites.ts';
-
-/**
- * One cause behind failures of several clauses against a target: a server error or no answer, met by
- * a share of the target's requests and seen by each failure it explains. "31 of 104 requests answered
- * 503, across 11 clauses": a flaky or overloaded target, whose failures are symptoms of it.
- */
-export interface CommonCause {
-  suite: SuiteName;
-  target: string;
-  /** The outcome (exchangeOutcomes.outcomeOf): "503", or "no answer: " and why. */
-  outcome: string;
-  /** The target's requests that came to it, of all the requests its checks sent. */
-  count: number;
-  requests: number;
-  /** The failures it explains (their ids), in run order: each met it in its own requests and shows it in its evidence. */
-  checks: string[];
-  /** Their clauses, each once, in run order. */
-  clauses: string[];
-}
 
 /**
  * Statuses a suite's checks provoke on purpose, which say nothing of the target's health: the fetch

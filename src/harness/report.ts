@@ -1,9 +1,7 @@
-import type { EvidenceItem } from './check.ts';
-import type { SuiteMatrix } from './clauseMatrix.ts';
-import type { CommonCause } from './commonCauses.ts';
+import type { EvidenceItem } from './EvidenceItem.ts';
 import type { ExchangeOutcomes } from './exchangeOutcomes.ts';
 import type { CaseAnswer, Finding } from './finding.ts';
-import type { Shard } from './shardFiles.ts';
+import type { Shard } from './Shard.ts';
 import type { ClauseBasis, Level } from './catalogue.ts';
 import type { SuiteName } from './suites.ts';
 
@@ -154,4 +152,76 @@ export interface RunReport {
    * Derived from `checks` (clauseMatrix); absent when every suite had one target.
    */
   matrix?: SuiteMatrix[];
+}
+
+/** How a set of checks went (a clause's, or a clause's against one target): counts by status, and the one status that sums them up. */
+export interface CheckTally {
+  /** `warning`: its failed checks are SHOULD ones of a run that is not strict. */
+  status: CheckStatus | 'warning';
+  passed: number;
+  /** Failed checks that fail the run. */
+  failed: number;
+  /** Failed SHOULD checks of a run that is not strict. */
+  warnings: number;
+  /** Failures the suppressions file accepts. */
+  accepted: number;
+  blocked: number;
+  skipped: number;
+}
+
+/**
+ * One cause behind failures of several clauses against a target: a server error or no answer, met by
+ * a share of the target's requests and seen by each failure it explains. "31 of 104 requests answered
+ * 503, across 11 clauses": a flaky or overloaded target, whose failures are symptoms of it.
+ */
+export interface CommonCause {
+  suite: SuiteName;
+  target: string;
+  /** The outcome (exchangeOutcomes.outcomeOf): "503", or "no answer: " and why. */
+  outcome: string;
+  /** The target's requests that came to it, of all the requests its checks sent. */
+  count: number;
+  requests: number;
+  /** The failures it explains (their ids), in run order: each met it in its own requests and shows it in its evidence. */
+  checks: string[];
+  /** Their clauses, each once, in run order. */
+  clauses: string[];
+}
+
+/** How a clause's checks went against one target. */
+export interface MatrixCell extends CheckTally {
+  /** The ids of its failed checks (warnings included), in run order: what the cell links to. */
+  findings?: string[];
+}
+
+/** A case a target failed that the reference answered otherwise: "the reference answers 504 here; staging answers 502". */
+export interface ReferenceDifference {
+  clause: string;
+  /** The failed check's id. */
+  check: string;
+  target: string;
+  /** The case's label, the same against both. */
+  case: string;
+  /** The reference's answer, and the target's. */
+  reference: string;
+  answer: string;
+}
+
+export interface MatrixRow {
+  clause: string;
+  level: string;
+  group?: string;
+  /** One per target, in `targets`' order; null where no check of the clause ran against it. */
+  cells: Array<MatrixCell | null>;
+}
+
+/** One suite's clauses (rows) against its targets (columns). */
+export interface SuiteMatrix {
+  suite: SuiteName;
+  targets: string[];
+  /** The target the others are compared with, when it ran (`--with-reference`). */
+  reference?: string;
+  /** Ordinary clauses first, then each group's (security checks), in run order within each. */
+  rows: MatrixRow[];
+  differences: ReferenceDifference[];
 }

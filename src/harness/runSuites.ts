@@ -8,7 +8,7 @@ import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import type { Redactor } from './Redactor.ts';
 import type { CheckResult } from './report.ts';
 import { RunError } from './RunError.ts';
-import type { Shard } from './shardFiles.ts';
+import type { Shard } from './Shard.ts';
 import { isSuiteName, type SuiteName } from './suites.ts';
 import type { Targets } from './targets.ts';
 import { toCheckResult } from './toCheckResult.ts';

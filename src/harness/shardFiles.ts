@@ -1,19 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ConformOptions } from './ConformOptions.ts';
+import type { Shard } from './Shard.ts';
 import type { SuiteName } from './suites.ts';
-
-/** One of N parts of a run, as vitest shards it: by test file. */
-export interface Shard {
-  /** From 1. */
-  index: number;
-  count: number;
-}
-
-/** Whether I/N names a part: 1 ≤ I ≤ N, both whole. */
-export function isShard(shard: Shard): boolean {
-  return Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.count) && shard.index >= 1 && shard.index <= shard.count;
-}
 
 /**
  * What a shard writes into its blob folder besides vitest's own blob: how the run was asked for, so the

@@ -1,8 +1,8 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
 import { acceptedFailures, clauseSections, failuresInOrder, groupTitle as groupTitleOf, rootCauses, verdictOf, warnings } from '../buildReport.ts';
-import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type SuiteMatrix } from '../clauseMatrix.ts';
-import type { CheckResult, CheckStatus, RunReport } from '../report.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
+import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';
 import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
 import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';

@@ -1,6 +1,5 @@
 import { rootCauses, type RootCause } from '../buildReport.ts';
-import type { CommonCause } from '../commonCauses.ts';
-import type { RunReport } from '../report.ts';
+import type { CommonCause, RunReport } from '../report.ts';
 
 /** A common cause and the root causes it explains whole (each of their failed checks), as every format leads with them. */
 export interface CauseLead {

@@ -1,7 +1,7 @@
 import { acceptedFailures, clauseSections, groupTitle, isWarning, rootCauses, verdictOf, warnings, type ClauseSection, type RootCause } from '../buildReport.ts';
-import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type MatrixCell, type SuiteMatrix } from '../clauseMatrix.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { Finding } from '../finding.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { acceptedWhy, blockedText, leadingRoots, rootHeadline, rootName, suppressionNotes, verdictLine } from './rootCauseText.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';

@@ -1,6 +1,6 @@
 import { acceptedFailures, groupTitle, rootCauses, verdictOf, warnings, type RootCause, type Verdict } from '../buildReport.ts';
-import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace, type MatrixCell, type SuiteMatrix } from '../clauseMatrix.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
+import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';
