@@ -14,7 +14,7 @@ export { failureCauses, type FailureCause } from './harness/suppressions/failure
 export { parseSuppressions, formatSuppressions, type SuppressionEntry } from './harness/suppressions/SuppressionEntry.ts';
 export type { Shard } from './harness/Shard.ts';
 export { RunError } from './harness/RunError.ts';
-export { exitCodeOf } from './harness/buildReport.ts';
+export { exitCodeOf } from './harness/Verdict.ts';
 export { suiteNames, type SuiteName } from './harness/suites.ts';
 export type { ReportFormat } from './harness/reporters/reportRenderers.ts';
 export type { RunReport, CheckResult, CheckStatus, CheckSuppression, SuppressionsSummary, UncoveredClause, UnjudgedClause, CommonCause } from './harness/report.ts';

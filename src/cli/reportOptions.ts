@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { exitCodeOf } from '../harness/buildReport.ts';
+import { exitCodeOf } from '../harness/Verdict.ts';
 import type { ReportFile } from '../harness/reportFiles.ts';
 import { ConsoleReporter } from '../harness/reporters/ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../harness/reporters/reportRenderers.ts';

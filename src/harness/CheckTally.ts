@@ -5,7 +5,7 @@ export function emptyTally(): CheckTally {
 }
 
 /**
- * Counts one check (`warning`: it is a failed SHOULD check of a run that is not strict, buildReport's
+ * Counts one check (`warning`: it is a failed SHOULD check of a run that is not strict, rootCauses.ts's
  * isWarning) and sums the tally up again: a failure over a warning, and a blocked check over anything
  * that passed or was accepted, since a set with a blocked check is not verified, however the rest went.
  */

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { buildReport, clauseRows, clauseSections, exitCodeOf, failuresInOrder, isWarning, rootCauses, uncoveredClauses, verdictOf, warnings } from './buildReport.ts';
+import { buildReport, uncoveredClauses } from './buildReport.ts';
+import { clauseRows, clauseSections } from './clauseSections.ts';
+import { failuresInOrder, isWarning, rootCauses, warnings } from './rootCauses.ts';
+import { exitCodeOf, verdictOf } from './Verdict.ts';
 import { loadCatalogue } from './catalogue.ts';
 import type { CheckResult } from './report.ts';
 import { checkResult } from './testing/checkResult.ts';

@@ -1,4 +1,4 @@
-import { isWarning, warnings, rootCauses } from './buildReport.ts';
+import { isWarning, warnings, rootCauses } from './rootCauses.ts';
 import { countCheck, emptyTally } from './CheckTally.ts';
 import type { CaseAnswer } from './finding.ts';
 import { referenceLabels } from './referenceLabels.ts';

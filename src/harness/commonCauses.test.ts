@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildReport, failuresInOrder } from './buildReport.ts';
+import { buildReport } from './buildReport.ts';
+import { failuresInOrder } from './rootCauses.ts';
 import { commonCauses } from './commonCauses.ts';
 import type { ExchangeOutcomes } from './exchangeOutcomes.ts';
 import { outcomeOf } from './exchangeOutcomes.ts';

@@ -1,4 +1,4 @@
-import { isWarning } from './buildReport.ts';
+import { isWarning } from './rootCauses.ts';
 import type { Level } from './catalogue.ts';
 import type { CheckResult, CheckStatus, RunReport } from './report.ts';
 import { RunError } from './RunError.ts';

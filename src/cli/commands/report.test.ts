@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clauseRows } from '../../harness/buildReport.ts';
+import { clauseRows } from '../../harness/clauseSections.ts';
 import type { RunReport } from '../../harness/report.ts';
 import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
 

@@ -1,6 +1,8 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { acceptedFailures, clauseSections, failuresInOrder, groupTitle as groupTitleOf, rootCauses, verdictOf, warnings } from '../buildReport.ts';
+import { clauseSections, groupTitle as groupTitleOf } from '../clauseSections.ts';
+import { acceptedFailures, failuresInOrder, rootCauses, warnings } from '../rootCauses.ts';
+import { verdictOf } from '../Verdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../report.ts';
 import { failureDetails } from './failureDetails.ts';

@@ -1,4 +1,4 @@
-import { rootCauses, type RootCause } from '../buildReport.ts';
+import { rootCauses, type RootCause } from '../rootCauses.ts';
 import type { CommonCause, RunReport } from '../report.ts';
 
 /** A common cause and the root causes it explains whole (each of their failed checks), as every format leads with them. */

@@ -1,4 +1,6 @@
-import { acceptedFailures, clauseSections, groupTitle, isWarning, rootCauses, verdictOf, warnings, type ClauseSection, type RootCause } from '../buildReport.ts';
+import { clauseSections, groupTitle, type ClauseSection } from '../clauseSections.ts';
+import { acceptedFailures, isWarning, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
+import { verdictOf } from '../Verdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { Finding } from '../finding.ts';
 import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../report.ts';

@@ -1,5 +1,6 @@
 import junitModule, { type Builder, type TestCase, type TestSuite } from 'junit-report-builder';
-import { isWarning, unexplainedFailing } from '../buildReport.ts';
+import { isWarning } from '../rootCauses.ts';
+import { unexplainedFailing } from '../Verdict.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { commonCauseText } from './commonCauseText.ts';
 import { failureDetails } from './failureDetails.ts';

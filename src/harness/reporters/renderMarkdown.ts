@@ -1,4 +1,6 @@
-import { acceptedFailures, groupTitle, rootCauses, verdictOf, warnings, type RootCause, type Verdict } from '../buildReport.ts';
+import { groupTitle } from '../clauseSections.ts';
+import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
+import { verdictOf, type Verdict } from '../Verdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../report.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';

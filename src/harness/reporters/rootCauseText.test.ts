@@ -7,7 +7,8 @@ import { renderMarkdown } from './renderMarkdown.ts';
 import { rootCauseLine, verdictLine } from './rootCauseText.ts';
 import { consoleSummary } from './testing/consoleSummary.ts';
 import { blockedReport } from './testing/failingReport.ts';
-import { buildReport, rootCauses, warnings } from '../buildReport.ts';
+import { buildReport } from '../buildReport.ts';
+import { rootCauses, warnings } from '../rootCauses.ts';
 
 // A run whose token endpoint answers {}: every format leads with MP-TOKEN-FLOW and what it blocked, and
 // shows the failed SHOULD clause (MP-TOKEN-FIELDS) after the failures, as a warning.

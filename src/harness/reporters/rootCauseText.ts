@@ -1,4 +1,5 @@
-import { acceptedFailures, rootCauses, verdictOf, warnings, type RootCause } from '../buildReport.ts';
+import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
+import { verdictOf } from '../Verdict.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';
 

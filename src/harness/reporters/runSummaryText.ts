@@ -1,4 +1,4 @@
-import { unexplainedFailing } from '../buildReport.ts';
+import { unexplainedFailing } from '../Verdict.ts';
 import type { RunReport, UnjudgedClause } from '../report.ts';
 import { verdictLine } from './rootCauseText.ts';
 

@@ -1,7 +1,8 @@
 // Nothing unjudged passes in silence: a MUST clause whose checks were skipped on a target is named with
 // its reason beside the verdict in every format, counted in the JSON, and fails the run under --strict.
 import { describe, expect, test } from 'vitest';
-import { buildReport, exitCodeOf } from '../buildReport.ts';
+import { buildReport } from '../buildReport.ts';
+import { exitCodeOf } from '../Verdict.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { checkResult } from '../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';

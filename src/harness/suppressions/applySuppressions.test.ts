@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { acceptedFailures, buildReport, exitCodeOf, rootCauses } from '../buildReport.ts';
+import { buildReport } from '../buildReport.ts';
+import { acceptedFailures, rootCauses } from '../rootCauses.ts';
+import { exitCodeOf } from '../Verdict.ts';
 import type { CheckResult, RunReport } from '../report.ts';
 import { renderJunit } from '../reporters/renderJunit.ts';
 import { verdictLine } from '../reporters/rootCauseText.ts';

@@ -1,4 +1,5 @@
-import { derivedFromChecks, isWarning } from '../buildReport.ts';
+import { derivedFromChecks } from '../buildReport.ts';
+import { isWarning } from '../rootCauses.ts';
 import type { CheckResult, CheckSuppression, RunReport } from '../report.ts';
 import { stableText, targetKey } from '../stableText.ts';
 import { failureCauses } from './failureFingerprints.ts';
