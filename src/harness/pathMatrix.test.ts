@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { findClause, isClientClause, loadCatalogue } from './catalogue.ts';
-import { loadPathMatrix, uncoveredPaths, undeclaredPaths } from './pathMatrix.ts';
+import { loadPathMatrix, undeclaredPaths } from './pathMatrix.ts';
+import { uncoveredPaths } from './uncoveredPaths.ts';
 import type { CheckResult } from './report.ts';
 import type { SuiteName } from './suites.ts';
 import { checkResult } from './testing/checkResult.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { uncoveredPaths } from '../pathMatrix.ts';
+import { uncoveredPaths } from '../uncoveredPaths.ts';
 import type { RunReport } from '../report.ts';
 import type { SuiteName } from '../suites.ts';
 
