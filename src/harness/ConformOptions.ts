@@ -1,6 +1,6 @@
 import type { CredentialVariables, MeetingCredentials } from '../meeting-platform/core/meetingCredentials.ts';
 import type { FarmListeners } from './FarmListeners.ts';
-import type { RequestBounds } from './requestBounds.ts';
+import type { ExchangeLimits } from './exchangeLimits.ts';
 import type { SuiteName } from './suites.ts';
 
 /**
@@ -35,13 +35,6 @@ export interface TargetOptions {
 
 /** How the user gave a target's addresses and commands, for the problems found before the run (default: their flags). */
 export type TargetOptionNames = Partial<Record<'baseUrl' | 'originUrl' | 'authUrl' | 'apiBaseUrl' | 'validator' | 'validatorSet', string>>;
-
-/** How every exchange with one target is held: its deadlines and size cap, and its pace. */
-export interface ExchangeLimits {
-  bounds: RequestBounds;
-  /** Requests per second; absent: 10 for a host not on loopback, none on loopback; 0: none (rateLimit.ts). */
-  rateLimit?: number;
-}
 
 export interface FetchServiceTargetOptions {
   /** How reports name it; default "fetch service at BASE_URL". */

@@ -1,6 +1,18 @@
-import type { ExchangeLimits } from './ConformOptions.ts';
-import { defaultRequestBounds } from './requestBounds.ts';
-import type { Targets } from './targets.ts';
+import { defaultRequestBounds, type RequestBounds } from './requestBounds.ts';
+
+/** How every exchange with one target is held: its deadlines and size cap, and its pace. */
+export interface ExchangeLimits {
+  bounds: RequestBounds;
+  /** Requests per second; absent: 10 for a host not on loopback, none on loopback; 0: none (rateLimit.ts). */
+  rateLimit?: number;
+}
+
+/** What of a run's targets (Targets) sets the limits: the run's, and each target's addresses and own limits. */
+export interface LimitedTargets {
+  limits: ExchangeLimits;
+  'fetch-service': ReadonlyArray<{ baseUrl: string; limits?: ExchangeLimits }>;
+  'meeting-platform': ReadonlyArray<{ authUrl: string; apiBaseUrl: string; limits?: ExchangeLimits }>;
+}
 
 /**
  * The limits each target's origins are held to in this process, so that every exchange with a target
@@ -11,7 +23,7 @@ import type { Targets } from './targets.ts';
 const byOrigin = new Map<string, ExchangeLimits>();
 let runLimits: ExchangeLimits = { bounds: defaultRequestBounds };
 
-export function limitExchanges(targets: Pick<Targets, 'limits' | 'fetch-service' | 'meeting-platform'>): void {
+export function limitExchanges(targets: LimitedTargets): void {
   byOrigin.clear();
   runLimits = targets.limits;
   for (const t of targets['fetch-service']) if (t.limits) byOrigin.set(originOf(t.baseUrl), t.limits);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { embeddedLimits, startEmbeddedReference, startFetchServiceTargets, startWarmFarm } from './startFetchServiceTargets.ts';
-import type { ExchangeLimits } from './ConformOptions.ts';
+import type { ExchangeLimits } from './exchangeLimits.ts';
 import { defaultRequestBounds } from './requestBounds.ts';
 import type { FetchServiceTarget } from './targets.ts';
 

@@ -1,6 +1,7 @@
 import { apiRoot } from '../meeting-platform/apiRoot.ts';
 import { credentialEnv, credentialsFromEnv } from '../meeting-platform/core/meetingCredentials.ts';
-import type { ConformOptions, ExchangeLimits, TargetOptions } from './ConformOptions.ts';
+import type { ConformOptions, TargetOptions } from './ConformOptions.ts';
+import type { ExchangeLimits } from './exchangeLimits.ts';
 import { numberProblem, numberRules, type NumberRule } from './numberRules.ts';
 import { defaultRequestBounds } from './requestBounds.ts';
 import type { RunOptions } from './RunOptions.ts';

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { apiRoot } from '../../meeting-platform/apiRoot.ts';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { ExchangeLimits, TargetOptionNames, TargetOptions } from '../ConformOptions.ts';
+import type { TargetOptionNames, TargetOptions } from '../ConformOptions.ts';
+import type { ExchangeLimits } from '../exchangeLimits.ts';
 import { numberProblem } from '../numberRules.ts';
 import type { ReportFile } from '../reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
