@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ConformOptions } from './ConformOptions.ts';
 import { Redactor } from './Redactor.ts';
 import { findSecret, secretForms } from './secretForms.ts';
-import { defaultRequestBounds } from './requestBounds.ts';
 
 describe('Redactor', () => {
   test('replaces the secrets it was given with their variable name', () => {
@@ -44,35 +42,6 @@ describe('Redactor', () => {
       if (saved === undefined) delete process.env.SVC_API_KEY;
       else process.env.SVC_API_KEY = saved;
     }
-  });
-
-  test("a run's options make its secrets: every target's API key and client secret, the embedded account's", () => {
-    const limits = { bounds: defaultRequestBounds };
-    const credentials = (clientSecret: string) => ({ clientId: 'client-id', clientSecret, accountId: 'account-id' });
-    const options: ConformOptions = {
-      suites: ['fetch-service', 'meeting-platform'],
-      seed: 7,
-      fuzzRuns: 0,
-      limits,
-      targets: {
-        'fetch-service': [{ baseUrl: 'http://a.invalid', apiKey: 'staging-api-key-0123', fetchTimeout: 60, limits }],
-        'meeting-platform': [{ authUrl: 'http://b.invalid', apiBaseUrl: 'http://b.invalid/api', credentials: credentials('target-client-secret'), limits }],
-        'unit-record': [],
-      },
-      embeddedMeetingAccount: credentials('embedded-client-secret'),
-    };
-    const redactor = Redactor.forOptions(options);
-    expect(redactor.redact('staging-api-key-0123 target-client-secret embedded-client-secret')).toBe('$SVC_API_KEY $MEETING_CLIENT_SECRET $MEETING_CLIENT_SECRET');
-    // Each as the variable a config read it from.
-    const named: ConformOptions = {
-      ...options,
-      targets: {
-        ...options.targets,
-        'fetch-service': [{ ...options.targets['fetch-service'][0]!, apiKeyVar: 'STAGING_SVC_API_KEY' }],
-        'meeting-platform': [{ ...options.targets['meeting-platform'][0]!, credentialVars: { clientId: 'P_ID', clientSecret: 'P_SECRET', accountId: 'P_ACCOUNT' } }],
-      },
-    };
-    expect(Redactor.forOptions(named).redact('staging-api-key-0123 target-client-secret')).toBe('$STAGING_SVC_API_KEY $P_SECRET');
   });
 });
 

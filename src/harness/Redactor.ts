@@ -1,7 +1,4 @@
-import { credentialEnv } from '../meeting-platform/core/meetingCredentials.ts';
-import type { ConformOptions } from './ConformOptions.ts';
 import { secretForms } from './secretForms.ts';
-import type { Targets } from './targets.ts';
 
 /** Each text a secret can be written as, with the variable that replaces it (without `$`), in the order they are replaced. */
 type Replacements = ReadonlyArray<readonly [text: string, variable: string]>;
@@ -24,8 +21,8 @@ const maxCachedSecrets = 64;
  * The secrets of one run, and the one place they are taken out of text: no secret reaches a report, a log
  * line or an error message. A value is replaced by the name of the variable a user keeps it in
  * (`$SVC_API_KEY`, `${SVC_API_KEY}` where more of a name follows), which keeps reproductions
- * copy-pasteable. The run's side makes it from the run's options (forOptions); each suite worker from the
- * targets the run provided (forTargets, through currentRedactor), and adds what a check learns on the way
+ * copy-pasteable. The run's side makes it from the run's options (runSecrets); each suite worker from the
+ * targets the run provided (currentRedactor), and adds what a check learns on the way
  * (ctx.secret: an access token).
  */
 export class Redactor {
@@ -38,26 +35,6 @@ export class Redactor {
 
   constructor(secrets: Iterable<readonly [value: string | undefined, variable: string]> = []) {
     for (const [value, variable] of secrets) this.add(value, variable);
-  }
-
-  /**
-   * The run's side: the secrets the run's options carry (API keys, client secrets), flags and environment
-   * alike, each as the variable it was read from (a config's apiKeyEnv, clientSecretEnv).
-   */
-  static forOptions(options: ConformOptions): Redactor {
-    return new Redactor(runSecrets(options));
-  }
-
-  /**
-   * A suite worker's: the secrets of the targets the run provided, embedded ones' included, each as its
-   * conventional variable ($SVC_API_KEY, $MEETING_CLIENT_SECRET), as the suites write them: curlCommand
-   * quotes those to expand, and a check renames them to its target's own (shownForTarget).
-   */
-  static forTargets(targets: Targets): Redactor {
-    return new Redactor([
-      ...targets['fetch-service'].map((t) => [t.apiKey, 'SVC_API_KEY'] as const),
-      ...targets['meeting-platform'].map((t) => [t.credentials.clientSecret, credentialEnv.clientSecret] as const),
-    ]);
   }
 
   /** Marks a value (an access token, a key) as secret from now on, shown as `$variable`. */
@@ -93,15 +70,6 @@ export class Redactor {
     this.#forms.set(value, { variable, replacements });
     return replacements;
   }
-}
-
-/** The secrets a run's options carry, each with the variable it was read from: what forOptions takes out, and a merge reads again. */
-export function runSecrets(options: ConformOptions): Array<readonly [value: string | undefined, variable: string]> {
-  return [
-    ...options.targets['fetch-service'].map((t) => [t.apiKey, t.apiKeyVar ?? 'SVC_API_KEY'] as const),
-    ...options.targets['meeting-platform'].map((t) => [t.credentials.clientSecret, t.credentialVars?.clientSecret ?? credentialEnv.clientSecret] as const),
-    [options.embeddedMeetingAccount?.clientSecret, credentialEnv.clientSecret],
-  ];
 }
 
 /**

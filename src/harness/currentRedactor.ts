@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { credentialEnv } from '../meeting-platform/core/meetingCredentials.ts';
 import { Redactor } from './Redactor.ts';
 import type { Targets } from './targets.ts';
 
@@ -20,6 +21,18 @@ export function currentRedactor(): Redactor {
   const targets = inject('conformTargets') as Targets | undefined;
   if (!targets) return (outsideRun ??= new Redactor());
   let redactor = redactors.get(targets);
-  if (!redactor) redactors.set(targets, (redactor = Redactor.forTargets(targets)));
+  if (!redactor) redactors.set(targets, (redactor = targetsRedactor(targets)));
   return redactor;
+}
+
+/**
+ * A suite worker's: the secrets of the targets the run provided, embedded ones' included, each as its
+ * conventional variable ($SVC_API_KEY, $MEETING_CLIENT_SECRET), as the suites write them: curlCommand
+ * quotes those to expand, and a check renames them to its target's own (shownForTarget).
+ */
+function targetsRedactor(targets: Targets): Redactor {
+  return new Redactor([
+    ...targets['fetch-service'].map((t) => [t.apiKey, 'SVC_API_KEY'] as const),
+    ...targets['meeting-platform'].map((t) => [t.credentials.clientSecret, credentialEnv.clientSecret] as const),
+  ]);
 }

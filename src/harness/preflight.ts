@@ -1,6 +1,7 @@
 import type { ConformOptions, FetchServiceTargetOptions } from './ConformOptions.ts';
 import { farmProbeTarget, optionNamesOf } from './farmProbeTarget.ts';
 import { Redactor } from './Redactor.ts';
+import { runSecrets } from './runSecrets.ts';
 import type { ReportFile } from './reportFiles.ts';
 import { whyUnwritable } from './reportFiles.ts';
 import { whyFarmOutOfReach } from './whyFarmOutOfReach.ts';
@@ -26,7 +27,7 @@ export async function preflight(options: ConformOptions, reports: readonly Repor
   ]);
   // The same URL given twice (one host for auth and API, one origin farm for several targets) is one problem.
   // A target's answer is quoted in some: no secret of the run's goes out with it.
-  const redactor = Redactor.forOptions(options);
+  const redactor = new Redactor(runSecrets(options));
   return [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))];
 }
 

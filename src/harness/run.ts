@@ -6,7 +6,8 @@ import type { ConformOptions } from './ConformOptions.ts';
 import { rateLimitFor } from './rateLimit.ts';
 import { preflight } from './preflight.ts';
 import { RunFarm } from './RunFarm.ts';
-import { Redactor, runSecrets } from './Redactor.ts';
+import { Redactor } from './Redactor.ts';
+import { runSecrets } from './runSecrets.ts';
 import { resolveReportFiles, writeReportFiles } from './reportFiles.ts';
 import type { RunReport } from './report.ts';
 import { couldNotRun, noChecksRan, RunError } from './RunError.ts';
@@ -74,7 +75,7 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
   const { checks, errors, targets } = await runSuites({
     options: judged,
     // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment alike.
-    redactor: Redactor.forOptions(conform),
+    redactor: new Redactor(runSecrets(conform)),
     grep: options.grep,
     shard,
     blobFile: files?.blob,
