@@ -1,15 +1,5 @@
+import type { FarmListeners } from './FarmListeners.ts';
 import { isLoopbackHost } from './isLoopbackHost.ts';
-
-/** Where a fetch service is asked to fetch from the origin farm: the base URL of each of its listeners. */
-export interface FarmListeners {
-  httpUrl: string;
-  httpsUrl: string;
-  expiredTlsUrl: string;
-  wrongHostTlsUrl: string;
-}
-
-/** The listeners in the order a farm's info lists them. */
-export const farmListenerFields: ReadonlyArray<keyof FarmListeners> = ['httpUrl', 'httpsUrl', 'expiredTlsUrl', 'wrongHostTlsUrl'];
 
 /**
  * The farm's listeners as its `/__farm/info` names them (where it is reached: its public URLs when it was

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bodyText, boundedRequest, failureOf } from './boundedRequest.ts';
-import { farmListenerFields, farmListenersAt, type FarmListeners } from './farmListenersAt.ts';
+import { farmListenerFields, type FarmListeners } from './FarmListeners.ts';
+import { farmListenersAt } from './farmListenersAt.ts';
 import { farmReach, type FarmReach } from './farmReach.ts';
 import { farmOutOfReachText, type FarmReachContext } from './farmOutOfReachText.ts';
 import { rateLimitFor, takeSlot } from './rateLimit.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/boundedRequest.ts';
-import { farmListenersAt, type FarmListeners } from '../../src/harness/farmListenersAt.ts';
+import { type FarmListeners } from '../../src/harness/FarmListeners.ts';
+import { farmListenersAt } from '../../src/harness/farmListenersAt.ts';
 
 /**
  * The origin farm as the suite sees it: over HTTP only (`/__farm/info`, `/__farm/pages`,
