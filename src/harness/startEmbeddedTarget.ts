@@ -1,12 +1,8 @@
 import type { ConformOptions } from './ConformOptions.ts';
 import { referenceLabels } from './referenceLabels.ts';
+import type { StartedTargets } from './StartedTargets.ts';
 import type { SuiteName } from './suites.ts';
 import type { MeetingPlatformTarget, UnitRecordTarget } from './targets.ts';
-
-export interface StartedTargets {
-  targets: unknown[];
-  close(): Promise<void>;
-}
 
 const nothingToClose = async (): Promise<void> => {};
 

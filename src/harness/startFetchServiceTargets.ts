@@ -6,7 +6,7 @@ import type { StartOptions } from '../fetch-service/startFetchService.ts';
 import type { FetchServiceTargetOptions } from './ConformOptions.ts';
 import type { ExchangeLimits } from './exchangeLimits.ts';
 import { scaledTimeoutMs } from './contention.ts';
-import type { StartedTargets } from './startEmbeddedTarget.ts';
+import type { StartedTargets } from './StartedTargets.ts';
 import { fetchServiceMockLabel, referenceLabels } from './referenceLabels.ts';
 import { listenersOf, type FarmListeners } from './FarmListeners.ts';
 import type { FetchServiceTarget } from './targets.ts';
