@@ -19,7 +19,7 @@ import { meetingPlatformRoutes, type MeetingPlatformScenario } from './meetingPl
 import { pageTokens } from './pageTokens.ts';
 import { seededRandom } from './seededRandom.ts';
 import type { MeetingAccount, MeetingPlatformSeed } from './seedTypes.ts';
-import type { ResolvedAccount } from './tokenEndpoint.ts';
+import type { ResolvedAccount } from './ResolvedAccount.ts';
 
 export type { MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 
