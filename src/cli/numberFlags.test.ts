@@ -1,5 +1,5 @@
 // Every command's numeric flags refuse a bad value before anything starts, with exit 2 and the one
-// sentence the rule gives (src/harness/numberRules.ts): the same value, the same words, in every command.
+// sentence the rule gives (src/harness/options/numberRules.ts): the same value, the same words, in every command.
 import { describe, expect, test } from 'vitest';
 import { conformInProcess } from './testing/conformInProcess.ts';
 

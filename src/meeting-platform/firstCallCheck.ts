@@ -1,4 +1,4 @@
-import type { Redactor } from '../harness/Redactor.ts';
+import type { Redactor } from '../harness/exchange/Redactor.ts';
 import { diagnoseApi, diagnoseMeetingFetch, diagnoseNetwork, diagnoseToken } from './diagnoseFirstCall.ts';
 import { encodeMeetingId } from './core/encodeMeetingId.ts';
 import { field, type Exchange } from './exchange.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startCanary, type Canary } from '../harness/startCanary.ts';
+import { startCanary, type Canary } from '../harness/suite-api/startCanary.ts';
 import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from './localOrigin.ts';
 

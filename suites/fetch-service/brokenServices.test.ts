@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { findClause } from '../../src/harness/catalogue.ts';
+import { findClause } from '../../src/harness/catalogue/catalogue.ts';
 import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
 import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
 import { securityVariants } from './testing/securityVariants.ts';

@@ -1,7 +1,7 @@
-import type { Check } from '../../src/harness/check.ts';
-import { defineGeneratedChecks } from '../../src/harness/defineGeneratedChecks.ts';
-import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
-import { generatedTimeoutMs } from '../../src/harness/generatedTimeoutMs.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
+import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
+import { GeneratedRun } from '../../src/harness/suite-api/GeneratedRun.ts';
+import { generatedTimeoutMs } from '../../src/harness/suite-api/generatedTimeoutMs.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 

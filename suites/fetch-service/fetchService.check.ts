@@ -6,8 +6,8 @@
 // Checks are independent network probes, so all of them, for every target, run at once: the suite
 // takes about as long as its slowest check (the ones that wait out the target's fetch timeout).
 import { vi } from 'vitest';
-import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
+import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { defineFetchGeneratedChecks } from './defineFetchGeneratedChecks.ts';
 import { defineSpecResponseCheck } from './defineSpecResponseCheck.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
 import { runConform } from '../../src/harness/testing/runConform.ts';
 import { startLenientService, type LenientService } from './testing/startLenientService.ts';

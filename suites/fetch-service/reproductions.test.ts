@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import type { TargetConfig } from '../../src/harness/config/configSchema.ts';
-import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import type { TargetConfig } from '../../src/harness/options/config/configSchema.ts';
+import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { replayFailures } from '../../src/harness/testing/runReproduction.ts';
 import { runTargets, type TargetsRun } from '../../src/harness/testing/runTargets.ts';
 import { brokenVariants } from './testing/brokenVariants.ts';

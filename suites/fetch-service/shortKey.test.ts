@@ -3,7 +3,7 @@
 // a key that turns up by chance inside a fetched page.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
 import type { BrokenVariant } from './testing/brokenVariants.ts';
 import { securityVariants } from './testing/securityVariants.ts';

@@ -1,11 +1,11 @@
 // What every API operation owes a client, success or error: a 401 without a good token or with one that
 // is almost good, JSON always, and error bodies with a code and a message. Each is checked on the current
 // user, the meeting list and a meeting by id (by UUID too), with the answers of one set of read-only probes.
-import { checksFor, describeTarget, type CheckContext } from '../../src/harness/check.ts';
-import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
-import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { checksFor, describeTarget, type CheckContext } from '../../src/harness/suite-api/check.ts';
+import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
+import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';

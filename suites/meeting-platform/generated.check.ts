@@ -2,12 +2,12 @@
 // (valid ones, and ones with one named mutation), and the stateful walk its links describe. Read-only
 // against a real account: the token request and GETs only, at the run's rate limit.
 import { expect } from 'vitest';
-import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
-import { curlCommand } from '../../src/harness/curlCommand.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
-import { defineGeneratedChecks } from '../../src/harness/defineGeneratedChecks.ts';
-import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
-import { generatedTimeoutMs, perRequestMs } from '../../src/harness/generatedTimeoutMs.ts';
+import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
+import { curlCommand } from '../../src/harness/exchange/curlCommand.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
+import { GeneratedRun } from '../../src/harness/suite-api/GeneratedRun.ts';
+import { generatedTimeoutMs, perRequestMs } from '../../src/harness/suite-api/generatedTimeoutMs.ts';
 import { mixSeed } from '../../src/json/mixSeed.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';

@@ -3,10 +3,10 @@
 // default budget, shrunk, with a reproduction naming $ACCESS_TOKEN; the correct mock passes.
 import { afterAll, describe, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer, type MeetingPlatformServerOptions } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { describeFailure } from '../../src/harness/describeFailure.ts';
-import { generatedClauses } from '../../src/harness/GeneratedClause.ts';
-import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
-import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { describeFailure } from '../../src/harness/suite-api/describeFailure.ts';
+import { generatedClauses } from '../../src/harness/suite-api/GeneratedClause.ts';
+import { GeneratedRun } from '../../src/harness/suite-api/GeneratedRun.ts';
+import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { mixSeed } from '../../src/json/mixSeed.ts';
 import { generatedVariants } from './testing/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';

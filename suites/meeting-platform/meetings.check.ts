@@ -1,8 +1,8 @@
 import pMap from 'p-map';
-import { checksFor, describeTarget, type CheckContext } from '../../src/harness/check.ts';
-import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { checksFor, describeTarget, type CheckContext } from '../../src/harness/suite-api/check.ts';
+import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { checksFor, describeTarget, type CheckContext } from '../../src/harness/check.ts';
-import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
-import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { checksFor, describeTarget, type CheckContext } from '../../src/harness/suite-api/check.ts';
+import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
+import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { diagnoseToken } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiUrl, requestToken, tokenCurl } from '../../src/meeting-platform/platformRequests.ts';

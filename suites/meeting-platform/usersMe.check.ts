@@ -1,6 +1,6 @@
-import { checksFor, describeTarget } from '../../src/harness/check.ts';
-import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
+import { checksFor, describeTarget } from '../../src/harness/suite-api/check.ts';
+import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { diagnoseApi } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, requestToken } from '../../src/meeting-platform/platformRequests.ts';

@@ -1,7 +1,7 @@
 // The validator conformance suite: every record of a generated and hand-written corpus goes to the
 // validator under test (`--validator`), and each record clause's check reports the records on which it
 // disagrees with the expected verdict. Set validators are checked in validatorSet.check.ts.
-import { currentTargets } from '../../src/harness/currentTargets.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { buildCorpus } from './corpus.ts';
 import { defineVerdictChecks } from './verdictChecks.ts';

@@ -2,7 +2,7 @@
 // one page, so a set validator gets a JSON file holding an array of records and answers for the whole
 // set (exit 0 a tree, 1 not). Generated trees, each broken to break one tree clause alone (every record
 // still valid by itself), and valid trees at each clause's edge.
-import { currentTargets } from '../../src/harness/currentTargets.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { checkTree } from '../../src/records/checkTree.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { buildTreeCorpus } from './treeCorpus.ts';

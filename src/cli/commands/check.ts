@@ -1,10 +1,10 @@
 import { Command, Option } from 'commander';
-import { Redactor } from '../../harness/Redactor.ts';
+import { Redactor } from '../../harness/exchange/Redactor.ts';
 import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallCheck.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';
 import { UsageError } from '../UsageError.ts';
-import { numberRules } from '../../harness/numberRules.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 interface CheckMeetingOptions {

@@ -8,9 +8,9 @@ import type { StartedMeetingPlatform } from '../../../mocks/meeting-platform/sta
 import { MockStartError } from '../../../mocks/MockStartError.ts';
 import { mockSecretEnv } from '../../../mocks/signingKey.ts';
 import { clientReportPath } from '../../../mocks/judgedRouteTable.ts';
-import { numberRules } from '../../harness/numberRules.ts';
-import type { ReportFile } from '../../harness/reportFiles.ts';
-import type { RunReport } from '../../harness/report.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
+import type { ReportFile } from '../../harness/reports/reportFiles.ts';
+import type { RunReport } from '../../harness/reports/report.ts';
 import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';
@@ -148,7 +148,7 @@ async function runMock<T extends { url: string; close(): Promise<void>; clientRe
   const report = started.clientReport();
   write(`${clientSummary(report)}\n`);
   if (!reports.length) return;
-  const { writeReportFiles } = await import('../../harness/reportFiles.ts');
+  const { writeReportFiles } = await import('../../harness/reports/reportFiles.ts');
   await writeReportFiles(report, reports);
   for (const r of reports) write(`wrote ${r.format} client report: ${r.path}\n`);
 }

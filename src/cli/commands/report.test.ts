@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clauseRows } from '../../harness/clauseSections.ts';
-import type { RunReport } from '../../harness/report.ts';
+import { clauseRows } from '../../harness/reports/clauseSections.ts';
+import type { RunReport } from '../../harness/reports/report.ts';
 import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-shards-'));

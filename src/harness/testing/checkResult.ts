@@ -1,4 +1,4 @@
-import type { CheckResult } from '../report.ts';
+import type { CheckResult } from '../reports/report.ts';
 
 /**
  * One check's result as the reports, diffs and suppressions read it, for their tests: a MUST check of

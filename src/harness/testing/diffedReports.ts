@@ -1,5 +1,5 @@
-import { buildReport } from '../buildReport.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import { buildReport } from '../reports/buildReport.ts';
+import type { CheckResult, RunReport } from '../reports/report.ts';
 import { checkResult } from './checkResult.ts';
 
 type Outcome = CheckResult['status'] | 'absent';

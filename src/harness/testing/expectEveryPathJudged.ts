@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { uncoveredPaths } from '../uncoveredPaths.ts';
-import type { RunReport } from '../report.ts';
-import type { SuiteName } from '../suites.ts';
+import { uncoveredPaths } from '../reports/uncoveredPaths.ts';
+import type { RunReport } from '../reports/report.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
 
 /**
  * Fails when a path of the suite's clause × path matrix (specs/<suite>.paths.json) was judged by no check

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import { createLoopbackOnlyDial } from '../../../src/testing/loopbackOnlyDial.ts';
-import { isLoopbackHost } from '../../../src/harness/isLoopbackHost.ts';
+import { isLoopbackHost } from '../../../src/harness/exchange/isLoopbackHost.ts';
 
 export interface FarmResponse {
   url: URL;

@@ -1,6 +1,6 @@
 import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
-import { scaledTimeoutMs } from '../../../src/harness/contention.ts';
-import { startEmbeddedReference } from '../../../src/harness/startFetchServiceTargets.ts';
+import { scaledTimeoutMs } from '../../../src/harness/targets/contention.ts';
+import { startEmbeddedReference } from '../../../src/harness/targets/startFetchServiceTargets.ts';
 import type { BrokenVariant } from './brokenVariants.ts';
 import { startRewritingProxy } from './startRewritingProxy.ts';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLoopbackHost } from '../../../src/harness/isLoopbackHost.ts';
+import { isLoopbackHost } from '../../../src/harness/exchange/isLoopbackHost.ts';
 
 /** A request to the service as the proxy passes it on. */
 export interface ProxiedRequest {
