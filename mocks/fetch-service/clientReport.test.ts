@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test } from 'vitest';
 import { expectCleanClient } from '../../src/client/expectCleanClient.ts';
 import * as clients from '../../src/client/testing/fetchServiceClients.ts';
-import type { RunReport } from '../../src/harness/reports/report.ts';
+import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import { manualClock } from '../meeting-platform/clock.ts';
 import { failedClauses } from '../meeting-platform/testing/judgedMeetingMock.ts';
 import { createFetchServiceMock } from './createFetchServiceMock.ts';

@@ -10,7 +10,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServerCommand, untilRefused } from '../../src/cli/testing/startServerCommand.ts';
-import type { RunReport } from '../../src/harness/reports/report.ts';
+import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import { suiteNames } from '../../src/harness/catalogue/suites.ts';
 import { userProjectLock, type PackageLock } from './userProjectLock.ts';
 

@@ -4,7 +4,7 @@ import { exitCodeOf } from '../harness/reports/Verdict.ts';
 import type { ReportFile } from '../harness/reports/reportFiles.ts';
 import { ConsoleReporter } from '../harness/reports/reporters/ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../harness/reports/reporters/reportRenderers.ts';
-import type { RunReport } from '../harness/reports/report.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
 import { RunError } from '../harness/reports/RunError.ts';
 import { parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';

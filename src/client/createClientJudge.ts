@@ -2,7 +2,7 @@ import { buildReport } from '../harness/reports/buildReport.ts';
 import { isClientClause, loadCatalogue } from '../harness/catalogue/catalogue.ts';
 import { loadPathMatrix } from '../harness/catalogue/pathMatrix.ts';
 import { Redactor } from '../harness/exchange/Redactor.ts';
-import type { RunReport } from '../harness/reports/report.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import { version as conformVersion } from '../harness/exchange/version.ts';
 import { ClauseTally, type FailingCase } from './ClauseTally.ts';

@@ -6,7 +6,7 @@ import { chromiumPath, renderInChromium } from '../../src/harness/testing/headle
 import { type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
 import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
-import type { CheckResult } from '../../src/harness/reports/report.ts';
+import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
 import type { TargetsRun } from '../../src/harness/testing/runTargets.ts';
 import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
 import { blockedClauses, checksOf, expectedExitCode, failedClauses, runAgainst, runVariant, runVariantsSideBySide, startVariantServer } from './testing/variantRuns.ts';

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import type { JournalEntry } from '../../../src/client/JournalEntry.ts';
-import type { RunReport } from '../../../src/harness/reports/report.ts';
+import type { RunReport } from '../../../src/harness/reports/RunReport.ts';
 import type { MeetingClientOptions } from '../../../src/client/testing/meetingPlatformClients.ts';
 import { manualClock, type ManualClock } from '../clock.ts';
 import { createMeetingPlatformMock } from '../createMeetingPlatformMock.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
-import type { RunReport } from '../../harness/reports/report.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
 import { uuidEncodedOnce } from '../../client/testing/meetingPlatformClients.ts';
 import { insecureLoopback } from '../../client/testing/fetchServiceClients.ts';
 import { runConform } from '../../harness/testing/runConform.ts';

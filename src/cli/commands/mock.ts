@@ -10,7 +10,7 @@ import { mockSecretEnv } from '../../../mocks/signingKey.ts';
 import { clientReportPath } from '../../../mocks/judgedRouteTable.ts';
 import { numberRules } from '../../harness/options/numberRules.ts';
 import type { ReportFile } from '../../harness/reports/reportFiles.ts';
-import type { RunReport } from '../../harness/reports/report.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
 import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ReportDiff } from '../../harness/reports/reportDiff.ts';
+import type { ReportDiff } from '../../harness/reports/diffReports.ts';
 import { buildReport } from '../../harness/reports/buildReport.ts';
 import { diffedReports } from '../../harness/testing/diffedReports.ts';
 import { runConform } from '../../harness/testing/runConform.ts';

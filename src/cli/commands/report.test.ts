@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clauseRows } from '../../harness/reports/clauseSections.ts';
-import type { RunReport } from '../../harness/reports/report.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
 import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-shards-'));

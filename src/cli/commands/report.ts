@@ -67,7 +67,7 @@ export function registerReport(program: Command): void {
 async function diffCommand(before: string, after: string, files: DiffFile[]): Promise<number> {
   const [{ diffReportFiles }, { diffExitCode }, { renderDiffText }] = await Promise.all([
     import('../../harness/reports/diffReportFiles.ts'),
-    import('../../harness/reports/reportDiff.ts'),
+    import('../../harness/reports/diffReports.ts'),
     import('../../harness/reports/reporters/renderDiffText.ts'),
   ]);
   const diff = await diffReportFiles(before, after, {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { brokenVariants, type BrokenVariant } from '../../../suites/fetch-service/testing/brokenVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/testing/startBrokenService.ts';
-import type { RunReport } from '../../harness/reports/report.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
 import { startWarmFarm } from '../../harness/targets/startFetchServiceTargets.ts';
 import { placeholderReason, type SuppressionEntry } from '../../harness/reports/suppressions/SuppressionEntry.ts';
 import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';

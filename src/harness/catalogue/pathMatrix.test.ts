@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { findClause, isClientClause, loadCatalogue } from './catalogue.ts';
 import { loadPathMatrix, undeclaredPaths } from './pathMatrix.ts';
 import { uncoveredPaths } from '../reports/uncoveredPaths.ts';
-import type { CheckResult } from '../reports/report.ts';
+import type { CheckResult } from '../reports/RunReport.ts';
 import type { SuiteName } from './suites.ts';
 import { checkResult } from '../testing/checkResult.ts';
 

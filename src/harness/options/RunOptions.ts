@@ -1,5 +1,5 @@
 import type { ConformConfig } from './config/configSchema.ts';
-import type { CheckResult } from '../reports/report.ts';
+import type { CheckResult } from '../reports/RunReport.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import type { Shard } from '../reports/Shard.ts';
 import type { SuiteName } from '../catalogue/suites.ts';

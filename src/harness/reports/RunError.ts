@@ -1,4 +1,4 @@
-import type { RunReport } from './report.ts';
+import type { RunReport } from './RunReport.ts';
 
 /**
  * A run that could not happen or could not finish: options that contradict each other, a target that

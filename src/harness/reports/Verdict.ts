@@ -1,4 +1,4 @@
-import type { CheckResult, RunReport } from './report.ts';
+import type { CheckResult, RunReport } from './RunReport.ts';
 import { acceptedFailures, clauseKey } from './rootCauses.ts';
 import { unjudgedClauses } from './unjudgedClauses.ts';
 

@@ -4,7 +4,7 @@ import { clauseRows, clauseSections } from './clauseSections.ts';
 import { failuresInOrder, isWarning, rootCauses, warnings } from './rootCauses.ts';
 import { exitCodeOf, verdictOf } from './Verdict.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
-import type { CheckResult } from './report.ts';
+import type { CheckResult } from './RunReport.ts';
 import { checkResult } from '../testing/checkResult.ts';
 
 function result(clause: string, status: CheckResult['status'], level: CheckResult['level'] = 'MUST'): CheckResult {

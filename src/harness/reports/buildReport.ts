@@ -1,7 +1,7 @@
 import { isClientClause, loadCatalogue } from '../catalogue/catalogue.ts';
 import { clauseMatrix } from './clauseMatrix.ts';
 import { commonCauses } from './commonCauses.ts';
-import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './report.ts';
+import type { CheckResult, CheckStatus, RunReport, UncoveredClause } from './RunReport.ts';
 import { clauseKey, failuresInOrder, isFailure, isWarning } from './rootCauses.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 import { isUnselected, unjudgedClauses } from './unjudgedClauses.ts';

@@ -1,8 +1,8 @@
 import { isWarning, warnings, rootCauses } from './rootCauses.ts';
-import { countCheck, emptyTally } from './CheckTally.ts';
+import { countCheck, emptyTally } from './countCheck.ts';
 import type { CaseAnswer } from '../suite-api/finding.ts';
 import { referenceLabels } from './referenceLabels.ts';
-import type { CheckResult, MatrixCell, MatrixRow, ReferenceDifference, RunReport, SuiteMatrix } from './report.ts';
+import type { CheckResult, MatrixCell, MatrixRow, ReferenceDifference, RunReport, SuiteMatrix } from './RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 /**

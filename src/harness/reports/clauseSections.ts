@@ -1,5 +1,5 @@
-import { countCheck, emptyTally } from './CheckTally.ts';
-import type { CheckTally, RunReport } from './report.ts';
+import { countCheck, emptyTally } from './countCheck.ts';
+import type { CheckTally, RunReport } from './RunReport.ts';
 import { isWarning } from './rootCauses.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 

@@ -4,7 +4,7 @@ import { failuresInOrder } from './rootCauses.ts';
 import { commonCauses } from './commonCauses.ts';
 import type { ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
 import { outcomeOf } from '../exchange/exchangeOutcomes.ts';
-import type { CheckResult } from './report.ts';
+import type { CheckResult } from './RunReport.ts';
 import { checkResult } from '../testing/checkResult.ts';
 
 const suite = 'meeting-platform';

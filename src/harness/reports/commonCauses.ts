@@ -1,5 +1,5 @@
 import { addOutcomes, type ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
-import type { CheckResult, CommonCause } from './report.ts';
+import type { CheckResult, CommonCause } from './RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 /**

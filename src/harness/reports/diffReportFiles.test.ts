@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { DiffFile } from './DiffFile.ts';
 import { diffReportFiles } from './diffReportFiles.ts';
-import { diffReports, type ReportDiff } from './reportDiff.ts';
+import { diffReports, type ReportDiff } from './diffReports.ts';
 import { renderDiffMarkdown } from './reporters/renderDiffMarkdown.ts';
 import { RunError } from './RunError.ts';
 import { diffedReports } from '../testing/diffedReports.ts';

@@ -3,7 +3,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { errnoWords, FolderError, makeFolder } from '../../files/makeFolder.ts';
 import type { DiffFile } from './DiffFile.ts';
 import { readRunReport } from './readRunReport.ts';
-import { diffReports, type ReportDiff } from './reportDiff.ts';
+import { diffReports, type ReportDiff } from './diffReports.ts';
 import { renderDiffMarkdown } from './reporters/renderDiffMarkdown.ts';
 import { RunError } from './RunError.ts';
 

@@ -1,5 +1,5 @@
 import { isJsonObject } from '../../json/isJsonObject.ts';
-import type { CheckStatus, RunReport } from './report.ts';
+import type { CheckStatus, RunReport } from './RunReport.ts';
 import { isSuiteName } from '../catalogue/suites.ts';
 import { unjudgedClauses } from './unjudgedClauses.ts';
 

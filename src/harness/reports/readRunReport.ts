@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseRunReport } from './parseRunReport.ts';
-import type { RunReport } from './report.ts';
+import type { RunReport } from './RunReport.ts';
 import { RunError } from './RunError.ts';
 
 /** A run's JSON report read from `path` (as the user gave it, for the message); a RunError in one line when it cannot be read or is none. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { whyUnwritable as whyFileUnwritable } from '../../files/whyUnwritable.ts';
-import type { RunReport } from './report.ts';
+import type { RunReport } from './RunReport.ts';
 import { reportRenderers, type ReportFormat } from './reporters/reportRenderers.ts';
 import { RunError } from './RunError.ts';
 

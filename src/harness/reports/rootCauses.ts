@@ -1,5 +1,5 @@
 import type { Level } from '../catalogue/catalogue.ts';
-import type { CheckResult, RunReport } from './report.ts';
+import type { CheckResult, RunReport } from './RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 /**

@@ -3,7 +3,7 @@
  * port numbers (every run starts its targets, farm and canary on ports of the moment), times and dates,
  * durations, UUIDs, long hexadecimal ids, random tokens and temporary paths. What a fault is (a status,
  * a header name, a field, a cause in words) stays. Suppression entries (suppressions/) and report diffs
- * (reportDiff.ts) compare texts through it, so a fault found again with another seed, on another port or
+ * (diffReports.ts) compare texts through it, so a fault found again with another seed, on another port or
  * at another time is the same fault.
  */
 export function stableText(text: string): string {

@@ -1,6 +1,6 @@
 import { findClause, isClientClause } from '../catalogue/catalogue.ts';
 import { loadPathMatrix } from '../catalogue/pathMatrix.ts';
-import type { CheckResult } from './report.ts';
+import type { CheckResult } from './RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 export interface UncoveredPath {

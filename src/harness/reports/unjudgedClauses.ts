@@ -1,4 +1,4 @@
-import type { CheckResult, UnjudgedClause } from './report.ts';
+import type { CheckResult, UnjudgedClause } from './RunReport.ts';
 
 /**
  * The MUST clauses each target was not judged on, in run order: a clause whose checks against the

@@ -9,7 +9,7 @@ import { RunFarm } from '../targets/RunFarm.ts';
 import { Redactor } from '../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
 import { resolveReportFiles, writeReportFiles } from '../reports/reportFiles.ts';
-import type { RunReport } from '../reports/report.ts';
+import type { RunReport } from '../reports/RunReport.ts';
 import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';
 import type { RunOptions } from '../options/RunOptions.ts';
 import { isShard } from '../reports/Shard.ts';

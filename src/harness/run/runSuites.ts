@@ -6,7 +6,7 @@ import { progressAnnotation } from '../suite-api/check.ts';
 import type { ConformOptions } from '../targets/ConformOptions.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import type { Redactor } from '../exchange/Redactor.ts';
-import type { CheckResult } from '../reports/report.ts';
+import type { CheckResult } from '../reports/RunReport.ts';
 import { RunError } from '../reports/RunError.ts';
 import type { Shard } from '../reports/Shard.ts';
 import { isSuiteName, type SuiteName } from '../catalogue/suites.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { uncoveredPaths } from '../reports/uncoveredPaths.ts';
-import type { RunReport } from '../reports/report.ts';
+import type { RunReport } from '../reports/RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunReport } from '../reports/report.ts';
+import type { RunReport } from '../reports/RunReport.ts';
 
 export interface ConformResult {
   exitCode: number;

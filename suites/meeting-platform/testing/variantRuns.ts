@@ -1,7 +1,7 @@
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { findClause } from '../../../src/harness/catalogue/catalogue.ts';
 import type { TargetConfig } from '../../../src/harness/options/config/configSchema.ts';
-import type { CheckResult } from '../../../src/harness/reports/report.ts';
+import type { CheckResult } from '../../../src/harness/reports/RunReport.ts';
 import { runConform, type ConformResult } from '../../../src/harness/testing/runConform.ts';
 import { runTargets, type TargetsRun } from '../../../src/harness/testing/runTargets.ts';
 import type { BrokenVariant } from './brokenVariants.ts';

@@ -4,7 +4,7 @@ import { clauseSections, groupTitle as groupTitleOf } from '../clauseSections.ts
 import { acceptedFailures, failuresInOrder, rootCauses, warnings } from '../rootCauses.ts';
 import { verdictOf } from '../Verdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
-import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../report.ts';
+import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../RunReport.ts';
 import { failureDetails } from './failureDetails.ts';
 import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
 import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';

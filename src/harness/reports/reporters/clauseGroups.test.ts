@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
-import type { CheckResult } from '../report.ts';
+import type { CheckResult } from '../RunReport.ts';
 import { ConsoleReporter } from './ConsoleReporter.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';

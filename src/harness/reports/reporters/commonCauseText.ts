@@ -1,5 +1,5 @@
 import { rootCauses, type RootCause } from '../rootCauses.ts';
-import type { CommonCause, RunReport } from '../report.ts';
+import type { CommonCause, RunReport } from '../RunReport.ts';
 
 /** A common cause and the root causes it explains whole (each of their failed checks), as every format leads with them. */
 export interface CauseLead {

@@ -3,7 +3,7 @@
 // checks the run had.
 import { expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
-import type { CheckResult } from '../report.ts';
+import type { CheckResult } from '../RunReport.ts';
 import { checkResult } from '../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJunit } from './renderJunit.ts';

@@ -1,4 +1,4 @@
-import type { ClauseChange, ReportDiff, RunIdentity, TargetDiff } from '../reportDiff.ts';
+import type { ClauseChange, ReportDiff, RunIdentity, TargetDiff } from '../diffReports.ts';
 
 /** A list of a target's diff as the console and Markdown show it. */
 export interface DiffSection {

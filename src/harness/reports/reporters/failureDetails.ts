@@ -1,5 +1,5 @@
 import type { Finding, FindingGroup } from '../../suite-api/finding.ts';
-import type { CheckResult } from '../report.ts';
+import type { CheckResult } from '../RunReport.ts';
 
 /** Characters of one example line in plain text; the JSON report keeps them whole. */
 const exampleWidth = 300;

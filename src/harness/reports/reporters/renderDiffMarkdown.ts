@@ -1,4 +1,4 @@
-import type { ReportDiff } from '../reportDiff.ts';
+import type { ReportDiff } from '../diffReports.ts';
 import { diffSections, diffVerdict, runIdentity, targetNote, targetTitle, transition } from './diffSections.ts';
 import { cell, code, inline } from './markdownText.ts';
 import type { DiffNames } from './renderDiffText.ts';

@@ -1,4 +1,4 @@
-import type { ClauseChange, ReportDiff } from '../reportDiff.ts';
+import type { ClauseChange, ReportDiff } from '../diffReports.ts';
 import { diffSections, diffVerdict, runIdentity, targetNote, targetTitle, transition } from './diffSections.ts';
 
 /** The two reports as the user named them (their paths). */

@@ -3,7 +3,7 @@ import { acceptedFailures, isWarning, rootCauses, warnings, type RootCause } fro
 import { verdictOf } from '../Verdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { Finding } from '../../suite-api/finding.ts';
-import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../report.ts';
+import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../RunReport.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { acceptedWhy, blockedText, leadingRoots, rootHeadline, rootName, suppressionNotes, verdictLine } from './rootCauseText.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';

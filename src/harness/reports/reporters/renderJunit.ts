@@ -1,7 +1,7 @@
 import junitModule, { type Builder, type TestCase, type TestSuite } from 'junit-report-builder';
 import { isWarning } from '../rootCauses.ts';
 import { unexplainedFailing } from '../Verdict.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import type { CheckResult, RunReport } from '../RunReport.ts';
 import { commonCauseText } from './commonCauseText.ts';
 import { failureDetails } from './failureDetails.ts';
 import { summaryLine, unjudgedLines } from './runSummaryText.ts';

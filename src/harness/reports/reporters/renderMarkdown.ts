@@ -2,7 +2,7 @@ import { groupTitle } from '../clauseSections.ts';
 import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
 import { verdictOf, type Verdict } from '../Verdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
-import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../report.ts';
+import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../RunReport.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
 import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';

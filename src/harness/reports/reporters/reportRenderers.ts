@@ -1,4 +1,4 @@
-import type { RunReport } from '../report.ts';
+import type { RunReport } from '../RunReport.ts';
 
 /**
  * The report files a run can write, by format name (`--report FORMAT=PATH`). Each renderer loads on

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../report.ts';
+import type { RunReport } from '../RunReport.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';

@@ -1,6 +1,6 @@
 import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
 import { verdictOf } from '../Verdict.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import type { CheckResult, RunReport } from '../RunReport.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';
 
 /** Root causes named in a report's first lines; the rest are in its list of failures. */

@@ -1,5 +1,5 @@
 import { unexplainedFailing } from '../Verdict.ts';
-import type { RunReport, UnjudgedClause } from '../report.ts';
+import type { RunReport, UnjudgedClause } from '../RunReport.ts';
 import { verdictLine } from './rootCauseText.ts';
 
 /** Clause ids a line names for one reason at most; the JSON report lists them all. */

@@ -1,5 +1,5 @@
 import { summaryOf } from '../buildReport.ts';
-import type { RunReport } from '../report.ts';
+import type { RunReport } from '../RunReport.ts';
 import type { SuiteName } from '../../catalogue/suites.ts';
 import { countsText } from './runSummaryText.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import { exitCodeOf } from '../Verdict.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import type { CheckResult, RunReport } from '../RunReport.ts';
 import { checkResult } from '../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';

@@ -1,6 +1,6 @@
 import { derivedFromChecks } from '../buildReport.ts';
 import { isWarning } from '../rootCauses.ts';
-import type { CheckResult, CheckSuppression, RunReport } from '../report.ts';
+import type { CheckResult, CheckSuppression, RunReport } from '../RunReport.ts';
 import { stableText, targetKey } from '../stableText.ts';
 import { failureCauses } from './failureFingerprints.ts';
 import { entryKey, hasReason, placeholderReason, type SuppressionEntry } from './SuppressionEntry.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { findingOf } from '../../suite-api/finding.ts';
-import type { CheckResult } from '../report.ts';
+import type { CheckResult } from '../RunReport.ts';
 import { failureCauses, fingerprintOf } from './failureFingerprints.ts';
 
 /** FS-RESULT-ID-UNIQUE against a service giving one id to every result, as a run on `port` with `failing` cases words it. */

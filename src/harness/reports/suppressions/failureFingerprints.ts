@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckResult } from '../report.ts';
+import type { CheckResult } from '../RunReport.ts';
 import { stableText } from '../stableText.ts';
 
 /** One way a check fails, as a suppression entry names it. */

@@ -3,7 +3,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { dirname, resolve } from 'node:path';
 import { errnoWords, FolderError, makeFolder } from '../../../files/makeFolder.ts';
 import { whyUnwritable } from '../../../files/whyUnwritable.ts';
-import type { CheckResult, RunReport } from '../report.ts';
+import type { CheckResult, RunReport } from '../RunReport.ts';
 import { RunError } from '../RunError.ts';
 import { acceptCheck, applySuppressions, entriesByKey, settleSuppressions } from './applySuppressions.ts';
 import { formatSuppressions, parseSuppressions, SuppressionsError, type SuppressionEntry } from './SuppressionEntry.ts';

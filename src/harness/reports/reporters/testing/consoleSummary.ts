@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { RunReport } from '../../report.ts';
+import type { RunReport } from '../../RunReport.ts';
 import { ConsoleReporter } from '../ConsoleReporter.ts';
 
 /** What the console reporter prints for a run's summary (no terminal: no colour, no progress line), for tests. */

@@ -1,6 +1,6 @@
 import { buildReport } from '../../buildReport.ts';
 import { findingFromErrors, findingOf, type CaseOutcome } from '../../../suite-api/finding.ts';
-import type { CheckResult, RunReport } from '../../report.ts';
+import type { CheckResult, RunReport } from '../../RunReport.ts';
 import { checkResult } from '../../../testing/checkResult.ts';
 
 const base = 'http://127.0.0.1:4010';

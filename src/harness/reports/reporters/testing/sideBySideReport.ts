@@ -1,7 +1,7 @@
 import { buildReport } from '../../buildReport.ts';
 import { caseAnswers, findingOf, type CaseOutcome } from '../../../suite-api/finding.ts';
 import { referenceLabels } from '../../referenceLabels.ts';
-import type { CheckResult, CheckStatus, RunReport } from '../../report.ts';
+import type { CheckResult, CheckStatus, RunReport } from '../../RunReport.ts';
 
 const reference = referenceLabels['fetch-service'];
 const authCases = ['no X-SVC-API-Key header', 'a key nobody issued'];

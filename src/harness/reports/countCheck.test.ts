@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { countCheck, emptyTally } from './CheckTally.ts';
-import type { CheckStatus } from './report.ts';
+import { countCheck, emptyTally } from './countCheck.ts';
+import type { CheckStatus } from './RunReport.ts';
 
 function tallyOf(...checks: Array<[CheckStatus, boolean?]>) {
   const tally = emptyTally();

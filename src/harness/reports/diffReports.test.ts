@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from './buildReport.ts';
-import type { CheckResult } from './report.ts';
-import { diffExitCode, diffReports, type ClauseChange } from './reportDiff.ts';
+import type { CheckResult } from './RunReport.ts';
+import { diffExitCode, diffReports, type ClauseChange } from './diffReports.ts';
 import { diffVerdict } from './reporters/diffSections.ts';
 import { renderDiffMarkdown } from './reporters/renderDiffMarkdown.ts';
 import { renderDiffText } from './reporters/renderDiffText.ts';

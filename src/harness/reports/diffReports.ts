@@ -1,6 +1,6 @@
 import { isWarning } from './rootCauses.ts';
 import type { Level } from '../catalogue/catalogue.ts';
-import type { CheckResult, CheckStatus, RunReport } from './report.ts';
+import type { CheckResult, CheckStatus, RunReport } from './RunReport.ts';
 import { RunError } from './RunError.ts';
 import { targetKey } from './stableText.ts';
 import type { SuiteName } from '../catalogue/suites.ts';

@@ -1,4 +1,4 @@
-import type { CheckStatus, CheckTally } from './report.ts';
+import type { CheckStatus, CheckTally } from './RunReport.ts';
 
 export function emptyTally(): CheckTally {
   return { status: 'skipped', passed: 0, failed: 0, warnings: 0, accepted: 0, blocked: 0, skipped: 0 };
