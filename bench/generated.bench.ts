@@ -10,7 +10,7 @@ import { startFetchServiceMock } from '../mocks/fetch-service/startFetchServiceM
 import { startMeetingPlatformServer } from '../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import type { FuzzBinding } from '../src/harness/suite-api/FuzzBinding.ts';
 import { generatedClauses } from '../src/harness/suite-api/GeneratedClause.ts';
-import { GeneratedRun } from '../src/harness/suite-api/GeneratedRun.ts';
+import { FuzzSession } from '../src/harness/suite-api/FuzzSession.ts';
 import { embeddedLimits, startEmbeddedReference, startWarmFarm } from '../src/harness/targets/startFetchServiceTargets.ts';
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/suite-api/targets.ts';
 import { mixSeed } from '../src/json/mixSeed.ts';
@@ -30,10 +30,10 @@ const apiKey = `bench-${randomBytes(8).toString('hex')}`;
 
 /** Requests per second of every operation's crash clause (valid and mutated sequences) against a binding. */
 async function rate(binding: FuzzBinding): Promise<{ rps: number; sent: number }> {
-  const run = new GeneratedRun(binding, { seed: 7, runs });
+  const fuzz = new FuzzSession(binding, { seed: 7, runs });
   const started = performance.now();
-  for (const { operation } of binding.operations) await run.check(operation.operationId, 'NO-5XX', { maxShrinkTries: 0 });
-  return { rps: (run.sent / (performance.now() - started)) * 1000, sent: run.sent };
+  for (const { operation } of binding.operations) await fuzz.check(operation.operationId, 'NO-5XX', { maxShrinkTries: 0 });
+  return { rps: (fuzz.sent / (performance.now() - started)) * 1000, sent: fuzz.sent };
 }
 
 /** A binding whose every request is answered in memory with the same conforming reply. */
@@ -98,7 +98,7 @@ for (const variant of fetchVariants) {
   const binding = fetchFuzzBinding(await fetchTarget(service.url));
   const clause = variant.breaks[0]!.replace('FS-FUZZ-', '') as (typeof generatedClauses)[number];
   await firstFailures(`fetch: ${variant.name} (${variant.breaks[0]})`, defaultFuzzRuns, async (seed) => {
-    const f = (await new GeneratedRun(binding, { seed, runs: beyond }).check('fetchPage', clause, { maxShrinkTries: 0 })).failure;
+    const f = (await new FuzzSession(binding, { seed, runs: beyond }).check('fetchPage', clause, { maxShrinkTries: 0 })).failure;
     return f && { at: f.runs, sequence: sequenceOf(Boolean(f.request.mutation)) };
   });
   await service.close();
@@ -113,9 +113,9 @@ for (const variant of meetingVariants) {
       const f = (await new LinkWalk(target).check({ seed: mixSeed(seed, 0x11c5), runs: 4 * linkRuns(defaultFuzzRuns) })).failure;
       return f && { at: f.runs, sequence: 'page sizes' };
     }
-    const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: beyond });
-    for (const { operation } of run.binding.operations) {
-      const f = (await run.check(operation.operationId, clause.replace('MP-FUZZ-', '') as (typeof generatedClauses)[number], { maxShrinkTries: 0 })).failure;
+    const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: beyond });
+    for (const { operation } of fuzz.binding.operations) {
+      const f = (await fuzz.check(operation.operationId, clause.replace('MP-FUZZ-', '') as (typeof generatedClauses)[number], { maxShrinkTries: 0 })).failure;
       if (f) return { at: f.runs, sequence: `${operation.operationId} ${sequenceOf(Boolean(f.request.mutation))}` };
     }
     return undefined;

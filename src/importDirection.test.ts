@@ -2,7 +2,7 @@
 // included): the harness's floors import only downward, nothing imports in a circle, suites see only the
 // suite API, mocks know no suite and none of the floors that start them, nobody imports the CLI.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';

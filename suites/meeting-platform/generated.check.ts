@@ -6,7 +6,7 @@ import { checksFor, describeTarget, type Check } from '../../src/harness/suite-a
 import { curlCommand } from '../../src/harness/exchange/curlCommand.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
-import { GeneratedRun } from '../../src/harness/suite-api/GeneratedRun.ts';
+import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';
 import { generatedTimeoutMs, perRequestMs } from '../../src/harness/suite-api/generatedTimeoutMs.ts';
 import { mixSeed } from '../../src/json/mixSeed.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
@@ -19,8 +19,8 @@ const { seed, fuzzRuns } = currentTargets();
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
-    const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: fuzzRuns });
-    defineGeneratedChecks(generatedCheck, run, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, fuzzRuns) });
+    const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: fuzzRuns });
+    defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, fuzzRuns) });
 
     const sizes = linkRuns(fuzzRuns);
     check(

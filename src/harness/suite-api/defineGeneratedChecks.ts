@@ -2,7 +2,7 @@ import type { Check, CheckContext } from './check.ts';
 import { describeFailure, judgedText, shrinkText } from './describeFailure.ts';
 import { headlineOf } from './finding.ts';
 import { generatedClauses, type GeneratedClause } from './GeneratedClause.ts';
-import { searched, type ClauseOutcome, type GeneratedRun } from './GeneratedRun.ts';
+import { searched, type FuzzOutcome, type FuzzSession } from './FuzzSession.ts';
 
 /** The budget, which a title names before the run: "up to", since the search stops at the first failure. */
 const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
@@ -25,13 +25,13 @@ const clauseFailed: Record<GeneratedClause, string> = {
  * evidence, how it was found and how to replay it, and the curl that reproduces it. Every count is read
  * from the outcome's one tally, so the headline, the evidence and how it was found agree.
  */
-function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedClause, outcome: ClauseOutcome): void {
+function judgeOutcome(ctx: CheckContext, fuzz: FuzzSession, clause: GeneratedClause, outcome: FuzzOutcome): void {
   const { tally } = outcome;
   const judged = `${judgedText(tally, outcome.operationId)}${outcome.failure ? `, the last of them failing, then ${shrinkText(tally)}` : ''}`;
-  ctx.evidence('generated', `${judged}. The run has sent ${run.sent} distinct requests to this target for all its generated checks so far (seed ${run.seed})`);
+  ctx.evidence('generated', `${judged}. The run has sent ${fuzz.sent} distinct requests to this target for all its generated checks so far (seed ${fuzz.seed})`);
   const f = outcome.failure;
   if (!f) return;
-  const report = describeFailure(run, f);
+  const report = describeFailure(fuzz, f);
   for (const [label, text] of report.evidence) ctx.evidence(label, text);
   // A problem of several lines (the spec's rules an answer breaks) is evidence whole; its case says it in one.
   const problem = headlineOf(f.problem);
@@ -50,20 +50,20 @@ function judgeOutcome(ctx: CheckContext, run: GeneratedRun, clause: GeneratedCla
  * The generated checks of one target: for each operation the crash clause, the positive clause and the
  * negative clause, each with its own shrunk failure. With --fuzz-runs 0 they are skipped, saying why.
  */
-export function defineGeneratedChecks(check: Check, run: GeneratedRun, options: { timeoutMs: number; concurrent?: boolean }): void {
+export function defineGeneratedChecks(check: Check, fuzz: FuzzSession, options: { timeoutMs: number; concurrent?: boolean }): void {
   for (const clause of generatedClauses) {
-    if (run.runs === 0) {
-      check(run.clauseId(clause), 'generated requests', () => undefined, { skip: 'generated checks are off (--fuzz-runs 0)' });
+    if (fuzz.runs === 0) {
+      check(fuzz.clauseId(clause), 'generated requests', () => undefined, { skip: 'generated checks are off (--fuzz-runs 0)' });
       continue;
     }
-    for (const { operation } of run.binding.operations) {
-      check(run.clauseId(clause), `${operation.operationId}: ${clauseTitles[clause](run.runs)}`, async (ctx) => {
-        const total = clause === 'NO-5XX' ? 2 * run.runs : run.runs;
-        const outcome = await run.check(operation.operationId, clause, {
+    for (const { operation } of fuzz.binding.operations) {
+      check(fuzz.clauseId(clause), `${operation.operationId}: ${clauseTitles[clause](fuzz.runs)}`, async (ctx) => {
+        const total = clause === 'NO-5XX' ? 2 * fuzz.runs : fuzz.runs;
+        const outcome = await fuzz.check(operation.operationId, clause, {
           signal: ctx.signal,
-          onTry: (t) => ctx.progress(`${run.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : ''}`),
+          onTry: (t) => ctx.progress(`${fuzz.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : ''}`),
         });
-        judgeOutcome(ctx, run, clause, outcome);
+        judgeOutcome(ctx, fuzz, clause, outcome);
       }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
     }
   }

@@ -1,6 +1,6 @@
 import { curlCommand } from '../exchange/curlCommand.ts';
 import { cutText } from '../exchange/cutText.ts';
-import { searched, type GeneratedFailure, type GeneratedRun, type GeneratedTally } from './GeneratedRun.ts';
+import { searched, type GeneratedFailure, type FuzzSession, type GeneratedTally } from './FuzzSession.ts';
 
 const shownReplyHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'allow']);
 
@@ -16,7 +16,7 @@ export function shrinkText(tally: GeneratedTally): string {
 }
 
 /** A failure as a report shows it: what broke, the minimal request and its answer, how to replay it. */
-export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { message: string; found: string; evidence: Array<[string, string]>; reproduction: string } {
+export function describeFailure(fuzz: FuzzSession, f: GeneratedFailure): { message: string; found: string; evidence: Array<[string, string]>; reproduction: string } {
   const m = f.request.mutation;
   const what = m
     ? `mutation "${m.name}" at ${m.pointer}: ${m.detail} (${m.kind === 'refuse' ? 'must be refused with a 4xx' : 'fate left open: may be accepted or refused, never with a 5xx or an answer the spec does not document'})`
@@ -24,7 +24,7 @@ export function describeFailure(run: GeneratedRun, f: GeneratedFailure): { messa
   const found = [
     `request: ${what}`,
     `found at the last of ${judgedText(f.tally, f.operationId)}; ${shrinkText(f.tally)}, to the minimal request shown`,
-    `seed ${run.seed} (fast-check seed ${f.fastCheckSeed}, path "${f.path}"); replay: the same conform run with --seed ${run.seed} --fuzz-runs ${run.runs} --grep '${f.clause}'`,
+    `seed ${fuzz.seed} (fast-check seed ${f.fastCheckSeed}, path "${f.path}"); replay: the same conform run with --seed ${fuzz.seed} --fuzz-runs ${fuzz.runs} --grep '${f.clause}'`,
   ].join('\n');
   const message = `${f.operationId}: ${f.problem}\n${found}`;
   const shown = f.exchange.shown;

@@ -29,8 +29,8 @@ export interface GeneratedFailure {
 
 /**
  * What one clause judged for one operation: the one tally every count its check shows is read from (the
- * headline's "1 of N", the evidence, how the failure was found). Requests answered from the run's cache
- * count as judged: each clause judges the answers it reads.
+ * headline's "1 of N", the evidence, how the failure was found). Requests answered from the session's
+ * cache count as judged: each clause judges the answers it reads.
  */
 export interface GeneratedTally {
   /** Valid, then mutated requests judged looking for a failure: a whole sequence, or up to its first failure (included). */
@@ -41,7 +41,8 @@ export interface GeneratedTally {
   shrinks: number;
 }
 
-export interface ClauseOutcome {
+/** What one clause came to over one operation's generated requests (FuzzSession.check). */
+export interface FuzzOutcome {
   clause: string;
   operationId: string;
   /** Requests judged looking for a failure: tally.valid + tally.mutated. */
@@ -65,7 +66,7 @@ function hashText(text: string): number {
  * The generated requests of one target: each distinct request is sent once and its answer kept, so the
  * three clauses, which walk the same deterministic sequences, share them, and only shrinking sends more.
  */
-export class GeneratedRun {
+export class FuzzSession {
   readonly binding: FuzzBinding;
   readonly seed: number;
   readonly runs: number;
@@ -119,7 +120,7 @@ export class GeneratedRun {
     operationId: string,
     clause: GeneratedClause,
     options: { signal?: AbortSignal; onTry?: (tally: GeneratedTally) => void; maxShrinkTries?: number; judgeRefusals?: boolean } = {},
-  ): Promise<ClauseOutcome> {
+  ): Promise<FuzzOutcome> {
     const { operation, options: own } = this.#entry(operationId);
     const linkFed = linkFedParameters(this.binding.spec, operationId);
     const excuses: Excuses = { ...this.binding.excuses, linkFed };
