@@ -13,7 +13,7 @@ export const codeRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * vitest.conformance.config.ts (plain vitest in a clone) alike. Paths are relative to codeRoot.
  */
 export const conformanceTestConfig = {
-  include: [`suites/**/*.check.${extension}`],
+  include: [`suites/**/*.suite.${extension}`],
   globalSetup: [fileURLToPath(new URL(`./globalSetup.${extension}`, import.meta.url))],
   setupFiles: [fileURLToPath(new URL(`./suiteSetup.${extension}`, import.meta.url))],
   testTimeout: 120_000,

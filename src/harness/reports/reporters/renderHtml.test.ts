@@ -40,9 +40,9 @@ describe('renderHtml', () => {
   });
 
   test('a run that could not run all its checks says so, with the reasons', () => {
-    const page = renderHtml({ ...report, errors: ['suites/unit-record/validator.check.ts: validator "x" could not run'] });
+    const page = renderHtml({ ...report, errors: ['suites/unit-record/validator.suite.ts: validator "x" could not run'] });
     expect(page).toContain('<span class="verdict">COULD NOT RUN</span>');
-    expect(page).toContain('<li class="error">suites/unit-record/validator.check.ts: validator &#34;x&#34; could not run</li>');
+    expect(page).toContain('<li class="error">suites/unit-record/validator.suite.ts: validator &#34;x&#34; could not run</li>');
   });
 
   test.skipIf(!chromiumPath)('renders a failing run in headless Chromium without script errors', () => {

@@ -1,6 +1,6 @@
 // The validator conformance suite: every record of a generated and hand-written corpus goes to the
 // validator under test (`--validator`), and each record clause's check reports the records on which it
-// disagrees with the expected verdict. Set validators are checked in validatorSet.check.ts.
+// disagrees with the expected verdict. Set validators are checked in validatorSet.suite.ts.
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { validateRecord } from '../../src/records/validateRecord.ts';
 import { buildCorpus } from './corpus.ts';
