@@ -43,7 +43,7 @@ class Unreachable extends Error {}
  * one meeting the user can see, fetched by the identifier rule. Stops at the first failure, since every
  * later call needs the earlier ones; each failure carries a diagnosis.
  */
-export async function runFirstCallCheck(o: FirstCallOptions, onStep: (step: FirstCallStep) => void = () => {}): Promise<FirstCallResult> {
+export async function probeFirstCall(o: FirstCallOptions, onStep: (step: FirstCallStep) => void = () => {}): Promise<FirstCallResult> {
   const steps: FirstCallStep[] = [];
   const timeout = () => AbortSignal.timeout(o.timeoutMs ?? 15_000);
   o.redactor.add(o.credentials.clientSecret, credentialEnv.clientSecret);
