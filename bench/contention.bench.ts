@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { contentionFactor, sampleContention } from '../src/harness/targets/contention.ts';
-import { runConform } from '../src/harness/testing/runConform.ts';
+import { runConform } from '../src/testing/runConform.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const counts = (process.argv[2] ?? '0,2,4').split(',').map(Number);

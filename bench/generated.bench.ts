@@ -1,7 +1,7 @@
 // The generated checks, measured: (1) generated requests per second, each one made, sent and its answer
 // judged against the spec, against the embedded targets and two floors measured in the same run (no
 // server at all, and a bare node:http server with one canned answer); (2) for each broken variant of
-// suites/*/testing/generatedVariants.ts, how many generated requests it takes to find it, over several seeds.
+// suites/*/fixtures/generatedVariants.ts, how many generated requests it takes to find it, over several seeds.
 // Everything runs in this one process, servers included. `node bench/generated.bench.ts`
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -16,9 +16,9 @@ import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/suit
 import { mixSeed } from '../src/json/mixSeed.ts';
 import { fetchFuzzBinding } from '../suites/fetch-service/fetchFuzzBinding.ts';
 import { suiteTarget } from '../suites/fetch-service/SuiteTarget.ts';
-import { generatedVariants as fetchVariants } from '../suites/fetch-service/testing/generatedVariants.ts';
-import { startBrokenService } from '../suites/fetch-service/testing/startBrokenService.ts';
-import { generatedVariants as meetingVariants } from '../suites/meeting-platform/testing/generatedVariants.ts';
+import { generatedVariants as fetchVariants } from '../suites/fetch-service/fixtures/generatedVariants.ts';
+import { startBrokenService } from '../suites/fetch-service/fixtures/startBrokenService.ts';
+import { generatedVariants as meetingVariants } from '../suites/meeting-platform/fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
 import { median } from './loadTest.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServerCommand, untilRefused } from '../../src/cli/testing/startServerCommand.ts';
+import { startServerCommand, untilRefused } from '../../src/testing/startServerCommand.ts';
 import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import { suiteNames } from '../../src/harness/catalogue/suites.ts';
 import { userProjectLock, type PackageLock } from './userProjectLock.ts';

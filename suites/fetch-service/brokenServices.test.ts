@@ -9,10 +9,10 @@ import { findClause } from '../../src/harness/catalogue/catalogue.ts';
 import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
-import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
-import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
-import { securityVariants } from './testing/securityVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
+import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
+import { securityVariants } from './fixtures/securityVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
 
 // Three runs at a time: each is a CLI, a vitest and a suite whose timeout probes must not starve for CPU.
 vi.setConfig({ maxConcurrency: 3 });

@@ -10,11 +10,11 @@ import { generatedClauses } from '../../src/harness/suite-api/GeneratedClause.ts
 import { FuzzSession, type FuzzOutcome } from '../../src/harness/suite-api/FuzzSession.ts';
 import { embeddedLimits, startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { defaultFuzzRuns, type FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
-import { runConform } from '../../src/harness/testing/runConform.ts';
+import { runConform } from '../../src/testing/runConform.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import { suiteTarget } from './SuiteTarget.ts';
-import { generatedVariants } from './testing/generatedVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import { generatedVariants } from './fixtures/generatedVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
 
 const apiKey = `conform-generated-${randomBytes(12).toString('hex')}`;
 const seed = 7;

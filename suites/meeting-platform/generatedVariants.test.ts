@@ -8,7 +8,7 @@ import { generatedClauses } from '../../src/harness/suite-api/GeneratedClause.ts
 import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { mixSeed } from '../../src/json/mixSeed.ts';
-import { generatedVariants } from './testing/generatedVariants.ts';
+import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
 

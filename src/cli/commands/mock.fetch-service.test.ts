@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startOriginFarm, type OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import { conformInProcess } from '../testing/conformInProcess.ts';
+import { conformInProcess } from '../../testing/conformInProcess.ts';
 import { UsageError } from '../UsageError.ts';
 import { runFetchServiceMock, type FetchServiceMockOptions } from './mock.ts';
 

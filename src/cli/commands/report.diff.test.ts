@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ReportDiff } from '../../harness/reports/diffReports.ts';
 import { buildReport } from '../../harness/reports/buildReport.ts';
-import { diffedReports } from '../../harness/testing/diffedReports.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { diffedReports } from '../../testing/diffedReports.ts';
+import { runConform } from '../../testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-diff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

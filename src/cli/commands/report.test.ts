@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clauseRows } from '../../harness/reports/clauseSections.ts';
 import type { RunReport } from '../../harness/reports/RunReport.ts';
-import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
+import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-shards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { loadPathMatrix, undeclaredPaths } from './pathMatrix.ts';
 import { uncoveredPaths } from '../reports/uncoveredPaths.ts';
 import type { CheckResult } from '../reports/RunReport.ts';
 import type { SuiteName } from './suites.ts';
-import { checkResult } from '../testing/checkResult.ts';
+import { checkResult } from '../../testing/checkResult.ts';
 
 /** The suites whose clauses list their paths (add fetch-service once its matrix is written). */
 const withMatrix: SuiteName[] = ['meeting-platform'];

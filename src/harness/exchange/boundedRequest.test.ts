@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createLoopbackOnlyDial } from '../../testing/loopbackOnlyDial.ts';
+import { createLoopbackOnlyDial } from '../../fetch-service/loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from '../../testing/localOrigin.ts';
 import { startHostileTarget, type HostileTarget } from '../../testing/startHostileTarget.ts';
 import { BodyBudget } from './BodyBudget.ts';

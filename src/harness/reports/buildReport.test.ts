@@ -5,7 +5,7 @@ import { failuresInOrder, isWarning, rootCauses, warnings } from './rootCauses.t
 import { exitCodeOf, verdictOf } from './Verdict.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import type { CheckResult } from './RunReport.ts';
-import { checkResult } from '../testing/checkResult.ts';
+import { checkResult } from '../../testing/checkResult.ts';
 
 function result(clause: string, status: CheckResult['status'], level: CheckResult['level'] = 'MUST'): CheckResult {
   return checkResult(clause, status, { id: `unit-record › t › ${clause}`, suite: 'unit-record', level, title: 'x' });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from './buildReport.ts';
 import { clauseMatrix, differenceText, findingPlaces } from './clauseMatrix.ts';
-import { failingReport } from './reporters/testing/failingReport.ts';
-import { sideBySideReport } from './reporters/testing/sideBySideReport.ts';
+import { failingReport } from './fixtures/failingReport.ts';
+import { sideBySideReport } from './fixtures/sideBySideReport.ts';
 
 describe('clauseMatrix', () => {
   const report = sideBySideReport();

@@ -5,7 +5,7 @@ import { commonCauses } from './commonCauses.ts';
 import type { ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
 import { outcomeOf } from '../exchange/exchangeOutcomes.ts';
 import type { CheckResult } from './RunReport.ts';
-import { checkResult } from '../testing/checkResult.ts';
+import { checkResult } from '../../testing/checkResult.ts';
 
 const suite = 'meeting-platform';
 const sent = (requests: number, troubles: Record<string, number> = {}): ExchangeOutcomes => ({ requests, ...(Object.keys(troubles).length ? { troubles } : {}) });

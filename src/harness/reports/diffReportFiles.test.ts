@@ -7,7 +7,7 @@ import { diffReportFiles } from './diffReportFiles.ts';
 import { diffReports, type ReportDiff } from './diffReports.ts';
 import { renderDiffMarkdown } from './reporters/renderDiffMarkdown.ts';
 import { RunError } from './RunError.ts';
-import { diffedReports } from '../testing/diffedReports.ts';
+import { diffedReports } from '../../testing/diffedReports.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-diff-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,9 +5,9 @@ import { diffExitCode, diffReports, type ClauseChange } from './diffReports.ts';
 import { diffVerdict } from './reporters/diffSections.ts';
 import { renderDiffMarkdown } from './reporters/renderDiffMarkdown.ts';
 import { renderDiffText } from './reporters/renderDiffText.ts';
-import { checkResult } from '../testing/checkResult.ts';
+import { checkResult } from '../../testing/checkResult.ts';
 import { RunError } from './RunError.ts';
-import { diffedReports } from '../testing/diffedReports.ts';
+import { diffedReports } from '../../testing/diffedReports.ts';
 
 const clauses = (changes: ClauseChange[]) => changes.map((c) => `${c.clause} ${c.before}→${c.after}`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseRunReport } from './parseRunReport.ts';
-import { diffedReports } from '../testing/diffedReports.ts';
+import { diffedReports } from '../../testing/diffedReports.ts';
 
 const { after } = diffedReports();
 const withCheck = (change: Record<string, unknown>) => JSON.stringify({ ...after, checks: [{ ...after.checks[0], ...change }] });

@@ -106,8 +106,8 @@ export async function startWarmFarm(): Promise<OriginFarm> {
  */
 export async function startEmbeddedReference(farm: FarmInfo, apiKey: string, overrides: Partial<StartOptions> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const { startFetchService } = await import('../../fetch-service/startFetchService.ts');
-  const { createLoopbackOnlyDial } = await import('../../testing/loopbackOnlyDial.ts');
-  const { createStubResolver } = await import('../../testing/stubResolver.ts');
+  const { createLoopbackOnlyDial } = await import('../../fetch-service/loopbackOnlyDial.ts');
+  const { createStubResolver } = await import('../../fetch-service/stubResolver.ts');
   const wall = createLoopbackOnlyDial();
   const running = await startFetchService({
     host: '127.0.0.1',

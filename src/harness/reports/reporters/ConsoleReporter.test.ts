@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { ConsoleReporter } from './ConsoleReporter.ts';
-import { failingReport } from './testing/failingReport.ts';
-import { sideBySideReport } from './testing/sideBySideReport.ts';
+import { failingReport } from '../fixtures/failingReport.ts';
+import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
 
 function sink(isTTY: boolean): Writable & { isTTY: boolean; text: string } {
   const out = new Writable({

@@ -9,7 +9,7 @@ import { summaryLine } from './runSummaryText.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
-import { failingReport } from './testing/failingReport.ts';
+import { failingReport } from '../fixtures/failingReport.ts';
 
 const failing = failingReport();
 const entries = newEntries(failing, [])

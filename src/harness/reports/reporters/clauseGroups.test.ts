@@ -7,7 +7,7 @@ import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
-import { checkResult } from '../../testing/checkResult.ts';
+import { checkResult } from '../../../testing/checkResult.ts';
 
 // Every format shows the security clauses as a group of their own (issue: reports group the security checks).
 const check = (clause: string, status: CheckResult['status'], group?: string): CheckResult => ({

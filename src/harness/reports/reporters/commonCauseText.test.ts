@@ -4,12 +4,12 @@ import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import type { ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
-import { checkResult } from '../../testing/checkResult.ts';
+import { checkResult } from '../../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
-import { consoleSummary } from './testing/consoleSummary.ts';
+import { consoleSummary } from '../fixtures/consoleSummary.ts';
 
 const sent = (requests: number, n503 = 0): ExchangeOutcomes => ({ requests, ...(n503 ? { troubles: { 503: n503 } } : {}) });
 const mp = (clause: string, status: CheckResult['status'], exchanges: ExchangeOutcomes, message: string) =>

@@ -4,11 +4,11 @@
 import { expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import type { CheckResult } from '../RunReport.ts';
-import { checkResult } from '../../testing/checkResult.ts';
+import { checkResult } from '../../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
-import { consoleSummary } from './testing/consoleSummary.ts';
+import { consoleSummary } from '../fixtures/consoleSummary.ts';
 
 const mp = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}) => checkResult(clause, status, { suite: 'meeting-platform', target: 'staging', title: clause.toLowerCase(), message: `${clause} went wrong`, ...extra });
 // 13 failed MUST checks and 2 failed SHOULD ones (warnings, in a run that is not strict): 15 checks of status failed.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { chromiumPath, renderHtmlInChromium } from '../../testing/headlessChromium.ts';
-import { failingReport } from './testing/failingReport.ts';
-import { sideBySideReport } from './testing/sideBySideReport.ts';
+import { chromiumPath, renderHtmlInChromium } from '../../../testing/headlessChromium.ts';
+import { failingReport } from '../fixtures/failingReport.ts';
+import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
 import { renderHtml } from './renderHtml.ts';
 
 const report = failingReport();

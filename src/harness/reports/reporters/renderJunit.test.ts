@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { failingReport } from './testing/failingReport.ts';
-import { sideBySideReport } from './testing/sideBySideReport.ts';
+import { failingReport } from '../fixtures/failingReport.ts';
+import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
 import { renderJunit } from './renderJunit.ts';
 
 test("renderJunit: a failure's message is its headline; the body has causes, diagnoses, evidence and the reproduction", () => {

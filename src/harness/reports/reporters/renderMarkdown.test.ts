@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
-import { failingReport } from './testing/failingReport.ts';
-import { sideBySideReport } from './testing/sideBySideReport.ts';
+import { failingReport } from '../fixtures/failingReport.ts';
+import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 
 describe('renderMarkdown', () => {

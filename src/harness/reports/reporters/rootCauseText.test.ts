@@ -5,8 +5,8 @@ import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 import { rootCauseLine, verdictLine } from './rootCauseText.ts';
-import { consoleSummary } from './testing/consoleSummary.ts';
-import { blockedReport } from './testing/failingReport.ts';
+import { consoleSummary } from '../fixtures/consoleSummary.ts';
+import { blockedReport } from '../fixtures/failingReport.ts';
 import { buildReport } from '../buildReport.ts';
 import { rootCauses, warnings } from '../rootCauses.ts';
 

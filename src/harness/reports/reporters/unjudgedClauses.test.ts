@@ -4,13 +4,13 @@ import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import { exitCodeOf } from '../Verdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
-import { checkResult } from '../../testing/checkResult.ts';
+import { checkResult } from '../../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
 import { renderMarkdown } from './renderMarkdown.ts';
 import { verdictHeadline } from './runSummaryText.ts';
-import { consoleSummary } from './testing/consoleSummary.ts';
+import { consoleSummary } from '../fixtures/consoleSummary.ts';
 
 const tooShort = 'the API key is shorter than 8 characters: too short to search requests and replies for';
 const onStaging = (clause: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}) => checkResult(clause, status, { target: 'staging', title: clause.toLowerCase(), ...extra });

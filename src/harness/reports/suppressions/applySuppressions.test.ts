@@ -8,7 +8,7 @@ import { verdictLine } from '../reporters/rootCauseText.ts';
 import { summaryLine, verdictHeadline } from '../reporters/runSummaryText.ts';
 import { applySuppressions, newEntries, settleSuppressions, staleEntries } from './applySuppressions.ts';
 import { placeholderReason, type SuppressionEntry } from './SuppressionEntry.ts';
-import { checkResult } from '../../testing/checkResult.ts';
+import { checkResult } from '../../../testing/checkResult.ts';
 
 const file = 'conform-suppressions.json';
 

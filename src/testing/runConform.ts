@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunReport } from '../reports/RunReport.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
 
 export interface ConformResult {
   exitCode: number;
@@ -23,7 +23,7 @@ export interface RunConformOptions {
   cwd?: string;
 }
 
-const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
 
 /** How long a stopped command has to close what it started (SIGTERM) before its process group is killed. */
 const graceMs = 5_000;

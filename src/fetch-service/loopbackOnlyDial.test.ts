@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCanary, type Canary } from '../harness/suite-api/startCanary.ts';
 import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
-import { startLocalOrigin, type LocalOrigin } from './localOrigin.ts';
+import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 
 let canary: Canary;
 let origin: LocalOrigin;

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-export const conformBin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
+export const conformBin = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
 
 export interface StartedServerCommand {
   /** The process the test started (and kills): conform itself, or the shell that runs it. */

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { main } from '../main.ts';
+import { main } from '../cli/main.ts';
 
 export interface InProcessResult {
   status: number;
