@@ -1,6 +1,7 @@
 // The house's rules, read off the code's own imports (TypeScript's preProcessFile, type-only imports
 // included): the harness's floors import only downward, nothing imports in a circle, suites see only the
-// suite API, mocks know no suite and none of the floors that start them, nobody imports the CLI.
+// suite API, mocks know no suite and none of the floors that start them, nobody imports the CLI, and no
+// shipped code imports a test helper (src/testing/) or a module's test fixtures (its fixtures/).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +106,7 @@ function brokenRules(graph: ImportGraph): string[] {
         if (other !== undefined && other !== suite) found.push(`${arrow}: suites never import each other`);
       }
       if (to.startsWith('src/cli/') && !/^(src\/cli|bin|bench)\//.test(file)) found.push(`${arrow}: nothing imports the CLI but its launchers (bin/, bench/)`);
+      if (isTestCode(to) && !/^(bench|scripts)\//.test(file)) found.push(`${arrow}: shipped code imports no test, test helper (testing/) or test fixture (fixtures/)`);
       if (file.startsWith('src/records/') && /^(src\/harness|src\/cli|mocks|suites)\//.test(to)) found.push(`${arrow}: the records library needs no harness, CLI, mock or suite`);
     }
   }
@@ -193,7 +195,7 @@ describe('the rules, on small graphs', () => {
     expect(importCycles(graphOf('a.ts -> b.ts', 'b.ts -> c.ts', 'a.ts -> c.ts'))).toEqual([]);
   });
 
-  test('a suite importing past the suite API, a mock importing a suite or the targets, anything importing the CLI', () => {
+  test('a suite importing past the suite API, a mock importing a suite or the targets, anything importing the CLI, shipped code importing a test helper', () => {
     const broken = brokenRules(
       graphOf(
         'suites/fetch-service/x.ts -> src/harness/targets/t.ts',
@@ -208,9 +210,12 @@ describe('the rules, on small graphs', () => {
         'src/harness/run/run.ts -> src/cli/main.ts',
         'bin/conform.js -> src/cli/main.ts',
         'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+        'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
+        'bench/hostile.bench.ts -> src/testing/startHostileTarget.ts',
+        'suites/fetch-service/x.test.ts -> suites/fetch-service/fixtures/brokenVariants.ts',
       ),
     );
-    expect(broken.map((b) => b.split(':')[0])).toEqual([
+    expect(broken.map((b) => b.split(':')[0]).sort()).toEqual([
       'suites/fetch-service/x.ts -> src/harness/targets/t.ts',
       'suites/fetch-service/x.ts -> suites/meeting-platform/y.ts',
       'suites/fetch-service/x.ts -> mocks/origin/farm.ts',
@@ -219,7 +224,8 @@ describe('the rules, on small graphs', () => {
       'src/harness/run/run.ts -> src/cli/main.ts',
       'src/harness/reports/r.ts -> mocks/origin/farm.ts',
       'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
-    ]);
+      'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
+    ].sort());
   });
 
   test('a report file that reaches vitest through another file is found, with the way there', () => {
@@ -243,6 +249,11 @@ describe("the tree's imports", () => {
     expect(outside).toEqual([]);
   });
 
+  test("keep test helpers in src/testing/ alone; a module's own test fixtures in its fixtures/", () => {
+    const elsewhere = Object.keys(graph).filter((f) => /(^|\/)testing\//.test(f) && !f.startsWith('src/testing/'));
+    expect(elsewhere).toEqual([]);
+  });
+
   test('run down the harness floors: run, options, targets, reports, suite API, exchange, catalogue', () => {
     expect(upwardImports(graph)).toEqual([]);
   });
@@ -251,7 +262,7 @@ describe("the tree's imports", () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
-  test('keep the suites to the suite API, the mocks off the suites and the floors that start them, the CLI unimported', () => {
+  test('keep the suites to the suite API, the mocks off the suites and the floors that start them, the CLI unimported, test code out of shipped code', () => {
     expect(brokenRules(graph)).toEqual([]);
   });
 
