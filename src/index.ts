@@ -14,7 +14,7 @@ export { failureCauses, type FailureCause } from './harness/reports/suppressions
 export { parseSuppressions, formatSuppressions, type SuppressionEntry } from './harness/reports/suppressions/SuppressionEntry.ts';
 export type { Shard } from './harness/reports/Shard.ts';
 export { RunError } from './harness/reports/RunError.ts';
-export { exitCodeOf } from './harness/reports/Verdict.ts';
+export { exitCodeOf } from './harness/reports/runVerdict.ts';
 export { suiteNames, type SuiteName } from './harness/catalogue/suites.ts';
 export type { ReportFormat } from './harness/reports/reporters/reportRenderers.ts';
 export type { RunReport, CheckResult, CheckStatus, CheckSuppression, SuppressionsSummary, UncoveredClause, UnjudgedClause, CommonCause } from './harness/reports/RunReport.ts';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { exitCodeOf } from '../harness/reports/Verdict.ts';
+import { exitCodeOf } from '../harness/reports/runVerdict.ts';
 import type { ReportFile } from '../harness/reports/reportFiles.ts';
 import { ConsoleReporter } from '../harness/reports/reporters/ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../harness/reports/reporters/reportRenderers.ts';

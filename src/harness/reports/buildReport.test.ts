@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { buildReport, uncoveredClauses } from './buildReport.ts';
 import { clauseRows, clauseSections } from './clauseSections.ts';
 import { failuresInOrder, isWarning, rootCauses, warnings } from './rootCauses.ts';
-import { exitCodeOf, verdictOf } from './Verdict.ts';
+import { exitCodeOf, verdictOf } from './runVerdict.ts';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import type { CheckResult } from './RunReport.ts';
 import { checkResult } from '../../testing/checkResult.ts';

@@ -48,10 +48,11 @@ const answerChars = 160;
 export function caseAnswers(cases: readonly CaseOutcome[]): CaseAnswer[] {
   const answered = cases.filter((c) => c.answer !== undefined);
   const ordered = [...answered.filter((c) => c.problem !== undefined), ...answered.filter((c) => c.problem === undefined)];
-  return ordered.slice(0, answersPerCheck).map((c) => ({ label: cutText(c.label), answer: cutText(c.answer!), ...(c.problem !== undefined ? { failed: true as const } : {}) }));
+  return ordered.slice(0, answersPerCheck).map((c) => ({ label: oneLine(c.label), answer: oneLine(c.answer!), ...(c.problem !== undefined ? { failed: true as const } : {}) }));
 }
 
-function cutText(text: string): string {
+/** A case's label or answer on one line, cut short (exchange/cutText.ts keeps an evidence's lines and says how long it was). */
+function oneLine(text: string): string {
   const flat = text.replace(/\s*\n\s*/g, ' ');
   return flat.length > answerChars ? `${flat.slice(0, answerChars)}…` : flat;
 }

@@ -2,7 +2,7 @@ import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
 import { clauseSections, groupTitle as groupTitleOf } from '../clauseSections.ts';
 import { acceptedFailures, failuresInOrder, rootCauses, warnings } from '../rootCauses.ts';
-import { verdictOf } from '../Verdict.ts';
+import { verdictOf } from '../runVerdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../RunReport.ts';
 import { failureDetails } from './failureDetails.ts';

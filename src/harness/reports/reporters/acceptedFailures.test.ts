@@ -2,7 +2,7 @@
 // failures, with the entry's reason and date, counted on their own, not failing the run.
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { exitCodeOf } from '../Verdict.ts';
+import { exitCodeOf } from '../runVerdict.ts';
 import { applySuppressions, newEntries } from '../suppressions/applySuppressions.ts';
 import { ConsoleReporter } from './ConsoleReporter.ts';
 import { summaryLine } from './runSummaryText.ts';

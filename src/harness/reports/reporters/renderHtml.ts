@@ -1,6 +1,6 @@
 import { clauseSections, groupTitle, type ClauseSection } from '../clauseSections.ts';
 import { acceptedFailures, isWarning, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
-import { verdictOf } from '../Verdict.ts';
+import { verdictOf } from '../runVerdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { Finding } from '../../suite-api/finding.ts';
 import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../RunReport.ts';

@@ -1,6 +1,6 @@
 import junitModule, { type Builder, type TestCase, type TestSuite } from 'junit-report-builder';
 import { isWarning } from '../rootCauses.ts';
-import { unexplainedFailing } from '../Verdict.ts';
+import { unexplainedFailing } from '../runVerdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
 import { commonCauseText } from './commonCauseText.ts';
 import { failureDetails } from './failureDetails.ts';

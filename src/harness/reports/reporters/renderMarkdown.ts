@@ -1,6 +1,6 @@
 import { groupTitle } from '../clauseSections.ts';
 import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
-import { verdictOf, type Verdict } from '../Verdict.ts';
+import { verdictOf, type RunVerdict } from '../runVerdict.ts';
 import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../RunReport.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
@@ -17,7 +17,7 @@ const reproductionChars = 2500;
 /** GitHub refuses a pull-request comment over 65,536 characters; a step summary allows more. */
 const maxChars = 60_000;
 /** The verdict readable at a glance in a list of pull-request comments. */
-const verdictIcons: Record<Verdict, string> = { PASS: '✅', FAIL: '❌', 'COULD NOT RUN': '⚠️' };
+const verdictIcons: Record<RunVerdict, string> = { PASS: '✅', FAIL: '❌', 'COULD NOT RUN': '⚠️' };
 
 /**
  * A short summary for a CI step summary ($GITHUB_STEP_SUMMARY) or a pull-request comment: the verdict,

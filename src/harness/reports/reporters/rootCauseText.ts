@@ -1,5 +1,5 @@
 import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
-import { verdictOf } from '../Verdict.ts';
+import { verdictOf } from '../runVerdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
 import { commonCauseText, leadingCauses } from './commonCauseText.ts';
 

@@ -1,4 +1,4 @@
-import { unexplainedFailing } from '../Verdict.ts';
+import { unexplainedFailing } from '../runVerdict.ts';
 import type { RunReport, UnjudgedClause } from '../RunReport.ts';
 import { verdictLine } from './rootCauseText.ts';
 

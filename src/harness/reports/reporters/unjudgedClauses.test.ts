@@ -2,7 +2,7 @@
 // its reason beside the verdict in every format, counted in the JSON, and fails the run under --strict.
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
-import { exitCodeOf } from '../Verdict.ts';
+import { exitCodeOf } from '../runVerdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
 import { checkResult } from '../../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';

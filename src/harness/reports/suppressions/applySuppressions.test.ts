@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../buildReport.ts';
 import { acceptedFailures, rootCauses } from '../rootCauses.ts';
-import { exitCodeOf } from '../Verdict.ts';
+import { exitCodeOf } from '../runVerdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
 import { renderJunit } from '../reporters/renderJunit.ts';
 import { verdictLine } from '../reporters/rootCauseText.ts';

@@ -29,9 +29,9 @@ function acceptedBlockers(report: RunReport): Set<string> {
 }
 
 /** A run's outcome as every report heads it; COULD NOT RUN outranks the checks, since some never ran. */
-export type Verdict = 'PASS' | 'FAIL' | 'COULD NOT RUN';
+export type RunVerdict = 'PASS' | 'FAIL' | 'COULD NOT RUN';
 
-export function verdictOf(report: RunReport): Verdict {
+export function verdictOf(report: RunReport): RunVerdict {
   if (report.errors?.length) return 'COULD NOT RUN';
   return exitCodeOf(report) === 0 ? 'PASS' : 'FAIL';
 }
