@@ -83,6 +83,24 @@ function importCycles(graph: ImportGraph): string[][] {
   return cycles;
 }
 
+/**
+ * The tree's product files by folder, each harness floor a folder of its own and each of src/'s folders
+ * one (mocks/ and suites/ whole), with the folders each imports from: the drawing the house should make.
+ */
+function folderGraph(graph: ImportGraph): ImportGraph {
+  const folderOf = (file: string): string | undefined =>
+    isTestCode(file) ? undefined : (/^src\/harness\/[^/]+(?=\/)/.exec(file)?.[0] ?? /^(src\/[^/]+(?=\/)|src|mocks|suites|bench|scripts|bin)/.exec(file)?.[0]);
+  const folders: ImportGraph = {};
+  for (const [file, { files }] of Object.entries(graph)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    folders[from] ??= { files: [], packages: [] };
+    for (const to of files.map(folderOf)) if (to && to !== from && !folders[from].files.includes(to)) folders[from].files.push(to);
+  }
+  for (const { files } of Object.values(folders)) for (const to of files) folders[to] ??= { files: [], packages: [] };
+  return folders;
+}
+
 /** What the rest of the tree may and may not import, by where a file stands; each broken rule says why. */
 function brokenRules(graph: ImportGraph): string[] {
   const found: string[] = [];
@@ -195,6 +213,12 @@ describe('the rules, on small graphs', () => {
     expect(importCycles(graphOf('a.ts -> b.ts', 'b.ts -> c.ts', 'a.ts -> c.ts'))).toEqual([]);
   });
 
+  test('folders that import each other through different files are a circle of folders', () => {
+    const graph = graphOf('src/harness/suite-api/a.ts -> src/meeting-platform/b.ts', 'src/meeting-platform/c.ts -> src/harness/suite-api/d.ts', 'src/meeting-platform/c.test.ts -> src/harness/run/e.ts');
+    expect(importCycles(graph)).toEqual([]);
+    expect(importCycles(folderGraph(graph))).toEqual([['src/harness/suite-api', 'src/meeting-platform']]);
+  });
+
   test('a suite importing past the suite API, a mock importing a suite or the targets, anything importing the CLI, shipped code importing a test helper', () => {
     const broken = brokenRules(
       graphOf(
@@ -260,6 +284,10 @@ describe("the tree's imports", () => {
 
   test('make no circle, type-only imports included', () => {
     expect(importCycles(graph)).toEqual([]);
+  });
+
+  test('make no circle of folders either, each harness floor a folder', () => {
+    expect(importCycles(folderGraph(graph))).toEqual([]);
   });
 
   test('keep the suites to the suite API, the mocks off the suites and the floors that start them, the CLI unimported, test code out of shipped code', () => {
