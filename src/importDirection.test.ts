@@ -228,7 +228,7 @@ describe('the rules, on small graphs', () => {
         'suites/fetch-service/x.ts -> mocks/origin/farm.ts',
         'mocks/origin/farm.ts -> suites/fetch-service/x.ts',
         'mocks/origin/farm.ts -> src/harness/run/run.ts',
-        'mocks/origin/farm.ts -> src/harness/reports/report.ts',
+        'mocks/origin/farm.ts -> src/harness/reports/RunReport.ts',
         'src/harness/reports/r.ts -> mocks/origin/farm.ts',
         'src/harness/targets/t.ts -> mocks/origin/farm.ts',
         'src/harness/run/run.ts -> src/cli/main.ts',
