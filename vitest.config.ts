@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The project's own tests: `*.test.ts` beside the code they test. The conformance suites
-// (`suites/**/*.check.ts`) run through `conform run` or vitest.conformance.config.ts.
+// (`suites/**/*.suite.ts`) run through `conform run` or vitest.conformance.config.ts.
 export default defineConfig({
   test: {
     include: ['{src,mocks,suites,bench,scripts,bin}/**/*.test.ts'],

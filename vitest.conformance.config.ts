@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { conformanceTestConfig } from './src/harness/conformanceConfig.ts';
+import { conformanceTestConfig } from './src/harness/run/conformanceConfig.ts';
 
 /**
  * The conformance suites as plain vitest: `npx vitest run --config vitest.conformance.config.ts suites/unit-record`

@@ -6,8 +6,8 @@
 // run failed a check.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { contentionFactor, sampleContention } from '../src/harness/contention.ts';
-import { runConform } from '../src/harness/testing/runConform.ts';
+import { contentionFactor, sampleContention } from '../src/harness/targets/contention.ts';
+import { runConform } from '../src/testing/runConform.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const counts = (process.argv[2] ?? '0,2,4').split(',').map(Number);
@@ -44,7 +44,7 @@ for (const n of counts) {
   const sampler = setInterval(() => load.push(loadavg()[0]!), 5_000);
   try {
     await started(busy);
-    // What the embedded targets' timeout is scaled by, as the run will measure it (src/harness/contention.ts).
+    // What the embedded targets' timeout is scaled by, as the run will measure it (src/harness/targets/contention.ts).
     const factor = contentionFactor(sampleContention());
     const start = performance.now();
     const r = await runConform(['run']);

@@ -1,24 +1,24 @@
 // The generated checks, measured: (1) generated requests per second, each one made, sent and its answer
 // judged against the spec, against the embedded targets and two floors measured in the same run (no
 // server at all, and a bare node:http server with one canned answer); (2) for each broken variant of
-// suites/*/testing/generatedVariants.ts, how many generated requests it takes to find it, over several seeds.
+// suites/*/fixtures/generatedVariants.ts, how many generated requests it takes to find it, over several seeds.
 // Everything runs in this one process, servers included. `node bench/generated.bench.ts`
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFetchServiceMock } from '../mocks/fetch-service/startFetchServiceMock.ts';
 import { startMeetingPlatformServer } from '../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import type { FuzzBinding } from '../src/harness/FuzzBinding.ts';
-import { generatedClauses } from '../src/harness/GeneratedClause.ts';
-import { GeneratedRun } from '../src/harness/GeneratedRun.ts';
-import { embeddedLimits, startEmbeddedReference, startWarmFarm } from '../src/harness/startFetchServiceTargets.ts';
-import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/targets.ts';
+import type { FuzzBinding } from '../src/harness/suite-api/FuzzBinding.ts';
+import { generatedClauses } from '../src/harness/suite-api/GeneratedClause.ts';
+import { FuzzSession } from '../src/harness/suite-api/FuzzSession.ts';
+import { embeddedLimits, startEmbeddedReference, startWarmFarm } from '../src/harness/targets/startFetchServiceTargets.ts';
+import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/suite-api/targets.ts';
 import { mixSeed } from '../src/json/mixSeed.ts';
 import { fetchFuzzBinding } from '../suites/fetch-service/fetchFuzzBinding.ts';
 import { suiteTarget } from '../suites/fetch-service/SuiteTarget.ts';
-import { generatedVariants as fetchVariants } from '../suites/fetch-service/testing/generatedVariants.ts';
-import { startBrokenService } from '../suites/fetch-service/testing/startBrokenService.ts';
-import { generatedVariants as meetingVariants } from '../suites/meeting-platform/testing/generatedVariants.ts';
+import { generatedVariants as fetchVariants } from '../suites/fetch-service/fixtures/generatedVariants.ts';
+import { startBrokenService } from '../suites/fetch-service/fixtures/startBrokenService.ts';
+import { generatedVariants as meetingVariants } from '../suites/meeting-platform/fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
 import { median } from './loadTest.ts';
@@ -30,10 +30,10 @@ const apiKey = `bench-${randomBytes(8).toString('hex')}`;
 
 /** Requests per second of every operation's crash clause (valid and mutated sequences) against a binding. */
 async function rate(binding: FuzzBinding): Promise<{ rps: number; sent: number }> {
-  const run = new GeneratedRun(binding, { seed: 7, runs });
+  const fuzz = new FuzzSession(binding, { seed: 7, runs });
   const started = performance.now();
-  for (const { operation } of binding.operations) await run.check(operation.operationId, 'NO-5XX', { maxShrinkTries: 0 });
-  return { rps: (run.sent / (performance.now() - started)) * 1000, sent: run.sent };
+  for (const { operation } of binding.operations) await fuzz.check(operation.operationId, 'NO-5XX', { maxShrinkTries: 0 });
+  return { rps: (fuzz.sent / (performance.now() - started)) * 1000, sent: fuzz.sent };
 }
 
 /** A binding whose every request is answered in memory with the same conforming reply. */
@@ -98,7 +98,7 @@ for (const variant of fetchVariants) {
   const binding = fetchFuzzBinding(await fetchTarget(service.url));
   const clause = variant.breaks[0]!.replace('FS-FUZZ-', '') as (typeof generatedClauses)[number];
   await firstFailures(`fetch: ${variant.name} (${variant.breaks[0]})`, defaultFuzzRuns, async (seed) => {
-    const f = (await new GeneratedRun(binding, { seed, runs: beyond }).check('fetchPage', clause, { maxShrinkTries: 0 })).failure;
+    const f = (await new FuzzSession(binding, { seed, runs: beyond }).check('fetchPage', clause, { maxShrinkTries: 0 })).failure;
     return f && { at: f.runs, sequence: sequenceOf(Boolean(f.request.mutation)) };
   });
   await service.close();
@@ -113,9 +113,9 @@ for (const variant of meetingVariants) {
       const f = (await new LinkWalk(target).check({ seed: mixSeed(seed, 0x11c5), runs: 4 * linkRuns(defaultFuzzRuns) })).failure;
       return f && { at: f.runs, sequence: 'page sizes' };
     }
-    const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: beyond });
-    for (const { operation } of run.binding.operations) {
-      const f = (await run.check(operation.operationId, clause.replace('MP-FUZZ-', '') as (typeof generatedClauses)[number], { maxShrinkTries: 0 })).failure;
+    const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: beyond });
+    for (const { operation } of fuzz.binding.operations) {
+      const f = (await fuzz.check(operation.operationId, clause.replace('MP-FUZZ-', '') as (typeof generatedClauses)[number], { maxShrinkTries: 0 })).failure;
       if (f) return { at: f.runs, sequence: `${operation.operationId} ${sequenceOf(Boolean(f.request.mutation))}` };
     }
     return undefined;

@@ -15,6 +15,6 @@ if (tsc.error) throw tsc.error;
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 cpSync('specs', join(out, 'specs'), { recursive: true });
-for (const file of globSync(codeDirs.map((dir) => `${dir}/**/*`), { exclude: ['**/testing/**', '**/*.ts'] })) {
+for (const file of globSync(codeDirs.map((dir) => `${dir}/**/*`), { exclude: ['**/testing/**', '**/fixtures/**', '**/*.ts'] })) {
   if (statSync(file).isFile()) cpSync(file, join(out, file));
 }

@@ -1,13 +1,13 @@
-// The fetch-service mock judges its client: clients written apart from it (src/client/testing), one
+// The fetch-service mock judges its client: clients written apart from it (src/client/fixtures), one
 // correct and the others each with one fault, talk to it over its node:http server and through its msw
 // handlers; its client report fails exactly the clause each fault breaks, and the correct client is clean.
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test } from 'vitest';
 import { expectCleanClient } from '../../src/client/expectCleanClient.ts';
-import * as clients from '../../src/client/testing/fetchServiceClients.ts';
-import type { RunReport } from '../../src/harness/report.ts';
+import * as clients from '../../src/client/fixtures/fetchServiceClients.ts';
+import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import { manualClock } from '../meeting-platform/clock.ts';
-import { failedClauses } from '../meeting-platform/testing/judgedMeetingMock.ts';
+import { failedClauses } from '../meeting-platform/fixtures/judgedMeetingMock.ts';
 import { createFetchServiceMock } from './createFetchServiceMock.ts';
 import { startFetchServiceMock } from './startFetchServiceMock.ts';
 

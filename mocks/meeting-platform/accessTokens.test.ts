@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { accessTokens, verifiedTokenCacheSize } from './accessTokens.ts';
 import { manualClock } from './clock.ts';
-import type { ResolvedAccount } from './tokenEndpoint.ts';
+import type { ResolvedAccount } from './ResolvedAccount.ts';
 
 const account: ResolvedAccount = { clientId: 'cid', clientSecret: 'secret', accountId: 'acc', userId: 'user-1', scopes: ['user:read:user:admin'] };
 const key = Buffer.alloc(32, 7);

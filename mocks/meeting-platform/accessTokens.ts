@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.ts';
-import type { ResolvedAccount } from './tokenEndpoint.ts';
+import type { ResolvedAccount } from './ResolvedAccount.ts';
 
 /** The platform's access-token lifetime. */
 export const accessTokenTtlSeconds = 3600;

@@ -5,7 +5,7 @@ import { manualClock } from './clock.ts';
 import { parseListQuery, type ListQuery } from './meetingListPage.ts';
 import { createMeetingPlatformState } from './meetingPlatformState.ts';
 import { pageTokens } from './pageTokens.ts';
-import type { ResolvedAccount } from './tokenEndpoint.ts';
+import type { ResolvedAccount } from './ResolvedAccount.ts';
 
 const start = Date.UTC(2030, 0, 7, 9, 0, 0);
 const hour = 3_600_000;

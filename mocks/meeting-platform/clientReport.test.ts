@@ -1,11 +1,11 @@
-// The mock judges its client: clients written apart from it (src/client/testing), one correct and the
+// The mock judges its client: clients written apart from it (src/client/fixtures), one correct and the
 // others each with one fault, talk to it over its node:http server and through its msw handlers; its
 // client report fails exactly the clause each fault breaks, and the correct client is judged clean.
 import { afterEach, describe, expect, test } from 'vitest';
 import { expectCleanClient } from '../../src/client/expectCleanClient.ts';
-import * as clients from '../../src/client/testing/meetingPlatformClients.ts';
-import { loadPathMatrix } from '../../src/harness/pathMatrix.ts';
-import { failedClauses, judgedMeetingMock, type ClientAdapter, type JudgedMeetingMock } from './testing/judgedMeetingMock.ts';
+import * as clients from '../../src/client/fixtures/meetingPlatformClients.ts';
+import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { failedClauses, judgedMeetingMock, type ClientAdapter, type JudgedMeetingMock } from './fixtures/judgedMeetingMock.ts';
 
 let mock: JudgedMeetingMock | undefined;
 afterEach(async () => {

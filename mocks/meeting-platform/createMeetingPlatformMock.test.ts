@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
 import { manualClock } from './clock.ts';
 import { createMeetingPlatformMock, realApiBaseUrl, realAuthUrl } from './createMeetingPlatformMock.ts';
-import { meetingMockContract } from './testing/meetingMockContract.ts';
+import { meetingMockContract } from './fixtures/meetingMockContract.ts';
 
 // The msw adapter: the handlers stand in for the real hosts inside a user's own msw setup, and nothing
 // leaves the process. The first mock takes the real platform's addresses; later ones hosts of their own.

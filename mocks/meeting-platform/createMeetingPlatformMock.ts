@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 import type { JournalEntry } from '../../src/client/JournalEntry.ts';
 import { meetingPlatformClientJudge } from '../../src/client/meeting-platform/meetingPlatformClientJudge.ts';
-import type { RunReport } from '../../src/harness/report.ts';
+import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import { judgedRouteTable } from '../judgedRouteTable.ts';
 import type { RouteTable } from '../MockExchange.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
@@ -19,7 +19,7 @@ import { meetingPlatformRoutes, type MeetingPlatformScenario } from './meetingPl
 import { pageTokens } from './pageTokens.ts';
 import { seededRandom } from './seededRandom.ts';
 import type { MeetingAccount, MeetingPlatformSeed } from './seedTypes.ts';
-import type { ResolvedAccount } from './tokenEndpoint.ts';
+import type { ResolvedAccount } from './ResolvedAccount.ts';
 
 export type { MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 

@@ -18,4 +18,4 @@ export type { MeetingAccount, MeetingPlatformSeed, UserSeed, MeetingSeed } from 
 export { expectCleanClient, ClientFindingsError, type ExpectCleanClientOptions, type ClientReportSource } from '../../src/client/expectCleanClient.ts';
 export type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 export type { JournalEntry } from '../../src/client/JournalEntry.ts';
-export type { RunReport, CheckResult } from '../../src/harness/report.ts';
+export type { RunReport, CheckResult } from '../../src/harness/reports/RunReport.ts';

@@ -6,7 +6,8 @@ import { apiRoutes, type ApiContext } from './apiRoutes.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 import { invalidAccessToken, missingScopes, rateLimited, serviceUnavailable } from './platformResponses.ts';
 import type { Random } from './seededRandom.ts';
-import { tokenEndpoint, type ResolvedAccount, type TokenEndpointContext } from './tokenEndpoint.ts';
+import { type ResolvedAccount } from './ResolvedAccount.ts';
+import { tokenEndpoint, type TokenEndpointContext } from './tokenEndpoint.ts';
 
 /** Switches for development; the mock reads them on every request, so they can change while it runs. */
 export interface MeetingPlatformScenario {

@@ -5,7 +5,7 @@ import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import type { MockAdapter } from '../MockExchange.ts';
 import { manualClock } from './clock.ts';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from './startMeetingPlatformServer.ts';
-import { meetingMockContract } from './testing/meetingMockContract.ts';
+import { meetingMockContract } from './fixtures/meetingMockContract.ts';
 
 // The node:http adapter, as `conform mock` serves the mock: the whole contract over real HTTP.
 describe('the route table on node:http', () => {

@@ -1,8 +1,8 @@
 import type { components } from '../../src/generated/meeting-platform.ts';
 import type { MockReply, MockRequest } from '../MockExchange.ts';
 import type { AccessTokens } from './accessTokens.ts';
+import type { ResolvedAccount } from './ResolvedAccount.ts';
 import { json, tokenError } from './platformResponses.ts';
-import type { MeetingAccount } from './seedTypes.ts';
 
 type TokenResponse = components['schemas']['TokenResponse'];
 
@@ -12,9 +12,6 @@ export interface TokenEndpointContext {
   authUrl: string;
   apiBaseUrl: string;
 }
-
-/** An account with the user its tokens act for settled. */
-export type ResolvedAccount = MeetingAccount & { userId: string; scopes: string[] };
 
 /** A token request as the platform reads it, before any check. */
 export interface TokenRequest {

@@ -1,5 +1,5 @@
 import type { MockRequest } from '../MockExchange.ts';
-import type { FarmListener } from './FarmRoute.ts';
+import type { FarmListener } from './FarmListener.ts';
 
 /**
  * A request as the farm's route table reads it: the mocks' MockRequest (its `body` always "": the farm

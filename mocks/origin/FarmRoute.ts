@@ -1,8 +1,7 @@
 import type { FarmReply, OriginRequest } from './FarmExchange.ts';
 import type { RequestLog } from './RequestLog.ts';
 
-/** Which of the farm's listeners took a request: every listener serves the same routes. */
-export type FarmListener = 'http' | 'https' | 'expired-tls' | 'wrong-host-tls';
+export type { FarmListener } from './FarmListener.ts';
 
 /**
  * Where the farm can be reached: what `GET /__farm/info` returns. Each URL is where clients reach the

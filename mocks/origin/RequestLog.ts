@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FarmListener } from './FarmRoute.ts';
+import type { FarmListener } from './FarmListener.ts';
 
 /** One request as the farm received it, logged before any byte of the answer. */
 export interface FarmRequest {

@@ -3,8 +3,8 @@ import { connect as tlsConnect } from 'node:tls';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { promisedLength, sentLength } from './brokenConnectionRoutes.ts';
-import { getRaw } from './testing/getRaw.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { getRaw } from '../../src/testing/getRaw.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 
 interface Wire {
   received: Buffer;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { farmPageEntry, farmPages } from './farmPages.ts';
 import { originRoutes } from './originRoutes.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 
 describe('farmRoutes', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { gzipBomb, gzipBombInflatedBytes } from './gzipBomb.ts';
-import { inflatedSize } from './testing/inflatedSize.ts';
+import { inflatedSize } from './fixtures/inflatedSize.ts';
 
 test('gzipBomb: under 1 MiB compressed, inflates to gzipBombInflatedBytes zeros, computed once', async () => {
   const bomb = await gzipBomb();

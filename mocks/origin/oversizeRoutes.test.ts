@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { gzipBomb, gzipBombInflatedBytes } from './gzipBomb.ts';
 import { defaultBigBytes } from './oversizeRoutes.ts';
-import { getRaw } from './testing/getRaw.ts';
-import { canReadProcessMemory, spawnOriginFarm } from './testing/spawnOriginFarm.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { getRaw } from '../../src/testing/getRaw.ts';
+import { canReadProcessMemory, spawnOriginFarm } from './fixtures/spawnOriginFarm.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 
 const MiB = 1024 * 1024;
 

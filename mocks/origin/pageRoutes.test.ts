@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { farmPages } from './farmPages.ts';
-import { getRaw } from './testing/getRaw.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { getRaw } from '../../src/testing/getRaw.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 
 /** The header lines a route set itself, in order: node:http's own (Date, Connection...) left out. */
 function routeHeaderLines(rawHeaders: string[], names: Set<string>): Array<[string, string]> {

@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { originTable } from './originTable.ts';
 import { defaultPrivateTarget, queryRedirectForms, redirectStatuses, type QueryRedirectForm } from './redirectRoutes.ts';
 import { RequestLog } from './RequestLog.ts';
-import { getRaw } from './testing/getRaw.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { getRaw } from '../../src/testing/getRaw.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 
 describe('redirectRoutes', () => {
   const farm = useOriginFarm();

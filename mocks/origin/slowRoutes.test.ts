@@ -5,7 +5,7 @@ import type { FarmInfo } from './FarmRoute.ts';
 import { originTable } from './originTable.ts';
 import { RequestLog } from './RequestLog.ts';
 import { defaultDrip, defaultSlowMs } from './slowRoutes.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 
 // In memory the farm's timers are vitest's fake ones: when a route answers is read off the fake clock,
 // never off the wall clock (which a loaded machine stretches).

@@ -3,8 +3,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestCertificates, type TestCertificates } from '../../src/testing/createTestCertificates.ts';
 import { startOriginFarm, type OriginFarm } from './startOriginFarm.ts';
-import { getRaw } from './testing/getRaw.ts';
-import { useOriginFarm } from './testing/useOriginFarm.ts';
+import { getRaw } from '../../src/testing/getRaw.ts';
+import { useOriginFarm } from './fixtures/useOriginFarm.ts';
 
 describe('startOriginFarm', () => {
   const farm = useOriginFarm();

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServerCommand, untilRefused } from '../../src/cli/testing/startServerCommand.ts';
-import type { RunReport } from '../../src/harness/report.ts';
-import { suiteNames } from '../../src/harness/suites.ts';
+import { startServerCommand, untilRefused } from '../../src/testing/startServerCommand.ts';
+import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import { suiteNames } from '../../src/harness/catalogue/suites.ts';
 import { userProjectLock, type PackageLock } from './userProjectLock.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -134,8 +134,8 @@ describe('the packed package, installed in a fresh project', () => {
     const installed = join(project, 'node_modules', manifest.name);
     expect(globSync('**/*.ts', { cwd: installed }).filter((f) => !f.endsWith('.d.ts'))).toEqual([]);
     // Every conformance suite file of the repository is there compiled, so run() finds every check.
-    const compiled = globSync('dist/suites/**/*.check.js', { cwd: installed }).map((f) => f.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
-    expect(compiled.sort()).toEqual(globSync('suites/**/*.check.ts', { cwd: repo }).sort());
+    const compiled = globSync('dist/suites/**/*.suite.js', { cwd: installed }).map((f) => f.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+    expect(compiled.sort()).toEqual(globSync('suites/**/*.suite.ts', { cwd: repo }).sort());
   });
 
   test('npx conform --version prints the version', async () => {

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { diffedReports } from '../harness/testing/diffedReports.ts';
-import { runConform } from '../harness/testing/runConform.ts';
+import { diffedReports } from '../testing/diffedReports.ts';
+import { runConform } from '../testing/runConform.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-folder-flags-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { runConform } from '../harness/testing/runConform.ts';
-import { conformInProcess } from './testing/conformInProcess.ts';
+import { runConform } from '../testing/runConform.ts';
+import { conformInProcess } from '../testing/conformInProcess.ts';
 import { version } from './version.ts';
 
 describe('conform command', () => {

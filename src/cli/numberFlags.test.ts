@@ -1,7 +1,7 @@
 // Every command's numeric flags refuse a bad value before anything starts, with exit 2 and the one
-// sentence the rule gives (src/harness/numberRules.ts): the same value, the same words, in every command.
+// sentence the rule gives (src/harness/options/numberRules.ts): the same value, the same words, in every command.
 import { describe, expect, test } from 'vitest';
-import { conformInProcess } from './testing/conformInProcess.ts';
+import { conformInProcess } from '../testing/conformInProcess.ts';
 
 const seedRefusal = (got: string) => `conform: --seed takes a whole number from 0 to 4294967295; got "${got}"\n`;
 

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { numberRules } from '../harness/numberRules.ts';
+import { numberRules } from '../harness/options/numberRules.ts';
 import { numberOption, parseHttpUrl, parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
-import { parseNumber, type NumberRule } from '../harness/numberRules.ts';
-import { isShard, type Shard } from '../harness/shardFiles.ts';
+import { parseNumber, type NumberRule } from '../harness/options/numberRules.ts';
+import { isShard, type Shard } from '../harness/reports/Shard.ts';
 import { UsageError } from './UsageError.ts';
 
 /** commander argument parsers: each turns a flag's text into a value or a one-line usage error. */
@@ -20,7 +20,7 @@ export function parseHttpUrl(value: string): string {
 }
 
 /**
- * A numeric flag held to its rule (src/harness/numberRules.ts): every command's numbers are read here,
+ * A numeric flag held to its rule (src/harness/options/numberRules.ts): every command's numbers are read here,
  * so a value is refused in the same words whichever command is given it.
  */
 export function numberOption(flags: string, description: string, rule: NumberRule): Option {

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { exitCodeOf } from '../harness/buildReport.ts';
-import type { ReportFile } from '../harness/reportFiles.ts';
-import { ConsoleReporter } from '../harness/reporters/ConsoleReporter.ts';
-import { isReportFormat, reportFormats } from '../harness/reporters/reportRenderers.ts';
-import type { RunReport } from '../harness/report.ts';
-import { RunError } from '../harness/RunError.ts';
+import { exitCodeOf } from '../harness/reports/runVerdict.ts';
+import type { ReportFile } from '../harness/reports/reportFiles.ts';
+import { ConsoleReporter } from '../harness/reports/reporters/ConsoleReporter.ts';
+import { isReportFormat, reportFormats } from '../harness/reports/reporters/reportRenderers.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
+import { RunError } from '../harness/reports/RunError.ts';
 import { parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 

@@ -3,7 +3,7 @@
 // (`sh -c 'conform …'`, the shell passing no signal on) when that launcher is killed. Nothing here judges
 // time: each test waits for the ports to refuse connections, bounded by the test's timeout.
 import { afterEach, describe, expect, test } from 'vitest';
-import { conformBin, exitOf, startServerCommand, untilRefused, type StartedServerCommand } from './testing/startServerCommand.ts';
+import { conformBin, exitOf, startServerCommand, untilRefused, type StartedServerCommand } from '../testing/startServerCommand.ts';
 
 const servers: Array<{ name: string; args: string[]; ready: RegExp; listeners: number }> = [
   { name: 'mock fetch-service', args: ['mock', 'fetch-service', '--port', '0'], ready: /Stop with Ctrl\+C/, listeners: 1 },

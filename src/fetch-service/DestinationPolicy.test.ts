@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createStubResolver } from '../testing/stubResolver.ts';
+import { createStubResolver } from './stubResolver.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { ServiceError } from './core/ServiceError.ts';
 

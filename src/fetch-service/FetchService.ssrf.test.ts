@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startCanary, type Canary } from '../harness/startCanary.ts';
+import { startCanary, type Canary } from '../harness/suite-api/startCanary.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 import { startWalledFetchService, type WalledFetchService } from '../testing/startWalledFetchService.ts';
 

@@ -36,9 +36,9 @@ export interface FetchServiceOptions {
   trustedCa?: string[];
   /** The operator's proxy for `proxies: true`; defaults to the proxy environment variables. */
   proxy?: ProxySettings;
-  /** Name resolution at connect time; tests pass a stub (src/testing/stubResolver.ts). */
+  /** Name resolution at connect time; tests pass a stub (stubResolver.ts). */
   resolve?: Resolver;
-  /** The socket-opening layer; tests pass a loopback-only one (src/testing/loopbackOnlyDial.ts). */
+  /** The socket-opening layer; tests pass a loopback-only one (loopbackOnlyDial.ts). */
   dial?: Dial;
   /** Access and lifecycle log; JSON lines on stderr by default. */
   log?: Logger;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
-import { createStubResolver } from '../testing/stubResolver.ts';
+import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
+import { createStubResolver } from './stubResolver.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { OutboundDispatchers } from './OutboundDispatchers.ts';
 

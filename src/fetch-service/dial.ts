@@ -16,7 +16,7 @@ export interface TlsSettings {
 /**
  * Makes the connector that puts bytes on the wire, given the TLS settings of the request. By the time it
  * is called, the guarded connector has replaced the host name with the address it checked. Tests pass a
- * loopback-only one (src/testing/loopbackOnlyDial.ts), so wrong code under test still cannot leave loopback.
+ * loopback-only one (loopbackOnlyDial.ts), so wrong code under test still cannot leave loopback.
  */
 export type Dial = (tls: TlsSettings) => Connector;
 

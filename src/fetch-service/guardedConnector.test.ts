@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import type { buildConnector } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { createStubResolver } from '../testing/stubResolver.ts';
+import { createStubResolver } from './stubResolver.ts';
 import type { Connector } from './dial.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { createGuardedConnector } from './guardedConnector.ts';

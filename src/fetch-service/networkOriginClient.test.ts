@@ -1,8 +1,8 @@
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
+import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
-import { createStubResolver } from '../testing/stubResolver.ts';
+import { createStubResolver } from './stubResolver.ts';
 import { BufferBudget } from './core/BufferBudget.ts';
 import { DestinationPolicy } from './DestinationPolicy.ts';
 import { fetchPage } from './core/fetchPage.ts';

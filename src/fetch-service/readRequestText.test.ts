@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
+import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
 import { readRequestText } from './readRequestText.ts';
 import { ServiceError } from './core/ServiceError.ts';
 

@@ -7,7 +7,7 @@ import type { LogEntry } from './accessLog.ts';
 import { FetchService } from './FetchService.ts';
 import { startFetchService } from './startFetchService.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
-import { createLoopbackOnlyDial } from '../testing/loopbackOnlyDial.ts';
+import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
 import { startWalledFetchService, TEST_API_KEY, type WalledFetchService } from '../testing/startWalledFetchService.ts';
 
 let origin: LocalOrigin;

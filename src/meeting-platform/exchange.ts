@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../harness/boundedRequest.ts';
-import { honourRetryAfter, pace } from '../harness/rateLimit.ts';
+import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../harness/exchange/boundedRequest.ts';
+import { honourRetryAfter, pace } from '../harness/exchange/rateLimit.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
 export interface Exchange {

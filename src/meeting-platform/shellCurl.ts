@@ -1,4 +1,4 @@
-import { shellQuote } from '../harness/curlCommand.ts';
+import { shellQuote } from '../harness/exchange/curlCommand.ts';
 import type { NearMissRequest } from './core/nearMisses.ts';
 
 /**

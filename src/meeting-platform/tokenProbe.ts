@@ -1,5 +1,5 @@
-import { curlCommand } from '../harness/curlCommand.ts';
-import type { Redactor } from '../harness/Redactor.ts';
+import { curlCommand } from '../harness/exchange/curlCommand.ts';
+import type { Redactor } from '../harness/exchange/Redactor.ts';
 import { exchange, type Exchange, type ShownAs } from './exchange.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import { clientNearMiss, clientNearMissNames, ownClientBasic, type ClientNearMissName } from './core/nearMisses.ts';

@@ -1,9 +1,9 @@
 import type { ClientJudge, ClientReportOptions } from '../client/createClientJudge.ts';
 import { fetchServiceClientJudge } from '../client/fetch-service/fetchServiceClientJudge.ts';
 import { meetingPlatformClientJudge } from '../client/meeting-platform/meetingPlatformClientJudge.ts';
-import { buildReport } from '../harness/buildReport.ts';
-import type { RunReport } from '../harness/report.ts';
-import { version } from '../harness/version.ts';
+import { buildReport } from '../harness/reports/buildReport.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
+import { version } from '../harness/exchange/version.ts';
 import { createServerJudge, type ServerJudge } from './createServerJudge.ts';
 import { fetchServiceServerSpec } from './fetch-service/fetchServiceServerSpec.ts';
 import { meetingPlatformServerSpec } from './meeting-platform/meetingPlatformServerSpec.ts';

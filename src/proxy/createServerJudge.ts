@@ -1,8 +1,8 @@
 import { ClauseTally } from '../client/ClauseTally.ts';
 import { clientCheckResult } from '../client/clientCheckResult.ts';
 import type { JournalEntry } from '../client/JournalEntry.ts';
-import { loadCatalogue } from '../harness/catalogue.ts';
-import type { CheckResult } from '../harness/report.ts';
+import { loadCatalogue } from '../harness/catalogue/catalogue.ts';
+import type { CheckResult } from '../harness/reports/RunReport.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
 import type { ServerJudgeSpec } from './ServerJudgeSpec.ts';
 

@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFetchServiceMock } from '../../mocks/fetch-service/startFetchServiceMock.ts';
 import { manualClock } from '../../mocks/meeting-platform/clock.ts';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { brokenVariants } from '../../suites/fetch-service/testing/brokenVariants.ts';
-import { startBrokenService } from '../../suites/fetch-service/testing/startBrokenService.ts';
-import * as clients from '../client/testing/fetchServiceClients.ts';
-import { startWarmFarm } from '../harness/startFetchServiceTargets.ts';
-import type { RunReport } from '../harness/report.ts';
+import { brokenVariants } from '../../suites/fetch-service/fixtures/brokenVariants.ts';
+import { startBrokenService } from '../../suites/fetch-service/fixtures/startBrokenService.ts';
+import * as clients from '../client/fixtures/fetchServiceClients.ts';
+import { startWarmFarm } from '../harness/targets/startFetchServiceTargets.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
 import { clientLabel } from './createProxyJudge.ts';
 import { startValidationProxy, type ValidationProxy } from './startValidationProxy.ts';
 

@@ -3,11 +3,11 @@
 // client's traffic, the very clauses `conform run` fails for them; faulty clients (src/client/testing)
 // are caught by exactly their client clause, the deployment judged clean beside them.
 import { afterEach, describe, expect, test } from 'vitest';
-import * as clients from '../client/testing/meetingPlatformClients.ts';
-import type { RunReport } from '../harness/report.ts';
+import * as clients from '../client/fixtures/meetingPlatformClients.ts';
+import type { RunReport } from '../harness/reports/RunReport.ts';
 import type { MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { brokenVariants } from '../../suites/meeting-platform/testing/brokenVariants.ts';
-import { startVariantServer } from '../../suites/meeting-platform/testing/variantRuns.ts';
+import { brokenVariants } from '../../suites/meeting-platform/fixtures/brokenVariants.ts';
+import { startVariantServer } from '../../suites/meeting-platform/fixtures/variantRuns.ts';
 import { startMeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { clientLabel } from './createProxyJudge.ts';
 import { startValidationProxy, type ValidationProxy } from './startValidationProxy.ts';

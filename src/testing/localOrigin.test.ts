@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { expect, test } from 'vitest';
-import { createLoopbackOnlyDial } from './loopbackOnlyDial.ts';
+import { createLoopbackOnlyDial } from '../fetch-service/loopbackOnlyDial.ts';
 import { startLocalOrigin } from './localOrigin.ts';
 
 test('serves on loopback and records requests', async () => {

@@ -3,8 +3,8 @@ import type { Agent } from 'undici';
 import type { components } from '../generated/fetch-service.ts';
 import type { LogEntry } from '../fetch-service/accessLog.ts';
 import { startFetchService, type RunningFetchService, type StartOptions } from '../fetch-service/startFetchService.ts';
-import { createLoopbackOnlyDial, type LoopbackWall } from './loopbackOnlyDial.ts';
-import { createStubResolver, type StubAnswer, type StubResolver } from './stubResolver.ts';
+import { createLoopbackOnlyDial, type LoopbackWall } from '../fetch-service/loopbackOnlyDial.ts';
+import { createStubResolver, type StubAnswer, type StubResolver } from '../fetch-service/stubResolver.ts';
 
 /** A reply of the service as tests read it: either shape, every field optional. */
 export type ReplyBody = Partial<components['schemas']['FetchResult'] & components['schemas']['ErrorBody']> &

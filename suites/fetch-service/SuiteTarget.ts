@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../src/harness/check.ts';
-import { ExchangeLog } from '../../src/harness/ExchangeLog.ts';
-import type { FetchServiceTarget } from '../../src/harness/targets.ts';
+import type { CheckContext } from '../../src/harness/suite-api/check.ts';
+import { ExchangeLog } from '../../src/harness/suite-api/ExchangeLog.ts';
+import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { FetchClient, requestHeaders, type Exchange, type FetchCall } from './fetchClient.ts';
 import { loadFarm, type Farm } from './originFarm.ts';

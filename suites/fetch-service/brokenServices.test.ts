@@ -5,14 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { findClause } from '../../src/harness/catalogue.ts';
+import { findClause } from '../../src/harness/catalogue/catalogue.ts';
 import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
-import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
-import { brokenVariants, type BrokenVariant } from './testing/brokenVariants.ts';
-import { securityVariants } from './testing/securityVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
+import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
+import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
+import { securityVariants } from './fixtures/securityVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
 
 // Three runs at a time: each is a CLI, a vitest and a suite whose timeout probes must not starve for CPU.
 vi.setConfig({ maxConcurrency: 3 });

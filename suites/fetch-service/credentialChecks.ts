@@ -1,4 +1,4 @@
-import type { Check, CheckContext } from '../../src/harness/check.ts';
+import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
 import { callerCredentials, credentialsIn, noKeyToSearch, type Credential } from './callerCredentials.ts';
 import type { Exchange } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';

@@ -1,7 +1,7 @@
-import type { Check } from '../../src/harness/check.ts';
-import { defineGeneratedChecks } from '../../src/harness/defineGeneratedChecks.ts';
-import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
-import { generatedTimeoutMs } from '../../src/harness/generatedTimeoutMs.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
+import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
+import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';
+import { generatedTimeoutMs } from '../../src/harness/suite-api/generatedTimeoutMs.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
@@ -10,10 +10,10 @@ import type { SuiteTarget } from './SuiteTarget.ts';
  * after the concurrent checks, one after another (the second and third mostly reread the first's
  * answers), so their traffic never competes with the probes that time a fetch.
  */
-export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): GeneratedRun {
-  const run = new GeneratedRun(fetchFuzzBinding(s), settings);
+export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): FuzzSession {
+  const fuzz = new FuzzSession(fetchFuzzBinding(s), settings);
   // Their one path of the matrix: the requests generated from the OpenAPI.
   const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });
-  defineGeneratedChecks(generatedCheck, run, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
-  return run;
+  defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
+  return fuzz;
 }

@@ -1,5 +1,5 @@
-import type { Check } from '../../src/harness/check.ts';
-import { judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
+import { judgeLoggedExchanges } from '../../src/harness/suite-api/ExchangeLog.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
 /**

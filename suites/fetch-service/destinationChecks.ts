@@ -1,9 +1,9 @@
-import type { Check, CheckContext } from '../../src/harness/check.ts';
+import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
 import { refused, resultOf, type Expectation } from './expectations.ts';
 import type { FetchCall } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';
 import { loopbackDestinations, remotePrivateDestinations, type PrivateDestination } from './privateDestinations.ts';
-import { startCanary, type Canary } from '../../src/harness/startCanary.ts';
+import { startCanary, type Canary } from '../../src/harness/suite-api/startCanary.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 /** A private destination as a probe: the URL to ask for, reached directly or through the farm's redirect. */

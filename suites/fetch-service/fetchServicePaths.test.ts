@@ -3,10 +3,10 @@
 // the mock), which take every path. A path no check judges fails here, so the matrix and the checks
 // cannot drift apart.
 import { expect, test } from 'vitest';
-import { loadPathMatrix } from '../../src/harness/pathMatrix.ts';
-import { loadCatalogue } from '../../src/harness/catalogue.ts';
-import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
-import { runConform } from '../../src/harness/testing/runConform.ts';
+import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
+import { expectEveryPathJudged } from '../../src/testing/expectEveryPathJudged.ts';
+import { runConform } from '../../src/testing/runConform.ts';
 
 test('the matrix names a path for every clause of the catalogue, and only clauses of it', () => {
   const matrix = loadPathMatrix('fetch-service')!;

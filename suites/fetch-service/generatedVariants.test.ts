@@ -5,16 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFetchServiceMock } from '../../mocks/fetch-service/startFetchServiceMock.ts';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { describeFailure } from '../../src/harness/describeFailure.ts';
-import { generatedClauses } from '../../src/harness/GeneratedClause.ts';
-import { GeneratedRun, type ClauseOutcome } from '../../src/harness/GeneratedRun.ts';
-import { embeddedLimits, startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { defaultFuzzRuns, type FetchServiceTarget } from '../../src/harness/targets.ts';
-import { runConform } from '../../src/harness/testing/runConform.ts';
+import { describeFailure } from '../../src/harness/suite-api/describeFailure.ts';
+import { generatedClauses } from '../../src/harness/suite-api/GeneratedClause.ts';
+import { FuzzSession, type FuzzOutcome } from '../../src/harness/suite-api/FuzzSession.ts';
+import { embeddedLimits, startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { defaultFuzzRuns, type FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
+import { runConform } from '../../src/testing/runConform.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import { suiteTarget } from './SuiteTarget.ts';
-import { generatedVariants } from './testing/generatedVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import { generatedVariants } from './fixtures/generatedVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
 
 const apiKey = `conform-generated-${randomBytes(12).toString('hex')}`;
 const seed = 7;
@@ -29,14 +29,14 @@ function target(baseUrl: string): FetchServiceTarget {
 }
 
 /** Every generated clause against a service at `baseUrl`, at the default budget. */
-async function generatedOutcomes(baseUrl: string): Promise<{ run: GeneratedRun; outcomes: ClauseOutcome[] }> {
-  const run = new GeneratedRun(fetchFuzzBinding(await suiteTarget(target(baseUrl))), { seed, runs: defaultFuzzRuns });
-  const outcomes: ClauseOutcome[] = [];
-  for (const clause of generatedClauses) outcomes.push(await run.check('fetchPage', clause));
-  return { run, outcomes };
+async function generatedOutcomes(baseUrl: string): Promise<{ fuzz: FuzzSession; outcomes: FuzzOutcome[] }> {
+  const fuzz = new FuzzSession(fetchFuzzBinding(await suiteTarget(target(baseUrl))), { seed, runs: defaultFuzzRuns });
+  const outcomes: FuzzOutcome[] = [];
+  for (const clause of generatedClauses) outcomes.push(await fuzz.check('fetchPage', clause));
+  return { fuzz, outcomes };
 }
 
-const failed = (outcomes: ClauseOutcome[]) => outcomes.filter((o) => o.failure).map((o) => o.clause);
+const failed = (outcomes: FuzzOutcome[]) => outcomes.filter((o) => o.failure).map((o) => o.clause);
 
 describe.concurrent('the generated fetch-service checks', () => {
   test('pass against the reference and the mock', async () => {
@@ -44,8 +44,8 @@ describe.concurrent('the generated fetch-service checks', () => {
     const mock = await startFetchServiceMock({ apiKeys: [apiKey], farm, limits: { ...embeddedLimits, timeoutMs: variantTimeoutSeconds * 1000, maxConcurrency: 4 } });
     try {
       for (const url of [reference.url, mock.url]) {
-        const { run, outcomes } = await generatedOutcomes(url);
-        expect(outcomes.flatMap((o) => (o.failure ? [describeFailure(run, o.failure).message] : []))).toEqual([]);
+        const { fuzz, outcomes } = await generatedOutcomes(url);
+        expect(outcomes.flatMap((o) => (o.failure ? [describeFailure(fuzz, o.failure).message] : []))).toEqual([]);
         expect(outcomes.map((o) => o.tried)).toEqual([2 * defaultFuzzRuns, defaultFuzzRuns, defaultFuzzRuns]);
       }
     } finally {
@@ -56,10 +56,10 @@ describe.concurrent('the generated fetch-service checks', () => {
   test.for(generatedVariants)('$name: fails $breaks and no other, shrunk, with a reproduction', { timeout: 120_000 }, async (variant) => {
     const service = await startBrokenService(farm, apiKey, { transform: () => variant.transform });
     try {
-      const { run, outcomes } = await generatedOutcomes(service.url);
+      const { fuzz, outcomes } = await generatedOutcomes(service.url);
       expect(failed(outcomes)).toEqual(variant.breaks);
       const failure = outcomes.find((o) => o.failure)!.failure!;
-      const report = describeFailure(run, failure);
+      const report = describeFailure(fuzz, failure);
       expect(report.message).toContain(`seed ${seed} (fast-check seed`);
       expect(report.message).toMatch(/shrunk \d+ time/);
       expect(report.reproduction).toMatch(/^curl .* -X POST '.*\/v1\/fetch/);

@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { replied, type Expectation } from './expectations.ts';
 import { FetchClient } from './fetchClient.ts';
 import { judge, probeAll, type Case } from './judge.ts';

@@ -1,4 +1,4 @@
-import type { CheckContext } from '../../src/harness/check.ts';
+import type { CheckContext } from '../../src/harness/suite-api/check.ts';
 import { diagnoseReply, keyRefusalReason, mayBeKeyRefusal } from './diagnoseReply.ts';
 import { describeExchange, type Exchange, type FetchCall, type FetchClient } from './fetchClient.ts';
 import type { Expectation } from './expectations.ts';

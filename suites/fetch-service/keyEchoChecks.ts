@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { noKeyToSearch, placed } from './callerCredentials.ts';
 import { credentialProbes } from './credentialChecks.ts';
 import { keyVariable, type Exchange } from './fetchClient.ts';

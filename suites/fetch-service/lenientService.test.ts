@@ -1,13 +1,13 @@
 // A correct fetch service that is not the reference must pass: one written apart from it, lenient wherever
-// the seed leaves room (testing/startLenientService.ts). The suite's verdicts are worth only as much as a
+// the seed leaves room (fixtures/startLenientService.ts). The suite's verdicts are worth only as much as a
 // green for such a service: every failure here is a false one, to be fixed in the suite.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { expectEveryPathJudged } from '../../src/harness/testing/expectEveryPathJudged.ts';
-import { runConform } from '../../src/harness/testing/runConform.ts';
-import { startLenientService, type LenientService } from './testing/startLenientService.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { expectEveryPathJudged } from '../../src/testing/expectEveryPathJudged.ts';
+import { runConform } from '../../src/testing/runConform.ts';
+import { startLenientService, type LenientService } from './fixtures/startLenientService.ts';
 
 const apiKey = `conform-lenient-${randomBytes(12).toString('hex')}`;
 const timeoutSeconds = 2;

@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { behindRedirect, replied, status } from './expectations.ts';
 import type { FetchCall } from './fetchClient.ts';
 import { hangUpMidFetch } from './hangUpMidFetch.ts';

@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
 import { startFetchServiceMock } from '../../mocks/fetch-service/startFetchServiceMock.ts';
-import { embeddedLimits, startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { runConform } from '../../src/harness/testing/runConform.ts';
+import { embeddedLimits, startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { runConform } from '../../src/testing/runConform.ts';
 
 const closers: Array<() => Promise<void>> = [];
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/boundedRequest.ts';
-import { farmListenersAt, type FarmListeners } from '../../src/harness/farmListenersAt.ts';
+import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/exchange/boundedRequest.ts';
+import { type FarmListeners } from '../../src/harness/suite-api/FarmListeners.ts';
+import { farmListenersAt } from '../../src/harness/suite-api/farmListenersAt.ts';
 
 /**
  * The origin farm as the suite sees it: over HTTP only (`/__farm/info`, `/__farm/pages`,

@@ -1,4 +1,4 @@
-import type { Canary } from '../../src/harness/startCanary.ts';
+import type { Canary } from '../../src/harness/suite-api/startCanary.ts';
 
 /** A destination a conforming service refuses, and whether this run can see a connection made to it. */
 export interface PrivateDestination {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { FetchServiceTarget } from '../../src/harness/targets.ts';
+import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 import { isLocalTarget } from './probeScope.ts';
 
 const target = (baseUrl: string, embedded = false): FetchServiceTarget => ({ label: 'x', baseUrl, apiKeyVar: 'SVC_API_KEY', apiKey: 'probe-scope-key', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 60, embedded });

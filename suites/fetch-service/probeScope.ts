@@ -1,5 +1,5 @@
-import { isLoopbackHost } from '../../src/harness/isLoopbackHost.ts';
-import type { FetchServiceTarget } from '../../src/harness/targets.ts';
+import { isLoopbackHost } from '../../src/harness/exchange/isLoopbackHost.ts';
+import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 
 /**
  * Whether a target runs on this machine, which decides what the SSRF probes may name.

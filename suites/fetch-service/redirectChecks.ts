@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { fetchedStatus, headerOf, page, replied, resultOf, type Expectation } from './expectations.ts';
 import { requireUnseen } from './farmProof.ts';
 import { judge, probeAll, type Case } from './judge.ts';

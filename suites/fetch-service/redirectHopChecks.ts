@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { replied, resultOf } from './expectations.ts';
 import type { Exchange } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';

@@ -1,4 +1,4 @@
-import type { Check, CheckContext } from '../../src/harness/check.ts';
+import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
 import { replied, resultOf, type Expectation } from './expectations.ts';
 import { requireUnseen } from './farmProof.ts';
 import { keyRefusalReason } from './diagnoseReply.ts';

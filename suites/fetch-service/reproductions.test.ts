@@ -4,14 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import type { TargetConfig } from '../../src/harness/config/configSchema.ts';
-import { findSecret, secretForms } from '../../src/harness/secretForms.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { replayFailures } from '../../src/harness/testing/runReproduction.ts';
-import { runTargets, type TargetsRun } from '../../src/harness/testing/runTargets.ts';
-import { brokenVariants } from './testing/brokenVariants.ts';
-import { securityVariants } from './testing/securityVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import type { TargetConfig } from '../../src/harness/options/config/configSchema.ts';
+import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { replayFailures } from '../../src/testing/runReproduction.ts';
+import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
+import { brokenVariants } from './fixtures/brokenVariants.ts';
+import { securityVariants } from './fixtures/securityVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
 
 // A handful, each failing on answers a single request gets: the key taken from another header, error
 // bodies of another shape, an unknown path served, a redirect followed by default, the key echoed, a

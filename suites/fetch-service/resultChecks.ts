@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { fetchedStatus, replied, resultOf, type Expectation } from './expectations.ts';
 import { judge, probeAll, type Verdict } from './judge.ts';
 import type { FarmPage } from './originFarm.ts';

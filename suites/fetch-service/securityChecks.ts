@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { defineCredentialChecks } from './credentialChecks.ts';
 import { defineKeyEchoChecks } from './keyEchoChecks.ts';
 import { defineRequestLimitChecks } from './requestLimitChecks.ts';

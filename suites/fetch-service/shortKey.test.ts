@@ -3,11 +3,11 @@
 // a key that turns up by chance inside a fetched page.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { startWarmFarm } from '../../src/harness/startFetchServiceTargets.ts';
-import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
-import type { BrokenVariant } from './testing/brokenVariants.ts';
-import { securityVariants } from './testing/securityVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './testing/startBrokenService.ts';
+import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
+import type { BrokenVariant } from './fixtures/brokenVariants.ts';
+import { securityVariants } from './fixtures/securityVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
 
 vi.setConfig({ maxConcurrency: 3 });
 

@@ -1,4 +1,4 @@
-import type { Check } from '../../src/harness/check.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
 import { status } from './expectations.ts';
 import { judge, probeAll, type Case } from './judge.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';

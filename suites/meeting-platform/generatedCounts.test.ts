@@ -4,8 +4,8 @@
 // was found, and the budget its title names read one tally.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import type { ConformResult } from '../../src/harness/testing/runConform.ts';
-import { apiPath, runAgainst } from './testing/variantRuns.ts';
+import type { ConformResult } from '../../src/testing/runConform.ts';
+import { apiPath, runAgainst } from './fixtures/variantRuns.ts';
 
 const runs = 100;
 let server: MeetingPlatformServer;

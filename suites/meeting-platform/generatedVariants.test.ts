@@ -3,12 +3,12 @@
 // default budget, shrunk, with a reproduction naming $ACCESS_TOKEN; the correct mock passes.
 import { afterAll, describe, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer, type MeetingPlatformServerOptions } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { describeFailure } from '../../src/harness/describeFailure.ts';
-import { generatedClauses } from '../../src/harness/GeneratedClause.ts';
-import { GeneratedRun } from '../../src/harness/GeneratedRun.ts';
-import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { describeFailure } from '../../src/harness/suite-api/describeFailure.ts';
+import { generatedClauses } from '../../src/harness/suite-api/GeneratedClause.ts';
+import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';
+import { defaultFuzzRuns, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { mixSeed } from '../../src/json/mixSeed.ts';
-import { generatedVariants } from './testing/generatedVariants.ts';
+import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
 
@@ -29,12 +29,12 @@ async function generatedFailures(prepend?: MeetingPlatformServerOptions['prepend
   const server = await startMeetingPlatformServer(prepend ? { prepend } : {});
   servers.push(server);
   const target: MeetingPlatformTarget = { label: server.url, authUrl: server.url, apiBaseUrl: server.url, credentials: server.accounts[0]!, embedded: false };
-  const run = new GeneratedRun(meetingFuzzBinding(target), { seed, runs: defaultFuzzRuns });
+  const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: defaultFuzzRuns });
   const found: Found[] = [];
-  for (const { operation } of run.binding.operations) {
+  for (const { operation } of fuzz.binding.operations) {
     for (const clause of generatedClauses) {
-      const outcome = await run.check(operation.operationId, clause);
-      if (outcome.failure) found.push({ clause: outcome.clause, ...describeFailure(run, outcome.failure) });
+      const outcome = await fuzz.check(operation.operationId, clause);
+      if (outcome.failure) found.push({ clause: outcome.clause, ...describeFailure(fuzz, outcome.failure) });
     }
   }
   const walk = await new LinkWalk(target).check({ seed: mixSeed(seed, 0x11c5), runs: linkRuns(defaultFuzzRuns) });

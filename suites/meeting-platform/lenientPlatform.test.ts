@@ -2,9 +2,9 @@
 // `conform run meeting-platform` must pass it (exit 0, every path of the matrix judged), warning only
 // where a SHOULD prefers a refusal it does not make.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
-import { uncoveredPaths } from '../../src/harness/pathMatrix.ts';
-import { startLenientPlatform, type LenientPlatform } from './testing/lenientPlatform.ts';
+import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
+import { uncoveredPaths } from '../../src/harness/reports/uncoveredPaths.ts';
+import { startLenientPlatform, type LenientPlatform } from './fixtures/lenientPlatform.ts';
 
 let platform: LenientPlatform;
 beforeAll(async () => {

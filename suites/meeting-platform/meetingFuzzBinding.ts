@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { currentRedactor } from '../../src/harness/currentRedactor.ts';
-import type { FuzzBinding, SentExchange } from '../../src/harness/FuzzBinding.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
+import type { FuzzBinding, SentExchange } from '../../src/harness/suite-api/FuzzBinding.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';

@@ -3,10 +3,10 @@
 // clause alone: a warning), and block nothing. The variants that share their run's options are judged
 // side by side in one `conform run` (a target each), as a team runs its deployments.
 import { describe, expect, test } from 'vitest';
-import type { TargetsRun } from '../../src/harness/testing/runTargets.ts';
-import { pathVariants } from './testing/pathVariants.ts';
-import type { BrokenVariant } from './testing/brokenVariants.ts';
-import { blockedClauses, expectedExitCode, failedClauses, runVariantsSideBySide } from './testing/variantRuns.ts';
+import type { TargetsRun } from '../../src/testing/runTargets.ts';
+import { pathVariants } from './fixtures/pathVariants.ts';
+import type { BrokenVariant } from './fixtures/brokenVariants.ts';
+import { blockedClauses, expectedExitCode, failedClauses, runVariantsSideBySide } from './fixtures/variantRuns.ts';
 
 const optionsOf = (v: BrokenVariant): string => `${v.grep ?? ''} ${v.fuzzRuns ?? 0}`;
 const runs = new Map<string, Promise<TargetsRun>>();

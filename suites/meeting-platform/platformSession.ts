@@ -1,6 +1,6 @@
-import { CheckBlocked } from '../../src/harness/CheckBlocked.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
-import { currentRedactor } from '../../src/harness/currentRedactor.ts';
+import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
+import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
 import { field } from '../../src/meeting-platform/exchange.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { walkMeetings, type Walk } from './walkMeetings.ts';

@@ -4,10 +4,10 @@
 // reproduction.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { replayFailures } from '../../src/harness/testing/runReproduction.ts';
-import { runTargets, type TargetsRun } from '../../src/harness/testing/runTargets.ts';
-import { brokenVariants } from './testing/brokenVariants.ts';
-import { startVariantServer, variantTargets } from './testing/variantRuns.ts';
+import { replayFailures } from '../../src/testing/runReproduction.ts';
+import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
+import { brokenVariants } from './fixtures/brokenVariants.ts';
+import { startVariantServer, variantTargets } from './fixtures/variantRuns.ts';
 
 // A handful: refusals missing (no token), HTML errors (token and API), a grant type ignored, a bearer
 // call's answer off the spec, a page size ignored (a bearer call with a query). With 3 generated requests

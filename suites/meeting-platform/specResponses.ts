@@ -1,7 +1,7 @@
-import type { Check } from '../../src/harness/check.ts';
-import { currentRedactor } from '../../src/harness/currentRedactor.ts';
-import { ExchangeLog, judgeLoggedExchanges } from '../../src/harness/ExchangeLog.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import type { Check } from '../../src/harness/suite-api/check.ts';
+import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
+import { ExchangeLog, judgeLoggedExchanges } from '../../src/harness/suite-api/ExchangeLog.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { observeExchanges } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { shownRequest } from '../../src/meeting-platform/shownRequest.ts';

@@ -1,6 +1,6 @@
-import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { currentRedactor } from '../../src/harness/currentRedactor.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/targets.ts';
+import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
+import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { accountNearMiss, accountNearMissNames, clientNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { field } from '../../src/meeting-platform/exchange.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
-import { correct, inFront, isList, rewriteJson } from './testing/brokenVariants.ts';
-import { startVariantServer } from './testing/variantRuns.ts';
+import { correct, inFront, isList, rewriteJson } from './fixtures/brokenVariants.ts';
+import { startVariantServer } from './fixtures/variantRuns.ts';
 import { brokenOff, onePageOnly, walkMeetings } from './walkMeetings.ts';
 
 let server: MeetingPlatformServer;

@@ -1,15 +1,15 @@
 // The validator suite must catch broken validators: each variant below drops or bends one rule of the
 // reference schema, and the suite has to fail it on exactly that rule's clause (and pass the reference).
 // All variants go through the real CLI in one run, side by side (repeated --validator), each a command
-// that sends the record to a validator this test serves on loopback (see testing/tcp-validator.sh).
+// that sends the record to a validator this test serves on loopback (see fixtures/tcp-validator.sh).
 import { createServer, type Server, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../src/harness/report.ts';
-import { runConform, type ConformResult } from '../../src/harness/testing/runConform.ts';
+import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { checkTree } from '../../src/records/checkTree.ts';
 import { treeClauseIds, type TreeClause } from '../../src/records/recordClauses.ts';
 
@@ -17,7 +17,7 @@ type Schema = { [key: string]: any }; // eslint-disable-line @typescript-eslint/
 type Verdict = (record: unknown) => 'valid' | 'invalid' | 'broke';
 
 const schema = JSON.parse(readFileSync(new URL('../../specs/unit-record.schema.json', import.meta.url), 'utf8')) as Schema;
-const client = fileURLToPath(new URL('./testing/tcp-validator.sh', import.meta.url));
+const client = fileURLToPath(new URL('./fixtures/tcp-validator.sh', import.meta.url));
 
 function schemaValidator(mutate: (s: Schema) => void): Verdict {
   const copy = structuredClone(schema);

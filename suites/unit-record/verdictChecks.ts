@@ -6,12 +6,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pMap from 'p-map';
 import { afterAll, beforeAll } from 'vitest';
-import { loadCatalogue } from '../../src/harness/catalogue.ts';
-import { checksFor, describeTarget, type Check } from '../../src/harness/check.ts';
-import { currentTargets } from '../../src/harness/currentTargets.ts';
-import type { CaseOutcome } from '../../src/harness/finding.ts';
-import { howItBroke, runValidatorCommand, type ValidatorVerdict } from '../../src/harness/runValidatorCommand.ts';
-import type { UnitRecordTarget } from '../../src/harness/targets.ts';
+import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
+import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import { howItBroke, runValidatorCommand, type ValidatorVerdict } from '../../src/harness/exchange/runValidatorCommand.ts';
+import type { UnitRecordTarget } from '../../src/harness/suite-api/targets.ts';
 
 /** One file for the command under test, and the verdict a conforming one gives. */
 export interface VerdictCase {

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { runConform } from '../../testing/runConform.ts';
 
 // Loopback only: the checker's real default URLs are never contacted here.
 let server: MeetingPlatformServer;

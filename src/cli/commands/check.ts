@@ -1,13 +1,13 @@
 import { Command, Option } from 'commander';
-import { Redactor } from '../../harness/Redactor.ts';
-import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallCheck.ts';
+import { Redactor } from '../../harness/exchange/Redactor.ts';
+import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallProbe.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';
 import { UsageError } from '../UsageError.ts';
-import { numberRules } from '../../harness/numberRules.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
-interface CheckMeetingOptions {
+interface FirstCallFlags {
   authUrl: string;
   apiBaseUrl: string;
   pageSize: number;
@@ -42,13 +42,13 @@ export function registerCheck(program: Command): void {
     .addOption(numberOption('--page-size <n>', 'meetings on the one page fetched', numberRules.count).default(30))
     .addOption(new Option('--meeting <id>', 'a meeting you see in the user interface: its number (spaces allowed) or UUID'))
     .addHelpText('after', helpText)
-    .action(async (options: CheckMeetingOptions) => {
-      process.exitCode = await checkMeetingPlatform(options, process.env, (text) => process.stdout.write(text));
+    .action(async (options: FirstCallFlags) => {
+      process.exitCode = await probeMeetingPlatform(options, process.env, (text) => process.stdout.write(text));
     });
 }
 
-/** Runs the first-call checks and prints them; returns the exit code. */
-export async function checkMeetingPlatform(options: CheckMeetingOptions, env: Record<string, string | undefined>, write: (text: string) => void): Promise<number> {
+/** Probes the first calls (`conform check meeting-platform`) and prints each step; returns the exit code. */
+export async function probeMeetingPlatform(options: FirstCallFlags, env: Record<string, string | undefined>, write: (text: string) => void): Promise<number> {
   const fromEnv = credentialsFromEnv(env);
   if (fromEnv.kind !== 'complete') {
     const missing = fromEnv.kind === 'none' ? Object.values(credentialEnv) : fromEnv.missing;
@@ -58,8 +58,8 @@ export async function checkMeetingPlatform(options: CheckMeetingOptions, env: Re
   const redactor = new Redactor([[fromEnv.credentials.clientSecret, credentialEnv.clientSecret]]);
   const out = (text: string) => write(redactor.redact(text));
   out(`meeting-platform first-call checks\n  auth URL      ${options.authUrl}\n  API base URL  ${options.apiBaseUrl}\n  client id     ${fromEnv.credentials.clientId}\n  account id    ${fromEnv.credentials.accountId}\n\n`);
-  const { runFirstCallCheck } = await import('../../meeting-platform/firstCallCheck.ts');
-  const result = await runFirstCallCheck(
+  const { probeFirstCall } = await import('../../meeting-platform/firstCallProbe.ts');
+  const result = await probeFirstCall(
     { authUrl: options.authUrl, apiBaseUrl: options.apiBaseUrl, credentials: fromEnv.credentials, pageSize: options.pageSize, meetingId: options.meeting, redactor },
     (step) => out(formatStep(step)),
   );

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/testing/startBrokenService.ts';
-import { suiteNames } from '../../harness/suites.ts';
-import { startWarmFarm } from '../../harness/startFetchServiceTargets.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/fixtures/startBrokenService.ts';
+import { suiteNames } from '../../harness/catalogue/suites.ts';
+import { startWarmFarm } from '../../harness/targets/startFetchServiceTargets.ts';
+import { runConform } from '../../testing/runConform.ts';
 
 const key = `conform-init-${randomBytes(12).toString('hex')}`;
 const work = mkdtempSync(join(tmpdir(), 'conform-init-'));

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
-import type { RunReport } from '../../harness/report.ts';
-import { uuidEncodedOnce } from '../../client/testing/meetingPlatformClients.ts';
-import { insecureLoopback } from '../../client/testing/fetchServiceClients.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
-import { conformBin, exitOf, startServerCommand, type StartedServerCommand } from '../testing/startServerCommand.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
+import { uuidEncodedOnce } from '../../client/fixtures/meetingPlatformClients.ts';
+import { insecureLoopback } from '../../client/fixtures/fetchServiceClients.ts';
+import { runConform } from '../../testing/runConform.ts';
+import { conformBin, exitOf, startServerCommand, type StartedServerCommand } from '../../testing/startServerCommand.ts';
 
 const cleanUps: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startOriginFarm, type OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import { conformInProcess } from '../testing/conformInProcess.ts';
+import { conformInProcess } from '../../testing/conformInProcess.ts';
 import { UsageError } from '../UsageError.ts';
-import { runFetchServiceMock, type FetchServiceMockOptions } from './mock.ts';
+import { runFetchServiceMock, type FetchServiceMockFlags } from './mock.ts';
 
-const defaults: FetchServiceMockOptions = { host: '127.0.0.1', port: 0, timeoutMs: 60_000, maxBytes: 1 << 20, maxConcurrency: 10, latency: 0 };
+const defaults: FetchServiceMockFlags = { host: '127.0.0.1', port: 0, timeoutMs: 60_000, maxBytes: 1 << 20, maxConcurrency: 10, latency: 0 };
 
 /** Starts the mock as `conform mock fetch-service` would, runs `use` on its banner and URL, then stops it. */
-async function withMock(options: Partial<FetchServiceMockOptions>, env: Record<string, string | undefined>, use: (banner: string, url: string) => Promise<void>): Promise<void> {
+async function withMock(options: Partial<FetchServiceMockFlags>, env: Record<string, string | undefined>, use: (banner: string, url: string) => Promise<void>): Promise<void> {
   let banner = '';
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { runConform } from '../../testing/runConform.ts';
 import { requestToken } from '../../meeting-platform/platformRequests.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));

@@ -8,9 +8,9 @@ import type { StartedMeetingPlatform } from '../../../mocks/meeting-platform/sta
 import { MockStartError } from '../../../mocks/MockStartError.ts';
 import { mockSecretEnv } from '../../../mocks/signingKey.ts';
 import { clientReportPath } from '../../../mocks/judgedRouteTable.ts';
-import { numberRules } from '../../harness/numberRules.ts';
-import type { ReportFile } from '../../harness/reportFiles.ts';
-import type { RunReport } from '../../harness/report.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
+import type { ReportFile } from '../../harness/reports/reportFiles.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';
 import { asUsageError } from '../asUsageError.ts';
@@ -39,7 +39,7 @@ interface MeetingPlatformMockOptions extends ListenOptions {
 }
 
 /** `conform mock fetch-service` options, by commander's camelCase names. */
-export interface FetchServiceMockOptions extends ListenOptions {
+export interface FetchServiceMockFlags extends ListenOptions {
   originUrl?: string;
   timeoutMs: number;
   maxBytes: number;
@@ -89,7 +89,7 @@ export function registerMock(program: Command): void {
     .addOption(numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency))
     .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0))
     .addHelpText('after', `\n${fetchServiceHelp}`)
-    .action(async (options: FetchServiceMockOptions) => {
+    .action(async (options: FetchServiceMockFlags) => {
       const stopped = untilStopped();
       await runFetchServiceMock(options, process.env, (text) => process.stdout.write(text), () => stopped);
     });
@@ -117,7 +117,7 @@ async function runMeetingPlatformMock(options: MeetingPlatformMockOptions, env: 
 }
 
 /** Starts the fetch-service mock, prints its banner, and closes it once `untilStop` resolves. */
-export async function runFetchServiceMock(options: FetchServiceMockOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
+export async function runFetchServiceMock(options: FetchServiceMockFlags, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
   const { startFetchServiceMockFromEnv } = await import('../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts');
   const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency, clientReport = [] } = options;
   const limits = { timeoutMs, maxBytes, maxConcurrency };

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { originRoutes } from '../../../mocks/origin/originRoutes.ts';
-import { getRaw } from '../../../mocks/origin/testing/getRaw.ts';
+import { getRaw } from '../../testing/getRaw.ts';
 import { createTestCertificates } from '../../testing/createTestCertificates.ts';
 import { UsageError } from '../UsageError.ts';
 import { registerOrigin, runOrigin } from './origin.ts';

@@ -8,7 +8,7 @@ import { publicOrigin, type ListenerOrigins } from '../../../mocks/origin/public
 import type { OriginFarm, OriginFarmOptions } from '../../../mocks/origin/startOriginFarm.ts';
 import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
-import { numberRules } from '../../harness/numberRules.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
 import { numberOption } from '../parseOptions.ts';
 
 interface OriginOptions {

@@ -5,12 +5,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { brokenVariants } from '../../../suites/meeting-platform/testing/brokenVariants.ts';
-import { startVariantServer } from '../../../suites/meeting-platform/testing/variantRuns.ts';
-import { uuidEncodedOnce } from '../../client/testing/meetingPlatformClients.ts';
-import type { RunReport } from '../../harness/report.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
-import { conformBin, exitOf, startServerCommand } from '../testing/startServerCommand.ts';
+import { brokenVariants } from '../../../suites/meeting-platform/fixtures/brokenVariants.ts';
+import { startVariantServer } from '../../../suites/meeting-platform/fixtures/variantRuns.ts';
+import { uuidEncodedOnce } from '../../client/fixtures/meetingPlatformClients.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
+import { runConform } from '../../testing/runConform.ts';
+import { conformBin, exitOf, startServerCommand } from '../../testing/startServerCommand.ts';
 
 const cleanUps: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

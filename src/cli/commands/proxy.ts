@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import { numberRules } from '../../harness/numberRules.ts';
-import type { ReportFile } from '../../harness/reportFiles.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
+import type { ReportFile } from '../../harness/reports/reportFiles.ts';
 import { clientLabel, type ProxiedSuite } from '../../proxy/createProxyJudge.ts';
 import { judgedSummary, refuseUnwritable, writeJudgedReports } from '../judgedReports.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';

@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../../suites/unit-record/corpus.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { runConform } from '../../testing/runConform.ts';
 import { brokenUnitTree } from '../../records/brokenUnitTree.ts';
 import { exampleRecord } from '../../records/exampleRecord.ts';
 import { recordClauseIds } from '../../records/recordClauses.ts';
 import { unitTree } from '../../records/unitTree.ts';
 import { validateRecord } from '../../records/validateRecord.ts';
-import { conformInProcess } from '../testing/conformInProcess.ts';
+import { conformInProcess } from '../../testing/conformInProcess.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'bin/conform.js');

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { numberRules } from '../../harness/numberRules.ts';
-import { defaultSeed } from '../../harness/targets.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
+import { defaultSeed } from '../../harness/suite-api/targets.ts';
 import { RecordFolderError } from '../../records/RecordFolderError.ts';
 import type { ValidationTally } from '../../records/ValidationTally.ts';
 import { writeToReader } from '../../records/writeToReader.ts';

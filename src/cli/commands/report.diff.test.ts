@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ReportDiff } from '../../harness/reportDiff.ts';
-import { buildReport } from '../../harness/buildReport.ts';
-import { diffedReports } from '../../harness/testing/diffedReports.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import type { ReportDiff } from '../../harness/reports/diffReports.ts';
+import { buildReport } from '../../harness/reports/buildReport.ts';
+import { diffedReports } from '../../testing/diffedReports.ts';
+import { runConform } from '../../testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-diff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clauseRows } from '../../harness/buildReport.ts';
-import type { RunReport } from '../../harness/report.ts';
-import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
+import { clauseRows } from '../../harness/reports/clauseSections.ts';
+import type { RunReport } from '../../harness/reports/RunReport.ts';
+import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-shards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

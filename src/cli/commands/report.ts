@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { diffFormats, type DiffFile, type DiffFormat } from '../../harness/DiffFile.ts';
-import type { ReportFile } from '../../harness/reportFiles.ts';
-import { RunError } from '../../harness/RunError.ts';
+import { diffFormats, type DiffFile, type DiffFormat } from '../../harness/reports/DiffFile.ts';
+import type { ReportFile } from '../../harness/reports/reportFiles.ts';
+import { RunError } from '../../harness/reports/RunError.ts';
 import { printOutcome, reportOption } from '../reportOptions.ts';
 import { asUsageError } from '../asUsageError.ts';
 import { UsageError } from '../UsageError.ts';
@@ -45,7 +45,7 @@ export function registerReport(program: Command): void {
     .option('--suppressions <path>', 'the suppressions file whose accepted failures the merged report shows as the runs do (default: conform-suppressions.json in the working directory, when it exists)')
     .addHelpText('after', mergeHelp)
     .action(async (dir: string, flags: { report: ReportFile[]; suppressions?: string }) => {
-      const { mergeShards } = await import('../../harness/mergeShards.ts');
+      const { mergeShards } = await import('../../harness/run/mergeShards.ts');
       process.exitCode = await printOutcome(flags.report, (console) => {
         console.start(`merging the shards in ${resolve(dir)}`);
         return mergeShards({ dir, report: flags.report, ...(flags.suppressions ? { suppressions: flags.suppressions } : {}), onCheck: (check) => console.check(check) });
@@ -66,9 +66,9 @@ export function registerReport(program: Command): void {
 
 async function diffCommand(before: string, after: string, files: DiffFile[]): Promise<number> {
   const [{ diffReportFiles }, { diffExitCode }, { renderDiffText }] = await Promise.all([
-    import('../../harness/diffReportFiles.ts'),
-    import('../../harness/reportDiff.ts'),
-    import('../../harness/reporters/renderDiffText.ts'),
+    import('../../harness/reports/diffReportFiles.ts'),
+    import('../../harness/reports/diffReports.ts'),
+    import('../../harness/reports/reporters/renderDiffText.ts'),
   ]);
   const diff = await diffReportFiles(before, after, {
     files,

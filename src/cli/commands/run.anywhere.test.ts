@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startPortForwarder, type PortForwarder } from '../../../mocks/origin/testing/startPortForwarder.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { startPortForwarder, type PortForwarder } from '../../testing/startPortForwarder.ts';
+import { runConform } from '../../testing/runConform.ts';
 import { createTestCertificates } from '../../testing/createTestCertificates.ts';
 import { freePorts } from '../../testing/freePorts.ts';
 

@@ -3,7 +3,7 @@
 // blocked checks against a correct platform.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { runConform } from '../../testing/runConform.ts';
 
 let server: MeetingPlatformServer;
 beforeAll(async () => {

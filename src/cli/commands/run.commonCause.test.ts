@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
+import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-flaky-'));
 let platform: MeetingPlatformServer;

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import { brokenVariants } from '../../../suites/fetch-service/testing/brokenVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/testing/startBrokenService.ts';
-import { findSecret, secretForms } from '../../harness/secretForms.ts';
-import { startWarmFarm } from '../../harness/startFetchServiceTargets.ts';
-import { chromiumPath, renderInChromium } from '../../harness/testing/headlessChromium.ts';
-import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
+import { brokenVariants } from '../../../suites/fetch-service/fixtures/brokenVariants.ts';
+import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/fixtures/startBrokenService.ts';
+import { findSecret, secretForms } from '../../harness/exchange/secretForms.ts';
+import { startWarmFarm } from '../../harness/targets/startFetchServiceTargets.ts';
+import { chromiumPath, renderInChromium } from '../../testing/headlessChromium.ts';
+import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 const stagingKey = `conform-staging-${randomBytes(12).toString('hex')}`;
 const brokenKey = `conform-broken-${randomBytes(12).toString('hex')}`;

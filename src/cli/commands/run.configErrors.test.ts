@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runConform } from '../../harness/testing/runConform.ts';
+import { runConform } from '../../testing/runConform.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-config-errors-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startOriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import { codeRoot } from '../../harness/conformanceConfig.ts';
-import { startEmbeddedReference } from '../../harness/startFetchServiceTargets.ts';
+import { codeRoot } from '../../harness/run/conformanceConfig.ts';
+import { startEmbeddedReference } from '../../harness/targets/startFetchServiceTargets.ts';
 import { startLocalOrigin } from '../../testing/localOrigin.ts';
-import { runConform, type ConformResult } from '../../harness/testing/runConform.ts';
+import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'conform-preflight-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,12 +1,12 @@
 import { Command, Option } from 'commander';
-import type { ReportFile } from '../../harness/reportFiles.ts';
-import type { RunNamedOptions } from '../../harness/runNamed.ts';
-import { suiteNames } from '../../harness/suites.ts';
-import { defaultRateLimit } from '../../harness/rateLimit.ts';
-import { defaultRequestBounds } from '../../harness/requestBounds.ts';
-import { defaultFuzzRuns, defaultSeed } from '../../harness/targets.ts';
+import type { ReportFile } from '../../harness/reports/reportFiles.ts';
+import type { RunNamedOptions } from '../../harness/run/runNamed.ts';
+import { suiteNames } from '../../harness/catalogue/suites.ts';
+import { defaultRateLimit } from '../../harness/exchange/rateLimit.ts';
+import { defaultRequestBounds } from '../../harness/exchange/requestBounds.ts';
+import { defaultFuzzRuns, defaultSeed } from '../../harness/suite-api/targets.ts';
 import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
-import { numberRules } from '../../harness/numberRules.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 /** The parsed flags: RunOptions by name (the harness's runNamed() does the work, this only parses and prints). */
@@ -116,7 +116,7 @@ function runCommand(names: string[], flags: RunFlags): Promise<number> {
   return printOutcome(reports, async (console) => {
     const shard = flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : '';
     // Loaded when a run starts: vitest and the suites' machinery cost every other command a second to load.
-    const { runNamed } = await import('../../harness/runNamed.ts');
+    const { runNamed } = await import('../../harness/run/runNamed.ts');
     return runNamed(names, {
       ...flags,
       onReportFiles: (files) => reports.splice(0, reports.length, ...files),

@@ -3,10 +3,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { useOriginFarm } from '../../../mocks/origin/testing/useOriginFarm.ts';
-import { createLoopbackOnlyDial } from '../../testing/loopbackOnlyDial.ts';
+import { useOriginFarm } from '../../../mocks/origin/fixtures/useOriginFarm.ts';
+import { createLoopbackOnlyDial } from '../../fetch-service/loopbackOnlyDial.ts';
 import { startLocalOrigin } from '../../testing/localOrigin.ts';
-import { createStubResolver } from '../../testing/stubResolver.ts';
+import { createStubResolver } from '../../fetch-service/stubResolver.ts';
 import { UsageError } from '../UsageError.ts';
 import { apiKeysFrom, registerServe, runServeFetchService, type ServeFetchServiceOptions } from './serve.ts';
 

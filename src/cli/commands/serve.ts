@@ -4,7 +4,7 @@ import { parseAllowHost } from '../../fetch-service/HostAllowlist.ts';
 import type { RunningFetchService, StartOptions } from '../../fetch-service/startFetchService.ts';
 import { untilStopped } from '../untilStopped.ts';
 import { UsageError } from '../UsageError.ts';
-import { numberRules } from '../../harness/numberRules.ts';
+import { numberRules } from '../../harness/options/numberRules.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 
 type Env = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 // The fetch service's client rules on their near misses, fed to the judge as a proxy would feed it.
 import { describe, expect, test } from 'vitest';
-import { exchangeOf } from '../testing/exchangeOf.ts';
+import { exchangeOf } from '../fixtures/exchangeOf.ts';
 import { fetchServiceClientJudge } from './fetchServiceClientJudge.ts';
 
 const base = 'https://fetch.example/api';

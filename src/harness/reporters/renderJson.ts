@@ -1,5 +1,0 @@
-import type { RunReport } from '../report.ts';
-
-export function renderJson(report: RunReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
-}

@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import { ConsoleReporter } from './ConsoleReporter.ts';
+import { failingReport } from '../fixtures/failingReport.ts';
+import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
+
+function sink(isTTY: boolean): Writable & { isTTY: boolean; text: string } {
+  const out = new Writable({
+    write(chunk, _encoding, done) {
+      out.text += String(chunk);
+      done();
+    },
+  }) as Writable & { isTTY: boolean; text: string };
+  out.text = '';
+  out.isTTY = isTTY;
+  return out;
+}
+
+describe('ConsoleReporter progress', () => {
+  test('on a terminal: one line, replaced by the next and cleared before other output', () => {
+    const out = sink(true);
+    const reporter = new ConsoleReporter(out);
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 10/200');
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 20/200');
+    reporter.start('done');
+    expect(out.text.split('\r\u001b[2K')).toHaveLength(4);
+    expect(out.text).toMatch(/conform: done(\u001b\[\d+m)?\n$/);
+    expect(out.text).not.toMatch(/10\/200\n/);
+  });
+
+  test('not on a terminal (CI logs, pipes): nothing', () => {
+    const out = sink(false);
+    new ConsoleReporter(out).progress('FS-FUZZ-NO-5XX fetchPage: 10/200');
+    expect(out.text).toBe('');
+  });
+});
+
+describe('ConsoleReporter summary: targets side by side', () => {
+  test('a suite run against several targets is a matrix: a failing cell names its failure, then where the reference answers otherwise', () => {
+    const out = sink(false);
+    new ConsoleReporter(out).summary(sideBySideReport());
+    const lines = out.text.split('\n');
+    const at = lines.indexOf('fetch-service: clauses × targets (compared with reference (embedded))');
+    expect(at, out.text).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 10)).toEqual([
+      '  clause            level   reference (embedded)  staging  broken',
+      '  FS-AUTH-KEY       MUST    pass                  pass     pass',
+      '  FS-AUTH-REQUIRED  MUST    pass                  pass     FAIL 1',
+      '  Security checks',
+      '  FS-SEC-KEY-ECHO   MUST    pass                  skip     skip',
+      '  Where the reference answers otherwise (2)',
+      '    FS-AUTH-REQUIRED [broken] no X-SVC-API-Key header: the reference answers 401 here; broken answers 200',
+      '    FS-AUTH-REQUIRED [broken] a key nobody issued: the reference answers 401 here; broken answers 200',
+      '',
+    ]);
+    // The failure it names is number 1 below, with the reference's answers beside its own.
+    const failure = out.text.slice(out.text.indexOf('✗ 1. fetch-service FS-AUTH-REQUIRED'));
+    expect(failure).toContain('[broken]');
+    expect(failure).toContain('The reference answers otherwise:\n        no X-SVC-API-Key header: the reference answers 401 here; broken answers 200');
+    // The suite with one target keeps the clause table.
+    expect(out.text).toMatch(/\nClauses\n {2}unit-record UR-ID +MUST +pass/);
+    expect(out.text).not.toMatch(/\n {2}fetch-service FS-AUTH-KEY/);
+  });
+
+  test('one target per suite: no matrix, failures unnumbered', () => {
+    const out = sink(false);
+    new ConsoleReporter(out).summary(failingReport());
+    expect(out.text).not.toContain('clauses × targets');
+    expect(out.text).toContain('\n✗ meeting-platform MP-ID-ENCODING');
+  });
+});

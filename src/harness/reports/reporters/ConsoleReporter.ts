@@ -1,0 +1,256 @@
+import { styleText } from 'node:util';
+import type { Writable } from 'node:stream';
+import { clauseSections, groupTitle as groupTitleOf } from '../clauseSections.ts';
+import { acceptedFailures, failuresInOrder, rootCauses, warnings } from '../rootCauses.ts';
+import { verdictOf } from '../runVerdict.ts';
+import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
+import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../RunReport.ts';
+import { failureDetails } from './failureDetails.ts';
+import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
+import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+/**
+ * Each status's mark in a check's line and its word in the clause table; a warning is a failed SHOULD
+ * check, an accepted check a failure the suppressions file accepts.
+ */
+const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style: Style }> = {
+  passed: { mark: '✓', word: 'pass', style: 'green' },
+  failed: { mark: '✗', word: 'FAIL', style: 'red' },
+  warning: { mark: '⚠', word: 'warn', style: 'yellow' },
+  accepted: { mark: '≈', word: 'accept', style: 'blue' },
+  blocked: { mark: '⊘', word: 'blocked', style: 'magenta' },
+  skipped: { mark: '-', word: 'skip', style: 'dim' },
+};
+
+/**
+ * The console view, always on: a line per check while the run goes (so a long run shows progress),
+ * then the root causes (a common cause first, with the failed clauses it explains under it; then each
+ * other failed clause and what it blocked, one line each), the clause table, the failures with their
+ * evidence (root causes first), the blocked checks under what blocked them, the clauses no check covers,
+ * the verdict with the MUST clauses it did not judge beside it, and the summary line.
+ */
+export class ConsoleReporter {
+  private readonly out: Writable;
+  private readonly color: boolean;
+  private readonly tty: boolean;
+  private count = 0;
+  /** A progress line is on screen and must be cleared before the next line. */
+  private progressShown = false;
+
+  constructor(out: Writable & { isTTY?: boolean } = process.stdout) {
+    this.out = out;
+    this.tty = Boolean(out.isTTY);
+    this.color = this.tty && !process.env.NO_COLOR;
+  }
+
+  private paint(style: Style, text: string): string {
+    return this.color ? styleText(style, text, { validateStream: false }) : text;
+  }
+
+  private write(line = ''): void {
+    this.clearProgress();
+    this.out.write(`${line}\n`);
+  }
+
+  private clearProgress(): void {
+    if (!this.progressShown) return;
+    this.out.write('\r\u001b[2K');
+    this.progressShown = false;
+  }
+
+  /** A long check's progress, on one line that the next output replaces; only on a terminal. */
+  progress(message: string): void {
+    if (!this.tty) return;
+    const width = (this.out as { columns?: number }).columns ?? 100;
+    const line = message.length >= width ? `${message.slice(0, width - 2)}…` : message;
+    this.out.write(`\r\u001b[2K${this.paint('dim', line)}`);
+    this.progressShown = true;
+  }
+
+  start(description: string): void {
+    this.write(this.paint('bold', `conform: ${description}`));
+  }
+
+  check(result: CheckResult): void {
+    this.count++;
+    // A failed SHOULD check is a warning unless the run is strict; the summary, which knows, says which.
+    const { mark, style } = marks[result.status === 'failed' && result.level === 'SHOULD' ? 'warning' : result.status];
+    const level = result.level === 'SHOULD' ? this.paint('dim', ' (SHOULD)') : '';
+    const where = result.target ? this.paint('dim', ` [${result.target}]`) : '';
+    const by = result.blockedBy ? this.paint(style, ` blocked by ${result.blockedBy}`) : '';
+    const accepted = result.status === 'accepted' ? this.paint(style, ' accepted') : '';
+    this.write(`${this.paint(style, mark)} ${result.suite} ${this.paint('cyan', result.clause)} ${result.title}${level}${where} ${this.paint('dim', `${result.durationMs}ms`)}${by}${accepted}`);
+  }
+
+  /**
+   * One suite's clauses (rows) against its targets (columns): a cell's word, and a failing cell the
+   * number of its failure in the list below (w1 for a warning); then each failing case the reference
+   * answered otherwise.
+   */
+  private matrix(m: SuiteMatrix, places: ReadonlyMap<string, FindingPlace>): void {
+    const cellText = (cell: SuiteMatrix['rows'][number]['cells'][number]): string => {
+      if (!cell) return '—';
+      const place = cell.findings?.map((id) => places.get(id)).find((p) => p !== undefined);
+      const number = place ? ` ${place.kind === 'warning' ? 'w' : ''}${place.index + 1}` : '';
+      return `${marks[cell.status].word}${cell.status === 'failed' || cell.status === 'warning' ? number : ''}`;
+    };
+    const clauseWidth = Math.max(6, ...m.rows.map((r) => r.clause.length));
+    const widths = m.targets.map((t, i) => Math.max(t.length, ...m.rows.map((r) => cellText(r.cells[i] ?? null).length)));
+    this.write();
+    this.write(this.paint('bold', `${m.suite}: clauses × targets${m.reference ? ` (compared with ${m.reference})` : ''}`));
+    this.write(this.paint('dim', `  ${'clause'.padEnd(clauseWidth)}  ${'level'.padEnd(6)}  ${m.targets.map((t, i) => t.padEnd(widths[i]!)).join('  ').trimEnd()}`));
+    let group: string | undefined;
+    for (const r of m.rows) {
+      if (r.group !== group && r.group) this.write(this.paint('bold', `  ${groupTitleOf(r.group)}`));
+      group = r.group;
+      // The last column unpadded: no line ends in spaces.
+      const cells = r.cells.map((cell, i) => this.paint(cell ? marks[cell.status].style : 'dim', i < r.cells.length - 1 ? cellText(cell).padEnd(widths[i]!) : cellText(cell)));
+      this.write(`  ${r.clause.padEnd(clauseWidth)}  ${r.level.padEnd(6)}  ${cells.join('  ')}`);
+    }
+    if (m.differences.length) {
+      this.write(this.paint('bold', `  Where the reference answers otherwise (${m.differences.length})`));
+      for (const d of m.differences) this.write(`    ${this.paint('cyan', d.clause)} [${d.target}] ${d.case}: ${differenceText(d)}`);
+    }
+  }
+
+  summary(report: RunReport): void {
+    // The lead: what failed that nothing else explains, and what each failure kept from running.
+    const lead = rootCauseLead(report);
+    if (lead.lines.length || lead.causes.length) {
+      this.write();
+      this.write(this.paint('bold', `Root causes (${rootCauseTitle(report)})`));
+      // A common cause first, the failed clauses it explains folded under it.
+      for (const cause of lead.causes) {
+        this.write(this.paint('red', `  ✗ ${cause.line}:`));
+        for (const line of cause.lines) this.write(this.paint('red', `      ${line}`));
+        if (cause.more) this.write(this.paint('dim', `      … and ${cause.more} more failed clause${cause.more === 1 ? '' : 's'}: see the failures below`));
+      }
+      for (const line of lead.lines) this.write(this.paint('red', `  ✗ ${line}`));
+      if (lead.more) this.write(this.paint('dim', `  … and ${lead.more} more failed clause${lead.more === 1 ? '' : 's'}: see the failures below`));
+    }
+    // Then the warnings: failed SHOULD clauses, apart, since they do not fail the run.
+    const warned = warningLead(report);
+    if (warned.lines.length) {
+      this.write();
+      this.write(this.paint('bold', `Warnings (${warningTitle(report)})`));
+      for (const line of warned.lines) this.write(this.paint('yellow', `  ⚠ ${line}`));
+      if (warned.more) this.write(this.paint('dim', `  … and ${warned.more} more: see the warnings below`));
+    }
+    // Then the accepted failures, apart again: the suppressions file accepts them, with a reason each.
+    const accepted = acceptedLead(report);
+    if (accepted.lines.length) {
+      this.write();
+      this.write(this.paint('bold', `Accepted (${acceptedTitle(report)})`));
+      for (const line of accepted.lines) this.write(this.paint('blue', `  ≈ ${line}`));
+      if (accepted.more) this.write(this.paint('dim', `  … and ${accepted.more} more: see the accepted failures below`));
+    }
+
+    // Suites run against several targets: one matrix each, clauses by targets, a failing cell naming
+    // the number of its failure below.
+    const matrices = clauseMatrix(report);
+    const places = findingPlaces(report);
+    for (const m of matrices) this.matrix(m, places);
+
+    // One width for every section, so the groups' columns line up with the ordinary clauses'.
+    const sections = clauseSections(report, new Set(matrices.map((m) => m.suite)));
+    const width = Math.max(6, ...sections.flatMap((s) => s.rows).map((r) => `${r.suite} ${r.clause}`.length));
+    for (const section of sections) {
+      this.write();
+      this.write(this.paint('bold', section.title));
+      for (const r of section.rows) {
+        const { word, style } = marks[r.status];
+        const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warning${r.warnings === 1 ? '' : 's'}` : ''}${r.accepted ? `, ${r.accepted} accepted` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+        this.write(`  ${`${r.suite} ${r.clause}`.padEnd(width)}  ${r.level.padEnd(6)}  ${this.paint(style, word.padEnd(7))}  ${this.paint('dim', counts)}`);
+      }
+    }
+
+    const failures = failuresInOrder(report);
+    if (failures.length) {
+      this.write();
+      this.write(this.paint('bold', `Failures (${failures.length})`));
+      failures.forEach((f, i) => {
+        this.write();
+        const number = matrices.length ? `${i + 1}. ` : '';
+        this.write(this.paint('red', `✗ ${number}${f.suite} ${f.clause} [${f.level}${f.group ? `, ${f.group}` : ''}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
+        this.write(indent(failureDetails(f, differencesOf(matrices, f).map((d) => `${d.case}: ${differenceText(d)}`))));
+      });
+    }
+
+    const warningChecks = warnings(report).flatMap((w) => w.failed);
+    if (warningChecks.length) {
+      this.write();
+      this.write(this.paint('bold', `Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run (--strict makes them failures)`));
+      warningChecks.forEach((w, i) => {
+        this.write();
+        const number = matrices.length ? `w${i + 1}. ` : '';
+        this.write(this.paint('yellow', `⚠ ${number}${w.suite} ${w.clause} [${w.level}${w.group ? `, ${w.group}` : ''}] ${w.title}${w.target ? ` [${w.target}]` : ''}`));
+        this.write(indent(failureDetails(w, differencesOf(matrices, w).map((d) => `${d.case}: ${differenceText(d)}`))));
+      });
+    }
+
+    const acceptedChecks = acceptedFailures(report).flatMap((r) => r.failed);
+    if (acceptedChecks.length) {
+      this.write();
+      this.write(this.paint('bold', `Accepted (${acceptedChecks.length}): failed checks ${report.suppressions?.file ?? 'the suppressions file'} accepts; they do not fail the run`));
+      for (const a of acceptedChecks) {
+        this.write(this.paint('blue', `≈ ${a.suite} ${a.clause} [${a.level}${a.group ? `, ${a.group}` : ''}] ${a.title}${a.target ? ` [${a.target}]` : ''}`));
+        this.write(indent(`${a.message ?? 'failed'}\n${acceptedWhy(a)}`));
+      }
+    }
+
+    if (report.summary.blocked) {
+      this.write();
+      this.write(this.paint('bold', `Blocked (${report.summary.blocked}): not run, since a clause they depend on failed`));
+      for (const root of [...rootCauses(report), ...warnings(report), ...acceptedFailures(report)].filter((r) => r.blocked.length)) {
+        this.write(`  by ${rootName(report, root)}:`);
+        for (const [reason, checks] of byReason(root.blocked)) {
+          this.write(this.paint('dim', `    ${reason}`));
+          for (const b of checks) this.write(`      ${this.paint('magenta', '⊘')} ${b.suite} ${this.paint('cyan', b.clause)} ${b.title}${b.target ? this.paint('dim', ` [${b.target}]`) : ''}`);
+        }
+      }
+    }
+
+    if (report.uncovered.length) {
+      this.write();
+      this.write(this.paint('bold', `Clauses no check covers (${report.uncovered.length})`));
+      for (const u of report.uncovered) this.write(`  ${u.suite} ${u.id} ${this.paint('dim', `${u.level}${u.group ? ` (${u.group})` : ''} ${u.section}: ${u.rule}`)}`);
+    }
+
+    const notes = suppressionNotes(report);
+    if (notes.length) this.write();
+    for (const n of notes) this.write(this.paint(n.level === 'warning' ? 'yellow' : 'dim', n.text));
+    for (const e of report.errors ?? []) this.write(this.paint('red', `error: ${e}`));
+    if (report.shard) {
+      this.write();
+      this.write(this.paint('dim', `Shard ${report.shard.index}/${report.shard.count}: this part's checks only. \`conform report merge DIR\` over every shard's blob makes the whole run's report, uncovered clauses included.`));
+    }
+
+    this.write();
+    const verdict = verdictOf(report);
+    // What the run did not judge, beside the verdict: a check skipped is no pass.
+    const beside = verdictNotes(report);
+    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdictLine(report))} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})${beside ? this.paint('yellow', beside) : ''}`);
+    for (const line of verdictDetails(report)) this.write(this.paint('yellow', `  ${line}`));
+    // The plain closing line CI systems read.
+    this.write(summaryLine(report));
+  }
+}
+
+/** Blocked checks grouped by the reason they give, in run order. */
+function byReason(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const c of checks) {
+    const reason = c.message ?? 'could not run';
+    groups.set(reason, [...(groups.get(reason) ?? []), c]);
+  }
+  return groups;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (l ? `    ${l}` : l))
+    .join('\n');
+}

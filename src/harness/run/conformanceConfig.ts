@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import type { TestUserConfig } from 'vitest/node';
+
+// The suites run as whatever this module is: TypeScript sources in a clone, the compiled JavaScript of
+// dist/ in the installed package (vitest transforms nothing under node_modules).
+const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+
+/** The folder holding suites/, src/ and mocks/: the repository, or dist/ in the package. */
+export const codeRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The conformance suites' vitest settings, for `conform run` (vitest's Node API, no config file) and
+ * vitest.conformance.config.ts (plain vitest in a clone) alike. Paths are relative to codeRoot.
+ */
+export const conformanceTestConfig = {
+  include: [`suites/**/*.suite.${extension}`],
+  globalSetup: [fileURLToPath(new URL(`./globalSetup.${extension}`, import.meta.url))],
+  setupFiles: [fileURLToPath(new URL(`./suiteSetup.${extension}`, import.meta.url))],
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
+} satisfies TestUserConfig;

@@ -1,0 +1,47 @@
+import type { ConformOptions, FetchServiceTargetOptions } from '../targets/ConformOptions.ts';
+import { farmProbeTarget, optionNamesOf } from '../targets/farmProbeTarget.ts';
+import { Redactor } from '../exchange/Redactor.ts';
+import { runSecrets } from './runSecrets.ts';
+import type { ReportFile } from '../reports/reportFiles.ts';
+import { whyUnwritable } from '../reports/reportFiles.ts';
+import { whyFarmOutOfReach } from '../targets/whyFarmOutOfReach.ts';
+import { whyUnreachable } from '../targets/whyUnreachable.ts';
+import { whyValidatorCannotRun } from '../targets/whyValidatorCannotRun.ts';
+
+/**
+ * Everything that would make a run "could not run" and can be found before any check runs, found at
+ * once, one line each: a target that does not answer, a fetch service that cannot fetch from its
+ * origin farm, a validator command that cannot run, a report file that cannot be written. (Missing
+ * credentials and contradictory options are found earlier, by toConformOptions; a --grep or --shard
+ * that selects no check once the suites are collected, by runSuites.) Empty when the run can start.
+ */
+export async function preflight(options: ConformOptions, reports: readonly ReportFile[], runFarmUrl?: () => Promise<string>): Promise<string[]> {
+  const found = await Promise.all([
+    ...options.targets['fetch-service'].map((t) => fetchServiceProblems(t, runFarmUrl)),
+    ...options.targets['meeting-platform'].flatMap((t) => [
+      whyUnreachable(t.optionNames?.authUrl ?? '--auth-url', t.authUrl, t.limits.bounds),
+      whyUnreachable(t.optionNames?.apiBaseUrl ?? '--api-base-url', t.apiBaseUrl, t.limits.bounds),
+    ]),
+    ...options.targets['unit-record'].map(whyValidatorCannotRun),
+    ...reports.map(whyUnwritable),
+  ]);
+  // The same URL given twice (one host for auth and API, one origin farm for several targets) is one problem.
+  // A target's answer is quoted in some: no secret of the run's goes out with it.
+  const redactor = new Redactor(runSecrets(options));
+  return [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))];
+}
+
+/**
+ * A deployment and its origin farm each answer, and then the deployment fetches from the farm: its own,
+ * or the one the run starts for it (`runFarmUrl`, which starts it: RunFarm; none, none is probed).
+ */
+async function fetchServiceProblems(t: FetchServiceTargetOptions, runFarmUrl: (() => Promise<string>) | undefined): Promise<Array<string | undefined>> {
+  const names = optionNamesOf(t);
+  const unreachable = await Promise.all([
+    whyUnreachable(names.baseUrl, t.baseUrl, t.limits.bounds),
+    ...(t.originUrl ? [whyUnreachable(names.originUrl, t.originUrl, t.limits.bounds)] : []),
+  ]);
+  if (unreachable.some((p) => p !== undefined)) return unreachable;
+  if (t.originUrl) return [await whyFarmOutOfReach(farmProbeTarget(t, t.originUrl))];
+  return runFarmUrl ? [await whyFarmOutOfReach(farmProbeTarget(t, await runFarmUrl(), true))] : [];
+}

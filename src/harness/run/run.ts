@@ -1,0 +1,138 @@
+import writeFileAtomic from 'write-file-atomic';
+import { buildReport } from '../reports/buildReport.ts';
+import { applyConfig } from '../options/config/applyConfig.ts';
+import { loadConfig } from '../options/config/loadConfig.ts';
+import type { ConformOptions } from '../targets/ConformOptions.ts';
+import { rateLimitFor } from '../exchange/rateLimit.ts';
+import { preflight } from './preflight.ts';
+import { RunFarm } from '../targets/RunFarm.ts';
+import { Redactor } from '../exchange/Redactor.ts';
+import { runSecrets } from './runSecrets.ts';
+import { resolveReportFiles, writeReportFiles } from '../reports/reportFiles.ts';
+import type { RunReport } from '../reports/RunReport.ts';
+import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';
+import type { RunOptions } from '../options/RunOptions.ts';
+import { isShard } from '../reports/Shard.ts';
+import { optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
+import { finishSuppressions, loadSuppressions } from '../reports/suppressions/suppressionsFile.ts';
+import { suiteNames } from '../catalogue/suites.ts';
+import { toConformOptions } from '../options/toConformOptions.ts';
+import { version } from '../exchange/version.ts';
+
+export type { ReportFile } from '../reports/reportFiles.ts';
+export type { RunOptions } from '../options/RunOptions.ts';
+
+/**
+ * Runs conformance suites and returns the report `--report json` writes. Throws a RunError when the
+ * run cannot happen, before any check runs, with every problem found, one per line (a config file that
+ * cannot be read or has a wrong key, contradictory options, missing credentials, an unreachable
+ * target, a validator that cannot run, a report file that cannot be written, a --grep or --shard that
+ * selects no check), or cannot finish (a suite that failed to load, no check ran); failed checks are no
+ * error: they are in the report (exitCodeOf).
+ */
+export async function run(options: RunOptions = {}): Promise<RunReport> {
+  const { shard } = options;
+  const loaded = options.config === undefined ? undefined : await loadConfig(options.config);
+  const configured = applyConfig(loaded, options, process.env);
+  const { options: conform, problems: optionProblems } = toConformOptions(configured.input, process.env, configured.names);
+  // The config's named targets first, then any a flag makes; with --with-reference the embedded ones before all.
+  for (const suite of suiteNames) (conform.targets[suite] as unknown[]).unshift(...configured.targets[suite]);
+  if (configured.withReference) conform.withReference = true;
+  const problems = [...new Set([...configured.problems, ...optionProblems])];
+  if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
+  const reports = resolveReportFiles(configured.report);
+  let suppressions: Awaited<ReturnType<typeof loadSuppressions>>;
+  try {
+    suppressions = await loadSuppressions({ ...options, requireReasons: configured.requireReasons });
+  } catch (err) {
+    if (!(err instanceof RunError)) throw err;
+    problems.push(err.message);
+  }
+  const blobs = reports.filter((r) => r.format === 'blob');
+  if (blobs.length > 1) problems.push('--report blob=DIR takes one folder');
+  if (problems.length) throw new RunError(problems.join('\n'));
+  const { suites, seed } = conform;
+  // The farm of the deployments that name none is the run's, from its preflight to its end.
+  const runFarm = new RunFarm();
+  const found = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
+    await runFarm.close();
+    throw err;
+  });
+  if (found.length) {
+    await runFarm.close();
+    throw new RunError(found.join('\n'));
+  }
+  const judged = await runFarm.lend(conform);
+  // An unsharded run's blob is its only shard's, so the merge reads it like any other.
+  const part = shard ?? { index: 1, count: 1 };
+  const files = blobs[0] ? shardFiles(blobs[0].path, part) : undefined;
+
+  const startedAt = new Date();
+  const started = performance.now();
+  // Loaded here, not at start-up: vitest's Node API costs most of a second, which every other command
+  // (and --help) should not pay.
+  const { runSuites } = await import('./runSuites.ts');
+  const { checks, errors, targets } = await runSuites({
+    options: judged,
+    // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment alike.
+    redactor: new Redactor(runSecrets(conform)),
+    grep: options.grep,
+    shard,
+    blobFile: files?.blob,
+    serial: rateLimited(conform),
+    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')) }),
+    onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
+    onProgress: options.onProgress,
+  }).finally(() => runFarm.close());
+  let report = buildReport({
+    version,
+    suites,
+    seed,
+    strict: configured.strict,
+    startedAt,
+    durationMs: performance.now() - started,
+    checks,
+    // One shard's checks say nothing about which clauses the whole run covers.
+    filtered: Boolean(options.grep) || Boolean(shard),
+    ...(targets ? { targetOrder: targets } : {}),
+  });
+  if (shard) report.shard = shard;
+  if (errors.length) report.errors = errors;
+  report = await finishSuppressions(report, suppressions);
+  if (files) {
+    const record: ShardRecord = {
+      tool: 'conform',
+      version,
+      shard: part,
+      suites,
+      seed,
+      strict: report.strict,
+      ...(options.grep ? { grep: options.grep } : {}),
+      options: optionsFingerprint(conform),
+      secretVariables: [...new Set(runSecrets(conform).map(([, variable]) => variable))],
+      startedAt: report.startedAt,
+      durationMs: report.durationMs,
+      errors,
+    };
+    await writeFileAtomic(files.record, `${JSON.stringify(record, null, 2)}\n`);
+  }
+  await writeReportFiles(report, reports);
+  if (errors.length) {
+    throw couldNotRun(report);
+  }
+  // A shard may hold no check of a --grep, or no file at all when there are more shards than files.
+  if (checks.length === 0 && !shard) {
+    throw noChecksRan(report, options.grep);
+  }
+  return report;
+}
+
+/**
+ * Whether a rate limit applies to some target. Each test file runs in a worker of its own, each with its
+ * own pacing: under a rate limit the files run one after another, so a deployment sees the rate once.
+ */
+function rateLimited(options: ConformOptions): boolean {
+  const given = [...options.targets['fetch-service'].map((t) => [t.baseUrl, t.limits] as const), ...options.targets['meeting-platform'].flatMap((t) => [[t.authUrl, t.limits], [t.apiBaseUrl, t.limits]] as const)];
+  // Embedded targets listen on loopback, where only a rate given outright applies.
+  return (options.limits.rateLimit ?? 0) > 0 || given.some(([url, limits]) => rateLimitFor(url, limits.rateLimit) !== Infinity);
+}

@@ -1,0 +1,192 @@
+import type { CompiledOperation } from '../../openapi/CompiledOperation.ts';
+import { encodeRequest } from '../../openapi/encodeRequest.ts';
+import { findFailure } from '../../openapi/findFailure.ts';
+import type { GeneratedRequest } from '../../openapi/GeneratedRequest.ts';
+import type { GenerationOptions } from '../../openapi/GenerationOptions.ts';
+import { negativeProblem, positiveProblem, serverFault, type Excuses } from '../../openapi/judgeGenerated.ts';
+import { linkFedParameters } from '../../openapi/links.ts';
+import { negativeRequests } from '../../openapi/negativeRequests.ts';
+import { positiveRequests } from '../../openapi/positiveRequests.ts';
+import { mixSeed } from '../../json/mixSeed.ts';
+import { CheckBlocked } from './CheckBlocked.ts';
+import type { FuzzBinding, SentExchange } from './FuzzBinding.ts';
+import type { GeneratedClause } from './GeneratedClause.ts';
+
+export interface GeneratedFailure {
+  clause: string;
+  operationId: string;
+  request: GeneratedRequest;
+  exchange: SentExchange;
+  problem: string;
+  /** Which sequence it was found in, and at which of its requests (fast-check's count: the first failure included). */
+  kind: 'valid' | 'mutated';
+  runs: number;
+  /** The clause's tally for the operation, shrinking included: the counts a report shows of this failure. */
+  tally: GeneratedTally;
+  fastCheckSeed: number;
+  path: string;
+}
+
+/**
+ * What one clause judged for one operation: the one tally every count its check shows is read from (the
+ * headline's "1 of N", the evidence, how the failure was found). Requests answered from the session's
+ * cache count as judged: each clause judges the answers it reads.
+ */
+export interface GeneratedTally {
+  /** Valid, then mutated requests judged looking for a failure: a whole sequence, or up to its first failure (included). */
+  valid: number;
+  mutated: number;
+  /** Requests judged while shrinking the first failure to a minimal one, and how many of them failed too: each a step to a smaller request. */
+  shrinkJudged: number;
+  shrinks: number;
+}
+
+/** What one clause came to over one operation's generated requests (FuzzSession.check). */
+export interface FuzzOutcome {
+  clause: string;
+  operationId: string;
+  /** Requests judged looking for a failure: tally.valid + tally.mutated. */
+  tried: number;
+  tally: GeneratedTally;
+  failure?: GeneratedFailure;
+}
+
+/** Requests judged looking for a failure, valid and mutated. */
+export function searched(tally: GeneratedTally): number {
+  return tally.valid + tally.mutated;
+}
+
+function hashText(text: string): number {
+  let h = 0;
+  for (const c of text) h = Math.imul(h ^ c.codePointAt(0)!, 0x01000193);
+  return h;
+}
+
+/**
+ * The generated requests of one target: each distinct request is sent once and its answer kept, so the
+ * three clauses, which walk the same deterministic sequences, share them, and only shrinking sends more.
+ */
+export class FuzzSession {
+  readonly binding: FuzzBinding;
+  readonly seed: number;
+  readonly runs: number;
+  readonly #sent = new Map<string, Promise<SentExchange>>();
+
+  constructor(binding: FuzzBinding, settings: { seed: number; runs: number }) {
+    this.binding = binding;
+    this.seed = settings.seed;
+    this.runs = settings.runs;
+  }
+
+  /** Distinct requests sent so far. */
+  get sent(): number {
+    return this.#sent.size;
+  }
+
+  clauseId(clause: GeneratedClause): string {
+    return `${this.binding.clausePrefix}-FUZZ-${clause}`;
+  }
+
+  #entry(operationId: string): { operation: CompiledOperation; options: GenerationOptions } {
+    const entry = this.binding.operations.find((o) => o.operation.operationId === operationId);
+    if (!entry) throw new Error(`no generated requests for ${operationId}`);
+    return entry;
+  }
+
+  send(operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange> {
+    const { options } = this.#entry(operation.operationId);
+    const key = JSON.stringify([operation.operationId, encodeRequest(operation, request, options.encodePath), request.credentials]);
+    let sent = this.#sent.get(key);
+    if (!sent) {
+      sent = this.binding.send(operation, request, signal);
+      this.#sent.set(key, sent);
+      // A request cut short by a timed-out check is not an answer another check may reuse.
+      sent.catch(() => this.#sent.delete(key));
+    }
+    return sent;
+  }
+
+  /** fast-check's seed for one operation's valid or mutated sequence: the same for every clause. */
+  sequenceSeed(operationId: string, kind: 'valid' | 'mutated'): number {
+    return mixSeed(this.seed, hashText(`${this.binding.suite}:${operationId}`), kind === 'valid' ? 1 : 2);
+  }
+
+  /**
+   * Runs one clause over one operation's generated requests; the first failure comes back shrunk. Throws
+   * a CheckBlocked when no request could be judged for a failure elsewhere (no access token, the
+   * credentials refused) and none of those that could be judged failed.
+   */
+  async check(
+    operationId: string,
+    clause: GeneratedClause,
+    options: { signal?: AbortSignal; onTry?: (tally: GeneratedTally) => void; maxShrinkTries?: number; judgeRefusals?: boolean } = {},
+  ): Promise<FuzzOutcome> {
+    const { operation, options: own } = this.#entry(operationId);
+    const linkFed = linkFedParameters(this.binding.spec, operationId);
+    const excuses: Excuses = { ...this.binding.excuses, linkFed };
+    const generation = { serverIssued: linkFed, ...own };
+    const kinds: Array<'valid' | 'mutated'> = clause === 'NO-5XX' ? ['valid', 'mutated'] : clause === 'POSITIVE' ? ['valid'] : ['mutated'];
+    const judge = (request: GeneratedRequest, x: SentExchange): string | undefined =>
+      clause === 'NO-5XX' ? serverFault(request, x, excuses) : clause === 'POSITIVE' ? positiveProblem(operation, request, x, excuses) : negativeProblem(operation, request, x, excuses);
+    // Requests that could not be judged for a failure elsewhere count as no failure while looking for one.
+    let blocked: CheckBlocked | undefined;
+    const refusal = clause === 'POSITIVE' && !options.judgeRefusals ? this.binding.credentialsRefused : undefined;
+    let refused: SentExchange | undefined;
+    let served = 0;
+    const judgeOne = async (request: GeneratedRequest): Promise<string | undefined> => {
+      options.signal?.throwIfAborted();
+      let x: SentExchange;
+      try {
+        x = await this.send(operation, request, options.signal);
+      } catch (err) {
+        if (!(err instanceof CheckBlocked)) throw err;
+        blocked ??= err;
+        return undefined;
+      }
+      if (refusal && request.credentials === 'valid') {
+        if (refusal.refused(x)) {
+          refused ??= x;
+          return undefined;
+        }
+        served++;
+      }
+      return judge(request, x);
+    };
+    const tally: GeneratedTally = { valid: 0, mutated: 0, shrinkJudged: 0, shrinks: 0 };
+    for (const kind of kinds) {
+      const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
+      if (!requests) continue;
+      const found = await findFailure(requests, judgeOne, {
+        seed: this.sequenceSeed(operationId, kind),
+        runs: this.runs,
+        onTry: (n) => {
+          tally[kind] = n.searched;
+          tally.shrinkJudged = n.shrinking;
+          options.onTry?.({ ...tally });
+        },
+        ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}),
+      });
+      tally[kind] = found.runs;
+      const f = found.failure;
+      if (f) {
+        Object.assign(tally, { shrinkJudged: f.shrinkJudged, shrinks: f.shrinks });
+        // The answer it was judged by: send() gives back the kept one.
+        const exchange = await this.send(operation, f.value, options.signal);
+        return {
+          clause: this.clauseId(clause),
+          operationId,
+          tried: searched(tally),
+          tally,
+          failure: { clause: this.clauseId(clause), operationId, request: f.value, exchange, problem: f.problem, kind, runs: f.runs, tally, fastCheckSeed: f.seed, path: f.path },
+        };
+      }
+    }
+    if (blocked) throw blocked;
+    if (refusal && refused) {
+      if (!served) throw new CheckBlocked(refusal.clause, `every valid generated request was refused for its credentials (HTTP ${refused.status})`);
+      // Some were served, so the refusals are this clause's own failures: judged again (from the kept answers).
+      return this.check(operationId, clause, { ...options, judgeRefusals: true });
+    }
+    return { clause: this.clauseId(clause), operationId, tried: searched(tally), tally };
+  }
+}

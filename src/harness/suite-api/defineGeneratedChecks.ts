@@ -1,0 +1,70 @@
+import type { Check, CheckContext } from './check.ts';
+import { describeFailure, judgedText, shrinkText } from './describeFailure.ts';
+import { headlineOf } from './finding.ts';
+import { generatedClauses, type GeneratedClause } from './GeneratedClause.ts';
+import { searched, type FuzzOutcome, type FuzzSession } from './FuzzSession.ts';
+
+/** The budget, which a title names before the run: "up to", since the search stops at the first failure. */
+const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
+  'NO-5XX': (runs) => `no generated request gets a 5xx (up to ${runs} valid and ${runs} mutated)`,
+  POSITIVE: (runs) => `up to ${runs} generated valid requests get documented answers and are not refused`,
+  NEGATIVE: (runs) => `up to ${runs} generated requests with one mutation each: refused where they must be, documented answers always`,
+};
+
+/** What a generated request that fails each clause did, after "1 of N generated requests for OP". */
+const clauseFailed: Record<GeneratedClause, string> = {
+  'NO-5XX': 'got a 5xx answer',
+  POSITIVE: 'were valid by the spec but refused, or got an answer it does not document',
+  NEGATIVE: 'were not refused where the spec says they must be, or got an answer it does not document',
+};
+
+/**
+ * Reports a clause's outcome to the check running it. A failure is a finding like every other check's:
+ * "1 of 37 generated requests for fetchPage got a 5xx answer" (the requests judged until the first
+ * failure, valid and mutated), the shrunk request as its one case, the minimal request and its answer as
+ * evidence, how it was found and how to replay it, and the curl that reproduces it. Every count is read
+ * from the outcome's one tally, so the headline, the evidence and how it was found agree.
+ */
+function judgeOutcome(ctx: CheckContext, fuzz: FuzzSession, clause: GeneratedClause, outcome: FuzzOutcome): void {
+  const { tally } = outcome;
+  const judged = `${judgedText(tally, outcome.operationId)}${outcome.failure ? `, the last of them failing, then ${shrinkText(tally)}` : ''}`;
+  ctx.evidence('generated', `${judged}. The run has sent ${fuzz.sent} distinct requests to this target for all its generated checks so far (seed ${fuzz.seed})`);
+  const f = outcome.failure;
+  if (!f) return;
+  const report = describeFailure(fuzz, f);
+  for (const [label, text] of report.evidence) ctx.evidence(label, text);
+  // A problem of several lines (the spec's rules an answer breaks) is evidence whole; its case says it in one.
+  const problem = headlineOf(f.problem);
+  if (problem !== f.problem.trim()) ctx.evidence('what is wrong', f.problem);
+  ctx.evidence('how it was found', report.found);
+  const m = f.request.mutation;
+  ctx.conclude({
+    of: `generated requests for ${f.operationId}`,
+    failed: clauseFailed[clause],
+    tried: searched(tally),
+    cases: [{ label: m ? `the request with mutation "${m.name}" at ${m.pointer}` : 'a valid request', problem, reproduction: report.reproduction }],
+  });
+}
+
+/**
+ * The generated checks of one target: for each operation the crash clause, the positive clause and the
+ * negative clause, each with its own shrunk failure. With --fuzz-runs 0 they are skipped, saying why.
+ */
+export function defineGeneratedChecks(check: Check, fuzz: FuzzSession, options: { timeoutMs: number; concurrent?: boolean }): void {
+  for (const clause of generatedClauses) {
+    if (fuzz.runs === 0) {
+      check(fuzz.clauseId(clause), 'generated requests', () => undefined, { skip: 'generated checks are off (--fuzz-runs 0)' });
+      continue;
+    }
+    for (const { operation } of fuzz.binding.operations) {
+      check(fuzz.clauseId(clause), `${operation.operationId}: ${clauseTitles[clause](fuzz.runs)}`, async (ctx) => {
+        const total = clause === 'NO-5XX' ? 2 * fuzz.runs : fuzz.runs;
+        const outcome = await fuzz.check(operation.operationId, clause, {
+          signal: ctx.signal,
+          onTry: (t) => ctx.progress(`${fuzz.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : ''}`),
+        });
+        judgeOutcome(ctx, fuzz, clause, outcome);
+      }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
+    }
+  }
+}

@@ -1,0 +1,300 @@
+// The house's rules, read off the code's own imports (TypeScript's preProcessFile, type-only imports
+// included): the harness's floors import only downward, nothing imports in a circle, suites see only the
+// suite API, mocks know no suite and none of the floors that start them, nobody imports the CLI, and no
+// shipped code imports a test helper (src/testing/) or a module's test fixtures (its fixtures/).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+/** Repository-relative path of a file → what it imports: files of the tree (their paths) and packages (their names). */
+type ImportGraph = Record<string, { files: string[]; packages: string[] }>;
+
+/** src/harness's floors, the ground first: each imports only its own and those below it. */
+const harnessFloors = ['catalogue', 'exchange', 'suite-api', 'reports', 'targets', 'options', 'run'] as const;
+type Floor = (typeof harnessFloors)[number];
+
+/** The floors that start embedded targets (and so import the mocks and the reference): no mock may import them. */
+const startsTargets: readonly Floor[] = ['targets', 'options', 'run'];
+
+/** The floors a suite may import: the suite API and what it stands on. */
+const suiteMayImport: readonly Floor[] = ['suite-api', 'exchange', 'catalogue'];
+
+/** The floors that are pure functions of data, run outside vitest too: none of them reaches vitest. */
+const noVitest: readonly Floor[] = ['reports', 'exchange', 'catalogue'];
+
+function floorOf(file: string): Floor | undefined {
+  const floor = /^src\/harness\/([^/]+)\//.exec(file)?.[1];
+  return harnessFloors.find((f) => f === floor);
+}
+
+/** A project test or test helper: it imports what it tests, from any floor, and nothing imports it but tests. */
+function isTestCode(file: string): boolean {
+  return file.endsWith('.test.ts') || /(^|\/)(testing|fixtures)\//.test(file);
+}
+
+/** Imports that run up the harness's floors (product code; tests sit beside what they test). */
+function upwardImports(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const [file, { files }] of Object.entries(graph)) {
+    const floor = floorOf(file);
+    if (!floor || isTestCode(file)) continue;
+    for (const to of files) {
+      const target = floorOf(to);
+      if (target && harnessFloors.indexOf(target) > harnessFloors.indexOf(floor)) found.push(`${file} (${floor}) -> ${to} (${target})`);
+    }
+  }
+  return found;
+}
+
+/** Every set of files that import one another in a loop, each as its files in the order found. */
+function importCycles(graph: ImportGraph): string[][] {
+  // Tarjan's strongly connected components.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of graph[file]!.files) {
+      if (!graph[to]) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph[file]!.files.includes(file)) cycles.push(component.reverse());
+  };
+  for (const file of Object.keys(graph).sort()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+/**
+ * The tree's product files by folder, each harness floor a folder of its own and each of src/'s folders
+ * one (mocks/ and suites/ whole), with the folders each imports from: the drawing the house should make.
+ */
+function folderGraph(graph: ImportGraph): ImportGraph {
+  const folderOf = (file: string): string | undefined =>
+    isTestCode(file) ? undefined : (/^src\/harness\/[^/]+(?=\/)/.exec(file)?.[0] ?? /^(src\/[^/]+(?=\/)|src|mocks|suites|bench|scripts|bin)/.exec(file)?.[0]);
+  const folders: ImportGraph = {};
+  for (const [file, { files }] of Object.entries(graph)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    folders[from] ??= { files: [], packages: [] };
+    for (const to of files.map(folderOf)) if (to && to !== from && !folders[from].files.includes(to)) folders[from].files.push(to);
+  }
+  for (const { files } of Object.values(folders)) for (const to of files) folders[to] ??= { files: [], packages: [] };
+  return folders;
+}
+
+/** What the rest of the tree may and may not import, by where a file stands; each broken rule says why. */
+function brokenRules(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const [file, { files }] of Object.entries(graph)) {
+    if (isTestCode(file)) continue;
+    const floor = floorOf(file);
+    const suite = /^suites\/([^/]+)\//.exec(file)?.[1];
+    for (const to of files) {
+      const target = floorOf(to);
+      const arrow = `${file} -> ${to}`;
+      if (floor && harnessFloors.indexOf(floor) < harnessFloors.indexOf('targets') && /^(mocks|src\/fetch-service)\//.test(to)) {
+        found.push(`${arrow}: below targets/, the harness imports no mock and not the reference (only the targets start them)`);
+      }
+      if (file.startsWith('mocks/') && (/^(suites|src\/cli)\//.test(to) || (target && startsTargets.includes(target)))) {
+        found.push(`${arrow}: a mock imports no suite, not the CLI, and none of the harness's floors that start it`);
+      }
+      if (suite !== undefined) {
+        if (to.startsWith('src/harness/') && !(target && suiteMayImport.includes(target))) found.push(`${arrow}: a suite imports from the harness only the suite API (and the exchange and catalogue under it)`);
+        if (/^(mocks|src\/fetch-service|src\/cli)\//.test(to)) found.push(`${arrow}: a suite leans on no mock, not on the reference, not on the CLI`);
+        const other = /^suites\/([^/]+)\//.exec(to)?.[1];
+        if (other !== undefined && other !== suite) found.push(`${arrow}: suites never import each other`);
+      }
+      if (to.startsWith('src/cli/') && !/^(src\/cli|bin|bench)\//.test(file)) found.push(`${arrow}: nothing imports the CLI but its launchers (bin/, bench/)`);
+      if (isTestCode(to) && !/^(bench|scripts)\//.test(file)) found.push(`${arrow}: shipped code imports no test, test helper (testing/) or test fixture (fixtures/)`);
+      if (file.startsWith('src/records/') && /^(src\/harness|src\/cli|mocks|suites)\//.test(to)) found.push(`${arrow}: the records library needs no harness, CLI, mock or suite`);
+    }
+  }
+  return found;
+}
+
+/** Product files of the given floors that reach vitest, through whatever they import, each with the way there. */
+function vitestReached(graph: ImportGraph, floors: readonly Floor[]): string[] {
+  const found: string[] = [];
+  for (const start of Object.keys(graph)) {
+    const floor = floorOf(start);
+    if (!floor || !floors.includes(floor) || isTestCode(start)) continue;
+    const way = new Map<string, string[]>([[start, [start]]]);
+    const queue = [start];
+    while (queue.length) {
+      const file = queue.shift()!;
+      const { files, packages } = graph[file]!;
+      const runner = packages.find((p) => p === 'vitest' || p.startsWith('vitest/'));
+      if (runner) {
+        found.push(`${[...way.get(file)!, runner].join(' -> ')}`);
+        break;
+      }
+      for (const to of files) {
+        if (way.has(to) || !graph[to]) continue;
+        way.set(to, [...way.get(file)!, to]);
+        queue.push(to);
+      }
+    }
+  }
+  return found;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const codeDirs = ['src', 'mocks', 'suites', 'bench', 'scripts', 'bin'];
+/** A user's project that imports the packed package by name (installedPackage.test.ts): none of the tree's. */
+const notTheTree = ['scripts/package-test/user-project'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' || notTheTree.includes(path) ? [] : sourceFiles(path);
+    return /\.(ts|mts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function readImportGraph(): ImportGraph {
+  const files = [...codeDirs.flatMap(sourceFiles), ...readdirSync(root).filter((f) => /\.(ts|mts)$/.test(f))];
+  const graph: ImportGraph = {};
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
+    const specifiers = importedFiles.map((i) => i.fileName);
+    graph[file] = {
+      files: specifiers.filter((s) => s.startsWith('.')).map((s) => normalize(join(dirname(file), s)).split('\\').join('/')),
+      packages: specifiers.filter((s) => !s.startsWith('.')),
+    };
+  }
+  return graph;
+}
+
+/** A graph from arrows "a -> b", a package as "pkg:NAME". */
+function graphOf(...arrows: string[]): ImportGraph {
+  const graph: ImportGraph = {};
+  for (const arrow of arrows) {
+    const [from, to] = arrow.split(' -> ') as [string, string];
+    graph[from] ??= { files: [], packages: [] };
+    if (to.startsWith('pkg:')) graph[from].packages.push(to.slice(4));
+    else {
+      graph[from].files.push(to);
+      graph[to] ??= { files: [], packages: [] };
+    }
+  }
+  return graph;
+}
+
+describe('the rules, on small graphs', () => {
+  test('an import up the floors is found, one down or beside is not', () => {
+    const graph = graphOf('src/harness/exchange/a.ts -> src/harness/run/b.ts', 'src/harness/run/b.ts -> src/harness/catalogue/c.ts', 'src/harness/run/b.ts -> src/harness/run/d.ts');
+    expect(upwardImports(graph)).toEqual(['src/harness/exchange/a.ts (exchange) -> src/harness/run/b.ts (run)']);
+    // A test beside the code imports what it needs from any floor.
+    expect(upwardImports(graphOf('src/harness/exchange/a.test.ts -> src/harness/run/b.ts'))).toEqual([]);
+  });
+
+  test('a loop of imports is found, however long, and a chain is not', () => {
+    expect(importCycles(graphOf('a.ts -> b.ts', 'b.ts -> c.ts', 'c.ts -> a.ts', 'c.ts -> d.ts'))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(importCycles(graphOf('a.ts -> a.ts'))).toEqual([['a.ts']]);
+    expect(importCycles(graphOf('a.ts -> b.ts', 'b.ts -> c.ts', 'a.ts -> c.ts'))).toEqual([]);
+  });
+
+  test('folders that import each other through different files are a circle of folders', () => {
+    const graph = graphOf('src/harness/suite-api/a.ts -> src/meeting-platform/b.ts', 'src/meeting-platform/c.ts -> src/harness/suite-api/d.ts', 'src/meeting-platform/c.test.ts -> src/harness/run/e.ts');
+    expect(importCycles(graph)).toEqual([]);
+    expect(importCycles(folderGraph(graph))).toEqual([['src/harness/suite-api', 'src/meeting-platform']]);
+  });
+
+  test('a suite importing past the suite API, a mock importing a suite or the targets, anything importing the CLI, shipped code importing a test helper', () => {
+    const broken = brokenRules(
+      graphOf(
+        'suites/fetch-service/x.ts -> src/harness/targets/t.ts',
+        'suites/fetch-service/x.ts -> src/harness/suite-api/check.ts',
+        'suites/fetch-service/x.ts -> suites/meeting-platform/y.ts',
+        'suites/fetch-service/x.ts -> mocks/origin/farm.ts',
+        'mocks/origin/farm.ts -> suites/fetch-service/x.ts',
+        'mocks/origin/farm.ts -> src/harness/run/run.ts',
+        'mocks/origin/farm.ts -> src/harness/reports/RunReport.ts',
+        'src/harness/reports/r.ts -> mocks/origin/farm.ts',
+        'src/harness/targets/t.ts -> mocks/origin/farm.ts',
+        'src/harness/run/run.ts -> src/cli/main.ts',
+        'bin/conform.js -> src/cli/main.ts',
+        'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+        'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
+        'bench/hostile.bench.ts -> src/testing/startHostileTarget.ts',
+        'suites/fetch-service/x.test.ts -> suites/fetch-service/fixtures/brokenVariants.ts',
+      ),
+    );
+    expect(broken.map((b) => b.split(':')[0]).sort()).toEqual([
+      'suites/fetch-service/x.ts -> src/harness/targets/t.ts',
+      'suites/fetch-service/x.ts -> suites/meeting-platform/y.ts',
+      'suites/fetch-service/x.ts -> mocks/origin/farm.ts',
+      'mocks/origin/farm.ts -> suites/fetch-service/x.ts',
+      'mocks/origin/farm.ts -> src/harness/run/run.ts',
+      'src/harness/run/run.ts -> src/cli/main.ts',
+      'src/harness/reports/r.ts -> mocks/origin/farm.ts',
+      'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+      'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
+    ].sort());
+  });
+
+  test('a report file that reaches vitest through another file is found, with the way there', () => {
+    const graph = graphOf('src/harness/reports/r.ts -> src/harness/suite-api/f.ts', 'src/harness/suite-api/f.ts -> src/harness/suite-api/check.ts', 'src/harness/suite-api/check.ts -> pkg:vitest');
+    expect(vitestReached(graph, noVitest)).toEqual(['src/harness/reports/r.ts -> src/harness/suite-api/f.ts -> src/harness/suite-api/check.ts -> vitest']);
+    expect(vitestReached(graphOf('src/harness/reports/r.ts -> src/harness/suite-api/f.ts'), noVitest)).toEqual([]);
+  });
+});
+
+describe("the tree's imports", () => {
+  const graph = readImportGraph();
+
+  test('are read: every file of the tree is there, and every import of a file of the tree names one', () => {
+    for (const file of ['src/harness/run/run.ts', 'src/harness/catalogue/catalogue.ts', 'mocks/origin/startOriginFarm.ts', 'src/cli/main.ts']) expect(graph).toHaveProperty([file]);
+    const missing = Object.entries(graph).flatMap(([file, { files }]) => files.filter((to) => !/\.(json|sh)$/.test(to) && !existsSync(join(root, to))).map((to) => `${file} -> ${to}`));
+    expect(missing).toEqual([]);
+  });
+
+  test('every file of src/harness stands on one of its floors', () => {
+    const outside = Object.keys(graph).filter((f) => f.startsWith('src/harness/') && !floorOf(f) && !isTestCode(f));
+    expect(outside).toEqual([]);
+  });
+
+  test("keep test helpers in src/testing/ alone; a module's own test fixtures in its fixtures/", () => {
+    const elsewhere = Object.keys(graph).filter((f) => /(^|\/)testing\//.test(f) && !f.startsWith('src/testing/'));
+    expect(elsewhere).toEqual([]);
+  });
+
+  test('run down the harness floors: run, options, targets, reports, suite API, exchange, catalogue', () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  test('make no circle, type-only imports included', () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  test('make no circle of folders either, each harness floor a folder', () => {
+    expect(importCycles(folderGraph(graph))).toEqual([]);
+  });
+
+  test('keep the suites to the suite API, the mocks off the suites and the floors that start them, the CLI unimported, test code out of shipped code', () => {
+    expect(brokenRules(graph)).toEqual([]);
+  });
+
+  test('keep vitest out of the reports, the exchange and the catalogue', () => {
+    expect(vitestReached(graph, noVitest)).toEqual([]);
+  });
+});
