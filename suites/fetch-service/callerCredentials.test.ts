@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { callerCredentials, credentialsIn, noKeyToSearch } from './callerCredentials.ts';
-import { secretSearch } from '../../src/fetch-service/secretSearch.ts';
+import { secretSearch } from '../../src/rules/fetch-service/secretSearch.ts';
 
 const request = (path: string, headers: Record<string, string | string[]>) => ({ method: 'GET', path, headers, listener: 'http' });
 

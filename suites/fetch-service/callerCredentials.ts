@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FarmRequest } from './originFarm.ts';
-import { secretSearch, type SecretSearch } from '../../src/fetch-service/secretSearch.ts';
+import { secretSearch, type SecretSearch } from '../../src/rules/fetch-service/secretSearch.ts';
 
 /** A secret the suite hands the service, and how to find it where it could reach an origin. */
 export interface Credential {

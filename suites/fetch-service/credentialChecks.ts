@@ -3,7 +3,7 @@ import { callerCredentials, credentialsIn, noKeyToSearch, type Credential } from
 import type { Exchange } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';
 import { newProbe, type FarmRequest } from './originFarm.ts';
-import { anywhereLength, secretSearch } from '../../src/fetch-service/secretSearch.ts';
+import { anywhereLength, secretSearch } from '../../src/rules/fetch-service/secretSearch.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 /** The paths of the matrix (specs/fetch-service.paths.json) the credential probes take: every hop a credential could ride. */

@@ -1,4 +1,4 @@
-import { replied, resultOf } from '../../src/fetch-service/replyProblems.ts';
+import { replied, resultOf } from '../../src/rules/fetch-service/replyProblems.ts';
 import type { Exchange } from './fetchClient.ts';
 
 /** What is wrong with a reply, or undefined when it is what the rule asks. */
@@ -9,7 +9,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 // The reply rules the validation proxy judges by too live in src/fetch-service/replyProblems.ts.
-export { replied, resultOf } from '../../src/fetch-service/replyProblems.ts';
+export { replied, resultOf } from '../../src/rules/fetch-service/replyProblems.ts';
 
 /** Whether the reply is a 200 result reporting a redirect (a 3xx with a Location): the redirect itself, not followed. */
 export function unfollowedRedirect(x: Exchange): boolean {

@@ -4,7 +4,7 @@ import { credentialProbes } from './credentialChecks.ts';
 import { keyVariable, type Exchange } from './fetchClient.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';
-import { anywhereLength, secretSearch, type SecretSearch } from '../../src/fetch-service/secretSearch.ts';
+import { anywhereLength, secretSearch, type SecretSearch } from '../../src/rules/fetch-service/secretSearch.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
 /**

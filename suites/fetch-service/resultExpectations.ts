@@ -1,5 +1,5 @@
 import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
-import { describeValue, resultShapeProblem } from '../../src/fetch-service/replyProblems.ts';
+import { describeValue, resultShapeProblem } from '../../src/rules/fetch-service/replyProblems.ts';
 import { headerOf, isObject, replied, resultOf, type Expectation } from './expectations.ts';
 import type { FarmPage } from './originFarm.ts';
 

@@ -8,7 +8,7 @@ import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
-import { apiErrorProblem, kindOf, notJsonProblem, notRefusedCause } from '../../src/meeting-platform/answerProblems.ts';
+import { apiErrorProblem, kindOf, notJsonProblem, notRefusedCause } from '../../src/rules/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiNearMissGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';

@@ -5,7 +5,7 @@ import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../src/meeting-platform/core/encodeMeetingId.ts';
-import { joinUrlHttpsProblem, joinUrlProblem, listPageProblem, meetingIdentity } from '../../src/meeting-platform/answerProblems.ts';
+import { joinUrlHttpsProblem, joinUrlProblem, listPageProblem, meetingIdentity } from '../../src/rules/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor, walkPageSize } from './platformSession.ts';

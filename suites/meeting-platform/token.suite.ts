@@ -10,7 +10,7 @@ import { apiCurl, apiGet, apiUrl, requestToken, tokenCurl } from '../../src/meet
 import { checkExchange } from '../../src/openapi/checkExchange.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
-import { tokenErrorProblem, tokenFieldsProblem, tokenGrantProblem } from '../../src/meeting-platform/answerProblems.ts';
+import { tokenErrorProblem, tokenFieldsProblem, tokenGrantProblem } from '../../src/rules/meeting-platform/answerProblems.ts';
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 import { answerOf, mislabelledProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';

@@ -3,8 +3,8 @@ import { judgeInsecure, judgeOptions } from '../../client/fetch-service/fetchReq
 import { bodyObject, fetchExchangeReader, type FetchRead } from '../../client/fetch-service/readFetchExchange.ts';
 import { GenerationalMap } from '../../client/GenerationalMap.ts';
 import { parseJson } from '../../client/parseJson.ts';
-import { errorBodyProblem, jsonObjectProblem, replied, resultShapeProblem, type ReplyRecord } from '../../fetch-service/replyProblems.ts';
-import { secretSearch, type SecretSearch } from '../../fetch-service/secretSearch.ts';
+import { errorBodyProblem, jsonObjectProblem, replied, resultShapeProblem, type ReplyRecord } from '../../rules/fetch-service/replyProblems.ts';
+import { secretSearch, type SecretSearch } from '../../rules/fetch-service/secretSearch.ts';
 import { essenceOf } from '../../json/mediaType.ts';
 import { loadSpec } from '../../openapi/loadSpec.ts';
 import type { ServerJudgeSpec } from '../ServerJudgeSpec.ts';

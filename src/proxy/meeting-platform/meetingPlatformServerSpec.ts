@@ -15,7 +15,7 @@ import {
   tokenErrorProblem,
   tokenFieldsProblem,
   tokenGrantProblem,
-} from '../../meeting-platform/answerProblems.ts';
+} from '../../rules/meeting-platform/answerProblems.ts';
 import { encodeMeetingId, needsDoubleEncoding } from '../../meeting-platform/core/encodeMeetingId.ts';
 import { field, readExchange, type Exchange } from '../../meeting-platform/exchange.ts';
 import { loadSpec } from '../../openapi/loadSpec.ts';

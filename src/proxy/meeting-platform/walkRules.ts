@@ -1,6 +1,6 @@
 import type { ClientCase } from '../../client/ClientCase.ts';
 import { GenerationalMap } from '../../client/GenerationalMap.ts';
-import { meetingIdentity } from '../../meeting-platform/answerProblems.ts';
+import { meetingIdentity } from '../../rules/meeting-platform/answerProblems.ts';
 
 /** A walk of the meeting list an app is making: the pages it asked for, following next_page_token from a first page. */
 export interface Walk {

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../json/isJsonObject.ts';
+import { isJsonObject } from '../../json/isJsonObject.ts';
 import { isReasonPhrase, reasonPhrases } from './reasonPhrases.ts';
 
 // What is wrong with one reply of the fetch service, as the suite's checks judge the replies to their own

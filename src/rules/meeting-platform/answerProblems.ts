@@ -1,5 +1,5 @@
-import type { CaseOutcome } from '../harness/suite-api/finding.ts';
-import { field, type Exchange } from './exchange.ts';
+import type { CaseOutcome } from '../../harness/suite-api/finding.ts';
+import { field, type Exchange } from '../../meeting-platform/exchange.ts';
 
 // What is wrong with one answer of the platform, as the suite's checks judge the answers to their own
 // requests and the validation proxy judges the answers an app got: one rule, one place.
