@@ -2,14 +2,11 @@
 // included): the harness's floors import only downward, nothing imports in a circle, suites see only the
 // suite API, mocks know no suite and none of the floors that start them, nobody imports the CLI, and no
 // shipped code imports a test helper (src/testing/) or a module's test fixtures (its fixtures/).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-
-/** Repository-relative path of a file → what it imports: files of the tree (their paths) and packages (their names). */
-type ImportGraph = Record<string, { files: string[]; packages: string[] }>;
+import { folderGraph, isTestCode, readImportGraph, type ImportGraph } from './testing/importGraph.ts';
 
 /** src/harness's floors, the ground first: each imports only its own and those below it. */
 const harnessFloors = ['catalogue', 'exchange', 'suite-api', 'reports', 'targets', 'options', 'run'] as const;
@@ -27,11 +24,6 @@ const noVitest: readonly Floor[] = ['reports', 'exchange', 'catalogue'];
 function floorOf(file: string): Floor | undefined {
   const floor = /^src\/harness\/([^/]+)\//.exec(file)?.[1];
   return harnessFloors.find((f) => f === floor);
-}
-
-/** A project test or test helper: it imports what it tests, from any floor, and nothing imports it but tests. */
-function isTestCode(file: string): boolean {
-  return file.endsWith('.test.ts') || /(^|\/)(testing|fixtures)\//.test(file);
 }
 
 /** Imports that run up the harness's floors (product code; tests sit beside what they test). */
@@ -81,24 +73,6 @@ function importCycles(graph: ImportGraph): string[][] {
   };
   for (const file of Object.keys(graph).sort()) if (!index.has(file)) visit(file);
   return cycles;
-}
-
-/**
- * The tree's product files by folder, each harness floor a folder of its own and each of src/'s folders
- * one (mocks/ and suites/ whole), with the folders each imports from: the drawing the house should make.
- */
-function folderGraph(graph: ImportGraph): ImportGraph {
-  const folderOf = (file: string): string | undefined =>
-    isTestCode(file) ? undefined : (/^src\/harness\/[^/]+(?=\/)/.exec(file)?.[0] ?? /^(src\/[^/]+(?=\/)|src|mocks|suites|bench|scripts|bin)/.exec(file)?.[0]);
-  const folders: ImportGraph = {};
-  for (const [file, { files }] of Object.entries(graph)) {
-    const from = folderOf(file);
-    if (!from) continue;
-    folders[from] ??= { files: [], packages: [] };
-    for (const to of files.map(folderOf)) if (to && to !== from && !folders[from].files.includes(to)) folders[from].files.push(to);
-  }
-  for (const { files } of Object.values(folders)) for (const to of files) folders[to] ??= { files: [], packages: [] };
-  return folders;
 }
 
 /** What the rest of the tree may and may not import, by where a file stands; each broken rule says why. */
@@ -158,31 +132,6 @@ function vitestReached(graph: ImportGraph, floors: readonly Floor[]): string[] {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const codeDirs = ['src', 'mocks', 'suites', 'bench', 'scripts', 'bin'];
-/** A user's project that imports the packed package by name (installedPackage.test.ts): none of the tree's. */
-const notTheTree = ['scripts/package-test/user-project'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' || notTheTree.includes(path) ? [] : sourceFiles(path);
-    return /\.(ts|mts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-function readImportGraph(): ImportGraph {
-  const files = [...codeDirs.flatMap(sourceFiles), ...readdirSync(root).filter((f) => /\.(ts|mts)$/.test(f))];
-  const graph: ImportGraph = {};
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
-    const specifiers = importedFiles.map((i) => i.fileName);
-    graph[file] = {
-      files: specifiers.filter((s) => s.startsWith('.')).map((s) => normalize(join(dirname(file), s)).split('\\').join('/')),
-      packages: specifiers.filter((s) => !s.startsWith('.')),
-    };
-  }
-  return graph;
-}
 
 /** A graph from arrows "a -> b", a package as "pkg:NAME". */
 function graphOf(...arrows: string[]): ImportGraph {
