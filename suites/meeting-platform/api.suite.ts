@@ -21,6 +21,8 @@ const check = checksFor('meeting-platform');
 const foreignToken = 'conform-invalid-token';
 /** A meeting id for the probes that need one when there is no list to take one from. */
 const madeUpMeeting = '85746065432';
+/** A meeting UUID for the probes that need one when there is no list to take one from. */
+const madeUpMeetingUuid = 'K7mVdXqRQ2uTfBnP9cLs4w==';
 
 type Operation = 'me' | 'list' | 'meeting';
 type Credential = 'valid' | 'none' | 'foreign' | 'near-miss';
@@ -121,6 +123,9 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
   }
   await send('a meeting without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(id)}`);
   await send('a meeting with a token the platform did not issue', 'meeting', 'foreign', `/v2/meetings/${encodeMeetingId(id)}`);
+  // A meeting by UUID is a route of its own on many servers: its refusal is checked apart.
+  const uuid = typeof meeting?.uuid === 'string' ? meeting.uuid : madeUpMeetingUuid;
+  await send('a meeting by UUID without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(uuid)}`);
   await nearMisses('meeting', `/v2/meetings/${encodeMeetingId(id)}`);
   await send('an unknown meeting', 'meeting', 'valid', '/v2/meetings/1');
   return { probes, ...(blocked ? { blocked } : {}), ...(unsent ? { unsent } : {}), sameAsToken: [...sameAsToken] };
@@ -143,7 +148,7 @@ function unjudged(ctx: CheckContext, paths: readonly string[], judged: ReadonlyS
   for (const path of paths) if (!judged.has(path)) ctx.notJudged(path, why);
 }
 
-const unauthorizedPaths = ['me-no-token', 'me-foreign-token', 'list-no-token', 'list-foreign-token', 'meeting-no-token', 'meeting-foreign-token'];
+const unauthorizedPaths = ['me-no-token', 'me-foreign-token', 'list-no-token', 'list-foreign-token', 'meeting-no-token', 'meeting-foreign-token', 'meeting-uuid-no-token'];
 const jsonPaths = ['me-success', 'me-error', 'list-success', 'list-error', 'meeting-success', 'meeting-error'];
 const errorPaths = ['me-error', 'list-error', 'meeting-error'];
 
