@@ -14,16 +14,19 @@ import { UsageError } from './UsageError.ts';
  * `what`: another flag of the same form (`conform mock --client-report`).
  */
 export function reportOption(withBlob: boolean, flag = '--report', what = 'also write a report'): Option {
-  const formats = withBlob ? [...reportFormats, 'blob'] : reportFormats;
   const blob = withBlob ? '; blob=DIR: the shard\'s blob for conform report merge' : '';
   return new Option(`${flag} <format=path>`, `${what}: ${reportFormats.join(', ')}${blob} (repeatable)`)
-    .argParser((value: string, previous: ReportFile[]) => {
-      const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
-      const known = isReportFormat(format) || (withBlob && format === 'blob');
-      if (!known) throw new UsageError(`${flag} takes FORMAT=PATH with FORMAT one of ${formats.join(', ')}; got "${value}"`);
-      return [...previous, { format: format as ReportFile['format'], path: resolve(path) }];
-    })
+    .argParser((value: string, previous: ReportFile[]) => [...previous, parseReportFile(value, withBlob, flag)])
     .default([]);
+}
+
+/** One `--report FORMAT=PATH` (`blob=DIR` too with `withBlob`), its path made absolute; `flag` names the flag in the error. */
+export function parseReportFile(value: string, withBlob: boolean, flag = '--report'): ReportFile {
+  const formats = withBlob ? [...reportFormats, 'blob'] : reportFormats;
+  const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
+  const known = isReportFormat(format) || (withBlob && format === 'blob');
+  if (!known) throw new UsageError(`${flag} takes FORMAT=PATH with FORMAT one of ${formats.join(', ')}; got "${value}"`);
+  return { format: format as ReportFile['format'], path: resolve(path) };
 }
 
 /** `--shard I/N`. */
