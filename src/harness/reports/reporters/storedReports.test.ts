@@ -7,6 +7,7 @@
 // A change to what a format shows changes its file here: `npx vitest run -u` rewrites them, for review.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import type { RunReport } from '../RunReport.ts';
 import { consoleSummary } from '../fixtures/consoleSummary.ts';
 import { renderHtml } from './renderHtml.ts';
@@ -20,9 +21,10 @@ const file = (name: string) => `../fixtures/reports/${name}`;
 describe.each(stored)('%s', (name) => {
   const text = readFileSync(new URL(`${file(name)}.json`, import.meta.url), 'utf8');
   const report = JSON.parse(text) as RunReport;
+  const view = presentReport(report);
 
   test('JSON: the stored report, unchanged', () => {
-    expect(renderJson(report)).toBe(text);
+    expect(renderJson(view)).toBe(text);
   });
 
   test('console summary', async () => {
@@ -30,14 +32,14 @@ describe.each(stored)('%s', (name) => {
   });
 
   test('HTML', async () => {
-    await expect(renderHtml(report)).toMatchFileSnapshot(`${file(name)}.html`);
+    await expect(renderHtml(view)).toMatchFileSnapshot(`${file(name)}.html`);
   });
 
   test('Markdown', async () => {
-    await expect(renderMarkdown(report)).toMatchFileSnapshot(`${file(name)}.md`);
+    await expect(renderMarkdown(view)).toMatchFileSnapshot(`${file(name)}.md`);
   });
 
   test('JUnit', async () => {
-    await expect(renderJunit(report)).toMatchFileSnapshot(`${file(name)}.junit.xml`);
+    await expect(renderJunit(view)).toMatchFileSnapshot(`${file(name)}.junit.xml`);
   });
 });
