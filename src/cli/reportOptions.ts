@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { exitCodeOf } from '../harness/reports/runVerdict.ts';
+import { presentReport } from '../harness/reports/presentReport.ts';
 import type { ReportFile } from '../harness/reports/reportFiles.ts';
 import { ConsoleReporter } from '../harness/reports/reporters/ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../harness/reports/reporters/reportRenderers.ts';
@@ -51,12 +52,12 @@ export async function printOutcome(reports: ReportFile[], produce: (console: Con
     if (!(err instanceof RunError)) throw err;
     // No report: the run never started (bad options, an unreachable target).
     if (!err.report) throw new UsageError(err.message);
-    console.summary(err.report);
+    console.summary(presentReport(err.report));
     written();
     if (!err.errors.length) process.stderr.write(`conform: ${err.message}\n`);
     return 2;
   }
-  console.summary(report);
+  console.summary(presentReport(report));
   written();
   return exitCodeOf(report);
 }
