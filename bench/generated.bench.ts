@@ -23,6 +23,7 @@ import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
 import { median } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
+import { defaultLimits } from '../src/harness/exchange/exchangeLimits.ts';
 
 const runs = Number(process.env.BENCH_FUZZ_RUNS ?? 200);
 const seeds = Number(process.env.BENCH_SEEDS ?? 11);
@@ -54,8 +55,8 @@ async function bareServer(body: string): Promise<{ url: string; close(): Promise
 }
 
 const farm = await startWarmFarm();
-const fetchTarget = async (baseUrl: string) => suiteTarget({ label: baseUrl, baseUrl, apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true });
-const meetingTarget = (url: string, credentials: MeetingPlatformTarget['credentials']): MeetingPlatformTarget => ({ label: url, authUrl: url, apiBaseUrl: url, credentials, embedded: true });
+const fetchTarget = async (baseUrl: string) => suiteTarget({ label: baseUrl, baseUrl, apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true, limits: defaultLimits }, defaultLimits);
+const meetingTarget = (url: string, credentials: MeetingPlatformTarget['credentials']): MeetingPlatformTarget => ({ label: url, authUrl: url, apiBaseUrl: url, credentials, embedded: true, limits: defaultLimits });
 
 // (1) Throughput.
 const bare = await bareServer(cannedResult);

@@ -3,6 +3,7 @@ import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { MockStartError } from '../MockStartError.ts';
 import { demoAccount } from './demoAccount.ts';
 import { startMeetingPlatformFromEnv, type StartedMeetingPlatform } from './startMeetingPlatformFromEnv.ts';
+import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 
 const listen = { host: '127.0.0.1', port: 0 };
 const envAccount = { MEETING_CLIENT_ID: 'env-client-id', MEETING_CLIENT_SECRET: 'env-secret', MEETING_ACCOUNT_ID: 'env-account' };
@@ -17,7 +18,7 @@ async function using(started: Promise<StartedMeetingPlatform>, use: (mock: Start
 }
 
 async function meWith(tokenFrom: StartedMeetingPlatform, askedOf: StartedMeetingPlatform): Promise<number> {
-  const token = await requestToken({ authUrl: tokenFrom.url, credentials: tokenFrom.account });
+  const token = await requestToken({ authUrl: tokenFrom.url, credentials: tokenFrom.account, limits: defaultLimits });
   const accessToken = (token.json as { access_token: string }).access_token;
   return (await fetch(`${askedOf.url}/v2/users/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 }
@@ -34,7 +35,7 @@ describe('startMeetingPlatformFromEnv', () => {
   test("serves the environment's account, and only it", async () => {
     await using(startMeetingPlatformFromEnv(listen, envAccount), async (mock) => {
       expect(mock).toMatchObject({ account: { clientId: 'env-client-id', clientSecret: 'env-secret', accountId: 'env-account' }, accountFromEnv: true });
-      expect((await requestToken({ authUrl: mock.url, credentials: demoAccount })).status).not.toBe(200);
+      expect((await requestToken({ authUrl: mock.url, credentials: demoAccount, limits: defaultLimits })).status).not.toBe(200);
       expect(await meWith(mock, mock)).toBe(200);
     });
   });

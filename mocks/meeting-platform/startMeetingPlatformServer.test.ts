@@ -6,6 +6,7 @@ import type { MockAdapter } from '../MockExchange.ts';
 import { manualClock } from './clock.ts';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from './startMeetingPlatformServer.ts';
 import { meetingMockContract } from './fixtures/meetingMockContract.ts';
+import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 
 // The node:http adapter, as `conform mock` serves the mock: the whole contract over real HTTP.
 describe('the route table on node:http', () => {
@@ -24,7 +25,7 @@ describe.each<MockAdapter>(['node', 'msw'])('over HTTP through the %s adapter', 
   afterAll(() => server.close());
 
   async function accessToken(): Promise<string> {
-    const answer = await requestToken({ authUrl: server.url, credentials: server.accounts[0]! });
+    const answer = await requestToken({ authUrl: server.url, credentials: server.accounts[0]!, limits: defaultLimits });
     return (answer.json as { access_token: string }).access_token;
   }
 

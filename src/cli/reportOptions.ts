@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { exitCodeOf } from '../harness/reports/runVerdict.ts';
+import { presentReport } from '../harness/reports/presentReport.ts';
 import type { ReportFile } from '../harness/reports/reportFiles.ts';
 import { ConsoleReporter } from '../harness/reports/reporters/ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../harness/reports/reporters/reportRenderers.ts';
@@ -14,16 +15,19 @@ import { UsageError } from './UsageError.ts';
  * `what`: another flag of the same form (`conform mock --client-report`).
  */
 export function reportOption(withBlob: boolean, flag = '--report', what = 'also write a report'): Option {
-  const formats = withBlob ? [...reportFormats, 'blob'] : reportFormats;
   const blob = withBlob ? '; blob=DIR: the shard\'s blob for conform report merge' : '';
   return new Option(`${flag} <format=path>`, `${what}: ${reportFormats.join(', ')}${blob} (repeatable)`)
-    .argParser((value: string, previous: ReportFile[]) => {
-      const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
-      const known = isReportFormat(format) || (withBlob && format === 'blob');
-      if (!known) throw new UsageError(`${flag} takes FORMAT=PATH with FORMAT one of ${formats.join(', ')}; got "${value}"`);
-      return [...previous, { format: format as ReportFile['format'], path: resolve(path) }];
-    })
+    .argParser((value: string, previous: ReportFile[]) => [...previous, parseReportFile(value, withBlob, flag)])
     .default([]);
+}
+
+/** One `--report FORMAT=PATH` (`blob=DIR` too with `withBlob`), its path made absolute; `flag` names the flag in the error. */
+export function parseReportFile(value: string, withBlob: boolean, flag = '--report'): ReportFile {
+  const formats = withBlob ? [...reportFormats, 'blob'] : reportFormats;
+  const [, format = '', path = ''] = /^([a-z]+)=(.+)$/.exec(value) ?? [];
+  const known = isReportFormat(format) || (withBlob && format === 'blob');
+  if (!known) throw new UsageError(`${flag} takes FORMAT=PATH with FORMAT one of ${formats.join(', ')}; got "${value}"`);
+  return { format: format as ReportFile['format'], path: resolve(path) };
 }
 
 /** `--shard I/N`. */
@@ -48,12 +52,12 @@ export async function printOutcome(reports: ReportFile[], produce: (console: Con
     if (!(err instanceof RunError)) throw err;
     // No report: the run never started (bad options, an unreachable target).
     if (!err.report) throw new UsageError(err.message);
-    console.summary(err.report);
+    console.summary(presentReport(err.report));
     written();
     if (!err.errors.length) process.stderr.write(`conform: ${err.message}\n`);
     return 2;
   }
-  console.summary(report);
+  console.summary(presentReport(report));
   written();
   return exitCodeOf(report);
 }

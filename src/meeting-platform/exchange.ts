@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../harness/exchange/boundedRequest.ts';
+import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
 import { honourRetryAfter, pace } from '../harness/exchange/rateLimit.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
@@ -37,6 +38,8 @@ export interface ShownAs {
 }
 
 export interface ExchangeInit {
+  /** What the exchange is held to: the limits of the target `url` belongs to. */
+  limits: ExchangeLimits;
   method?: string;
   headers?: Record<string, string>;
   body?: string;
@@ -59,23 +62,23 @@ const maxRateLimitRetries = 3;
 
 /**
  * Sends one request without following redirects (a redirect to a login page is a wrong address, not
- * an answer) and reads the whole body, within the run's deadlines and size cap (boundedRequest). A 429
+ * an answer) and reads the whole body, within its target's deadlines and size cap (`init.limits`). A 429
  * is waited out (Retry-After, at most 5 s) and retried a few times, so read-only checks against a real
  * account stay within its rate limits. No answer throws, saying why in words: "GET https://…: no HTTP
  * answer: the body did not end within 60 s (4,096 bytes read)"; its `cause` holds the reason alone.
  */
-export async function exchange(url: string, init: ExchangeInit = {}): Promise<Exchange> {
+export async function exchange(url: string, init: ExchangeInit): Promise<Exchange> {
   const method = init.method ?? 'GET';
   for (let attempt = 0; ; attempt++) {
-    await pace(url, init.signal);
+    await pace(url, init.limits, init.signal);
     const started = performance.now();
     let answer: BoundedAnswer;
     try {
-      answer = await boundedRequest(url, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}), signal: init.signal });
+      answer = await boundedRequest(url, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}), signal: init.signal, bounds: init.limits.bounds });
     } catch (err) {
       throw new Error(`${method} ${url}: no HTTP answer: ${failureOf(err)}`, { cause: err });
     }
-    if (answer.status === 429) honourRetryAfter(url, answer.headers.get('retry-after'));
+    if (answer.status === 429) honourRetryAfter(url, init.limits, answer.headers.get('retry-after'));
     if (answer.status === 429 && attempt < maxRateLimitRetries) {
       const wait = Math.min(Number(answer.headers.get('retry-after')) || 1, 5);
       await sleep(wait * 1000, undefined, { signal: init.signal });
@@ -88,7 +91,7 @@ export async function exchange(url: string, init: ExchangeInit = {}): Promise<Ex
 }
 
 /** An answer read the way the seed judges answers (JSON, HTML or other): this client's, or one a validation proxy relayed. */
-export function readExchange(method: string, url: string, answer: Pick<BoundedAnswer, 'status' | 'headers' | 'body'>, durationMs: number, init: ExchangeInit): Exchange {
+export function readExchange(method: string, url: string, answer: Pick<BoundedAnswer, 'status' | 'headers' | 'body'>, durationMs: number, init: Omit<ExchangeInit, 'limits'>): Exchange {
   const bodyText = textOf(answer.body);
   const contentType = answer.headers.get('content-type') ?? '';
   let json: unknown;

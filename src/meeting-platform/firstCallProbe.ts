@@ -1,3 +1,4 @@
+import { defaultLimits } from '../harness/exchange/exchangeLimits.ts';
 import type { Redactor } from '../harness/exchange/Redactor.ts';
 import { diagnoseApi, diagnoseMeetingFetch, diagnoseNetwork, diagnoseToken } from './diagnoseFirstCall.ts';
 import { encodeMeetingId } from './core/encodeMeetingId.ts';
@@ -67,7 +68,7 @@ export async function probeFirstCall(o: FirstCallOptions, onStep: (step: FirstCa
   try {
     // 1. Token
     const tokenRequest = `POST ${tokenUrl(o.authUrl)}`;
-    const t = await send(tokenUrl(o.authUrl), '--auth-url', () => requestToken({ authUrl: o.authUrl, credentials: o.credentials, signal: timeout() }));
+    const t = await send(tokenUrl(o.authUrl), '--auth-url', () => requestToken({ authUrl: o.authUrl, credentials: o.credentials, signal: timeout(), limits: defaultLimits }));
     const token = field(t, 'access_token');
     if (typeof token === 'string') o.redactor.add(token, 'ACCESS_TOKEN');
     const tokenApiUrl = typeof field(t, 'api_url') === 'string' ? (field(t, 'api_url') as string) : undefined;
@@ -79,7 +80,7 @@ export async function probeFirstCall(o: FirstCallOptions, onStep: (step: FirstCa
     record({ name: 'token', request: tokenRequest, status: 'passed', detail: `200, ${String(field(t, 'token_type'))} token, expires in ${String(field(t, 'expires_in'))} s, scope: ${String(field(t, 'scope'))}${tokenApiUrl ? `, api_url ${tokenApiUrl}` : ''}` });
 
     // 2. Current user
-    const get = (path: string) => send(apiUrl(o.apiBaseUrl, path), '--api-base-url', () => apiGet(o.apiBaseUrl, path, token, timeout()));
+    const get = (path: string) => send(apiUrl(o.apiBaseUrl, path), '--api-base-url', () => apiGet({ apiBaseUrl: o.apiBaseUrl, limits: defaultLimits }, path, token, timeout()));
     const me = await get('/v2/users/me');
     const meOk = me.status === 200 && me.isJson && typeof field(me, 'id') === 'string';
     if (!record({

@@ -1,12 +1,21 @@
+import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import type { NearMissRequest } from './core/nearMisses.ts';
 import { exchange, type Exchange } from './exchange.ts';
 import { apiRoot } from './apiRoot.ts';
 import { nearMissCurl } from './shellCurl.ts';
 
+/** A platform's API as a request to it needs it: its base URL, and what every exchange with it is held to. */
+export interface PlatformApi {
+  apiBaseUrl: string;
+  limits: ExchangeLimits;
+}
+
 export interface TokenRequestOptions {
   authUrl: string;
   credentials: MeetingCredentials;
+  /** What the exchange is held to: the target's limits. */
+  limits: ExchangeLimits;
   /** Default account_credentials; the checks also send wrong ones on purpose. */
   grantType?: string;
   /** Leave out account_id (a check of the platform's answer to a missing account). */
@@ -32,26 +41,27 @@ export function requestToken(o: TokenRequestOptions): Promise<Exchange> {
     },
     body: form.toString(),
     signal: o.signal,
+    limits: o.limits,
   });
 }
 
 /** GET {api}/v2/...: with the bearer token, or with none to see the platform refuse. */
-export function apiGet(apiBaseUrl: string, path: string, token: string | undefined, signal?: AbortSignal): Promise<Exchange> {
+export function apiGet(api: PlatformApi, path: string, token: string | undefined, signal?: AbortSignal): Promise<Exchange> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  return exchange(apiUrl(apiBaseUrl, path), { headers, signal });
+  return exchange(apiUrl(api.apiBaseUrl, path), { headers, signal, limits: api.limits });
 }
 
 /**
  * GET {api}/v2/... with a near miss of the bearer token in place of it (bearerNearMiss): shown in a report
  * as the shell words that derive it from $ACCESS_TOKEN, never as sent.
  */
-export function apiNearMissGet(apiBaseUrl: string, path: string, r: NearMissRequest, signal?: AbortSignal): Promise<Exchange> {
-  const url = apiUrl(apiBaseUrl, path);
+export function apiNearMissGet(api: PlatformApi, path: string, r: NearMissRequest, signal?: AbortSignal): Promise<Exchange> {
+  const url = apiUrl(api.apiBaseUrl, path);
   const sent = r.query ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams([r.query])}` : url;
   const headers: Record<string, string> = { accept: 'application/json', ...(r.authorization !== undefined ? { authorization: r.authorization } : {}) };
   const shownHeaders: Record<string, string> = { accept: 'application/json', ...(r.shownAuthorization !== undefined ? { authorization: r.shownAuthorization } : {}) };
-  return exchange(sent, { headers, ...(signal ? { signal } : {}), shownAs: { headers: shownHeaders, reproduction: nearMissCurl(url, r) } });
+  return exchange(sent, { headers, ...(signal ? { signal } : {}), shownAs: { headers: shownHeaders, reproduction: nearMissCurl(url, r) }, limits: api.limits });
 }
 
 export function apiUrl(apiBaseUrl: string, path: string): string {

@@ -1,4 +1,5 @@
 import { curlCommand } from '../harness/exchange/curlCommand.ts';
+import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
 import type { Redactor } from '../harness/exchange/Redactor.ts';
 import { exchange, type Exchange, type ShownAs } from './exchange.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
@@ -99,9 +100,9 @@ function nearMissRequest(url: string, credentials: MeetingCredentials, probe: To
 }
 
 /** Sends one token request shaped as `probe` (no redirect followed: a redirect is an answer to judge). */
-export function sendTokenProbe(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe, signal?: AbortSignal): Promise<Exchange> {
-  const r = build(authUrl, credentials, probe);
-  return exchange(r.url, { method: r.method, headers: r.requestHeaders, ...(r.requestBody !== undefined ? { body: r.requestBody } : {}), ...(signal ? { signal } : {}), ...(r.shownAs ? { shownAs: r.shownAs } : {}) });
+export function sendTokenProbe(target: { authUrl: string; credentials: MeetingCredentials; limits: ExchangeLimits }, probe: TokenProbe, signal?: AbortSignal): Promise<Exchange> {
+  const r = build(target.authUrl, target.credentials, probe);
+  return exchange(r.url, { method: r.method, headers: r.requestHeaders, ...(r.requestBody !== undefined ? { body: r.requestBody } : {}), ...(signal ? { signal } : {}), ...(r.shownAs ? { shownAs: r.shownAs } : {}), limits: target.limits });
 }
 
 /** The probe as curl: the client id and secret as the variables users keep them in, the account id too in a body. */

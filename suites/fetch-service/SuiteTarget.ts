@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../src/harness/suite-api/check.ts';
+import type { ExchangeLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 import { ExchangeLog } from '../../src/harness/suite-api/ExchangeLog.ts';
 import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
@@ -23,13 +24,14 @@ export interface SuiteTarget {
   log: ExchangeLog;
 }
 
-export async function suiteTarget(target: FetchServiceTarget): Promise<SuiteTarget> {
+/** What every check of `target` works with; its origin farm held to `farmLimits` (the run's, Targets.limits: the farm is no target). */
+export async function suiteTarget(target: FetchServiceTarget, farmLimits: ExchangeLimits): Promise<SuiteTarget> {
   const memo = new Map<string, Promise<unknown>>();
   const shared = <T>(name: string, make: () => Promise<T>): Promise<T> => {
     if (!memo.has(name)) memo.set(name, make());
     return memo.get(name) as Promise<T>;
   };
-  const farm = await loadFarm(target.originUrl);
+  const farm = await loadFarm(target.originUrl, farmLimits);
   const timeoutMs = target.fetchTimeoutSeconds * 1000;
   const client = new FetchClient(target);
   const log = new ExchangeLog(loadSpec('fetch-service'));

@@ -14,6 +14,6 @@ export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, setting
   const fuzz = new FuzzSession(fetchFuzzBinding(s), settings);
   // Their one path of the matrix: the requests generated from the OpenAPI.
   const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });
-  defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, settings.runs) });
+  defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, s.target.limits, settings.runs) });
   return fuzz;
 }

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { describeExchange, FetchClient, keyVariable } from './fetchClient.ts';
+import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 
-const client = new FetchClient({ label: 'x', baseUrl: 'http://127.0.0.1:8080/', apiKeyVar: 'SVC_API_KEY', apiKey: 'secret-key-0123456789', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 1, embedded: true });
+const client = new FetchClient({ label: 'x', baseUrl: 'http://127.0.0.1:8080/', apiKeyVar: 'SVC_API_KEY', apiKey: 'secret-key-0123456789', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 1, embedded: true, limits: defaultLimits });
 
 test('curl reproductions name $SVC_API_KEY, never the key, and survive quotes in the body', () => {
   const curl = client.curl({ body: { url: "http://x/it's" } });
@@ -28,7 +29,7 @@ test('a near miss of the key goes on the wire as its value, and into curl and ev
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   try {
     const port = (server.address() as { port: number }).port;
-    const local = new FetchClient({ label: 'x', baseUrl: `http://127.0.0.1:${port}`, apiKeyVar: 'SVC_API_KEY', apiKey: 'k 1/+', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 1, embedded: true });
+    const local = new FetchClient({ label: 'x', baseUrl: `http://127.0.0.1:${port}`, apiKeyVar: 'SVC_API_KEY', apiKey: 'k 1/+', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 1, embedded: true, limits: defaultLimits });
     const nearMiss = { shell: (v: string) => `\${${v}}x`, of: (k: string) => `${k}x` };
     const x = await local.post({ body: {}, key: nearMiss });
     await local.post({ body: {}, key: null, query: `api_key=${keyVariable}` });

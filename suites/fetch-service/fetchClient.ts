@@ -153,7 +153,7 @@ export class FetchClient {
   async #once(call: FetchCall, requestBody: string, bytes: Uint8Array, attempt: number): Promise<Exchange> {
     const endpoint = urlOf(this.endpoint, call);
     const base = { call, endpoint, requestBody, attempts: attempt };
-    await pace(endpoint, call.signal);
+    await pace(endpoint, this.target.limits, call.signal);
     const started = performance.now();
     // The variable stands for the key in curl and evidence; on the wire it is the key (or its near miss).
     const key = this.key ?? '';
@@ -169,10 +169,11 @@ export class FetchClient {
         ...(method === 'GET' || method === 'HEAD' ? {} : { body: bytes }),
         chunked: call.chunked === true,
         signal: call.signal,
+        bounds: this.target.limits.bounds,
         extraHeadersSeconds: this.target.fetchTimeoutSeconds,
       });
       const text = bodyText(answer.body);
-      if (answer.status === 429) honourRetryAfter(endpoint, answer.headers.get('retry-after'));
+      if (answer.status === 429) honourRetryAfter(endpoint, this.target.limits, answer.headers.get('retry-after'));
       const replyHeaders: Record<string, string> = {};
       answer.headers.forEach((value, name) => (replyHeaders[name] = value));
       if (answer.status !== 429) this.#waiting.shift()?.();

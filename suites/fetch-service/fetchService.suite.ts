@@ -46,9 +46,9 @@ function withPaths(check: Check, paths: Record<string, string[]>): Check {
   return (clause, title, fn, options = {}) => check(clause, title, fn, { ...(paths[clause] ? { paths: paths[clause] } : {}), ...options });
 }
 
-const { seed, fuzzRuns } = currentTargets();
+const { seed, fuzzRuns, limits } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
-  const s = await suiteTarget(target);
+  const s = await suiteTarget(target, limits);
   // Waiting out 429s behind checks that hold the target's slots for a whole fetch timeout takes a few.
   const check: Check = (clause, title, fn, options) => checkFetchService(clause, title, fn, { timeout: s.timeoutMs * 4 + 60_000, ...options, concurrent: true });
   describeTarget(

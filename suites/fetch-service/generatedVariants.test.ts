@@ -15,6 +15,7 @@ import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import { suiteTarget } from './SuiteTarget.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
+import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 
 const apiKey = `conform-generated-${randomBytes(12).toString('hex')}`;
 const seed = 7;
@@ -25,12 +26,12 @@ beforeAll(async () => {
 afterAll(() => farm?.close());
 
 function target(baseUrl: string): FetchServiceTarget {
-  return { label: baseUrl, baseUrl, apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: variantTimeoutSeconds, embedded: false };
+  return { label: baseUrl, baseUrl, apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, fetchTimeoutSeconds: variantTimeoutSeconds, embedded: false, limits: defaultLimits };
 }
 
 /** Every generated clause against a service at `baseUrl`, at the default budget. */
 async function generatedOutcomes(baseUrl: string): Promise<{ fuzz: FuzzSession; outcomes: FuzzOutcome[] }> {
-  const fuzz = new FuzzSession(fetchFuzzBinding(await suiteTarget(target(baseUrl))), { seed, runs: defaultFuzzRuns });
+  const fuzz = new FuzzSession(fetchFuzzBinding(await suiteTarget(target(baseUrl), defaultLimits)), { seed, runs: defaultFuzzRuns });
   const outcomes: FuzzOutcome[] = [];
   for (const clause of generatedClauses) outcomes.push(await fuzz.check('fetchPage', clause));
   return { fuzz, outcomes };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/exchange/boundedRequest.ts';
+import type { ExchangeLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import type { RequestBounds } from '../../src/harness/exchange/requestBounds.ts';
 import { type FarmListeners } from '../../src/harness/suite-api/FarmListeners.ts';
 import { farmListenersAt } from '../../src/harness/suite-api/farmListenersAt.ts';
 
@@ -53,20 +55,20 @@ export function newProbe(): string {
 
 const loaded = new Map<string, Promise<Farm>>();
 
-/** The farm at `originUrl`, read once per worker. */
-export function loadFarm(originUrl: string): Promise<Farm> {
+/** The farm at `originUrl`, read once per worker; every exchange with it held to `limits` (the run's: the farm is no target). */
+export function loadFarm(originUrl: string, limits: ExchangeLimits): Promise<Farm> {
   let farm = loaded.get(originUrl);
   if (!farm) {
-    farm = readFarm(originUrl);
+    farm = readFarm(originUrl, limits.bounds);
     loaded.set(originUrl, farm);
   }
   return farm;
 }
 
-async function readFarm(originUrl: string): Promise<Farm> {
+async function readFarm(originUrl: string, bounds: RequestBounds): Promise<Farm> {
   const origin = new URL(originUrl);
-  const info = (await getJson(new URL('/__farm/info', origin))) as FarmListeners;
-  const pages = (await getJson(new URL('/__farm/pages', origin))) as FarmPage[];
+  const info = (await getJson(new URL('/__farm/info', origin), bounds)) as FarmListeners;
+  const pages = (await getJson(new URL('/__farm/pages', origin), bounds)) as FarmPage[];
   const listeners = farmListenersAt(info, originUrl);
   return {
     listeners,
@@ -84,15 +86,15 @@ async function readFarm(originUrl: string): Promise<Farm> {
     async requests(probe) {
       const url = new URL('/__farm/requests', origin);
       url.searchParams.set('probe', probe);
-      return (await getJson(url)) as FarmRequest[];
+      return (await getJson(url, bounds)) as FarmRequest[];
     },
   };
 }
 
-async function getJson(url: URL): Promise<unknown> {
+async function getJson(url: URL, bounds: RequestBounds): Promise<unknown> {
   let answer: BoundedAnswer;
   try {
-    answer = await boundedRequest(url.href);
+    answer = await boundedRequest(url.href, { bounds });
   } catch (err) {
     throw new Error(`origin farm: GET ${url.href}: no HTTP answer: ${failureOf(err)}`);
   }

@@ -84,7 +84,7 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
   const send = async (label: string, operation: Operation, credential: Exclude<Credential, 'near-miss'>, path: string, success = false) => {
     if (credential === 'valid' && token === undefined) return undefined;
     const bearer = credential === 'valid' ? token : credential === 'foreign' ? foreignToken : undefined;
-    const exchange = await apiGet(target.apiBaseUrl, path, bearer, signal);
+    const exchange = await apiGet(target, path, bearer, signal);
     probes.push({ label, operation, credential, success, path, exchange });
     return exchange;
   };
@@ -97,7 +97,7 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
         sameAsToken.add(name);
         continue;
       }
-      const exchange = await apiNearMissGet(target.apiBaseUrl, path, r, signal);
+      const exchange = await apiNearMissGet(target, path, r, signal);
       probes.push({ label: `${operationWords[operation]} with ${bearerNearMissWords[name]}`, operation, credential: 'near-miss', nearMiss: name, success: false, path, exchange });
     }
   };

@@ -20,7 +20,7 @@ const { seed, fuzzRuns } = currentTargets();
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
     const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: fuzzRuns });
-    defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, fuzzRuns) });
+    defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, target.limits, fuzzRuns) });
 
     const sizes = linkRuns(fuzzRuns);
     check(
@@ -44,7 +44,7 @@ for (const target of currentTargets()['meeting-platform']) {
           ].join('\n'),
         );
       },
-      { timeout: 120_000 + sizes * 400 * perRequestMs(target.apiBaseUrl), paths: ['links'] },
+      { timeout: 120_000 + sizes * 400 * perRequestMs(target.apiBaseUrl, target.limits), paths: ['links'] },
     );
   });
 }

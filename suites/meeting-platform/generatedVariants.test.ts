@@ -11,6 +11,7 @@ import { mixSeed } from '../../src/json/mixSeed.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
+import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 
 const seed = 7;
 const servers: MeetingPlatformServer[] = [];
@@ -28,7 +29,7 @@ interface Found {
 async function generatedFailures(prepend?: MeetingPlatformServerOptions['prepend']): Promise<Found[]> {
   const server = await startMeetingPlatformServer(prepend ? { prepend } : {});
   servers.push(server);
-  const target: MeetingPlatformTarget = { label: server.url, authUrl: server.url, apiBaseUrl: server.url, credentials: server.accounts[0]!, embedded: false };
+  const target: MeetingPlatformTarget = { label: server.url, authUrl: server.url, apiBaseUrl: server.url, credentials: server.accounts[0]!, embedded: false, limits: defaultLimits };
   const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: defaultFuzzRuns });
   const found: Found[] = [];
   for (const { operation } of fuzz.binding.operations) {

@@ -64,7 +64,7 @@ export class LinkWalk {
     let x = this.#gets.get(path);
     if (!x) {
       const token = await sessionFor(this.target).token();
-      x = exchange(apiUrl(this.target.apiBaseUrl, path), { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, generated: true, ...(signal ? { signal } : {}) });
+      x = exchange(apiUrl(this.target.apiBaseUrl, path), { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, generated: true, ...(signal ? { signal } : {}), limits: this.target.limits });
       this.#gets.set(path, x);
       x.catch(() => this.#gets.delete(path));
     }

@@ -86,7 +86,7 @@ async function sendGenerated(target: MeetingPlatformTarget, operation: CompiledO
   const shown = shownRequest({ method: operation.method, url, requestHeaders: headers, ...(encoded.body !== undefined ? { requestBody: encoded.body } : {}) }, currentRedactor(), target.credentials);
   const started = performance.now();
   try {
-    const x = await exchange(url, { method: operation.method, headers, ...body, generated: true, ...(signal ? { signal } : {}) });
+    const x = await exchange(url, { method: operation.method, headers, ...body, generated: true, ...(signal ? { signal } : {}), limits: target.limits });
     return { shown, status: x.status, headers: x.headers, body: x.bodyText, durationMs: x.durationMs };
   } catch (err) {
     if (signal?.aborted) throw err;

@@ -106,7 +106,7 @@ function lookupsFor(target: MeetingPlatformTarget, ctx: CheckContext, key: 'id' 
         async (meeting): Promise<Lookup> => {
           const value = meeting[key] as string | number;
           const path = `/v2/meetings/${encodeMeetingId(value)}`;
-          return { meeting, value, path, exchange: await apiGet(target.apiBaseUrl, path, token, ctx.signal) };
+          return { meeting, value, path, exchange: await apiGet(target, path, token, ctx.signal) };
         },
         { concurrency: fetchConcurrency },
       );
@@ -157,7 +157,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const path = listPath(walkPageSize);
         ctx.reproduction(apiCurl(target.apiBaseUrl, path));
         const get = async (p: string) => {
-          const x = await apiGet(target.apiBaseUrl, p, token, ctx.signal);
+          const x = await apiGet(target, p, token, ctx.signal);
           ctx.evidence(`GET ${p}`, summarize(x));
           return x;
         };
@@ -182,7 +182,7 @@ for (const target of currentTargets()['meeting-platform']) {
       'no page holds more meetings than page_size, later pages and page_size=1 included',
       async (ctx) => {
         const walk = await walkFor(target, ctx);
-        const one = await apiGet(target.apiBaseUrl, listPath(1), await sessionFor(target).token(), ctx.signal);
+        const one = await apiGet(target, listPath(1), await sessionFor(target).token(), ctx.signal);
         ctx.evidence(`GET ${listPath(1)}`, summarize(one));
         const oneMeetings = field(one, 'meetings');
         const cases: CaseOutcome[] = walk.pages.map((p, i) => ({
@@ -211,7 +211,7 @@ for (const target of currentTargets()['meeting-platform']) {
         // One page of everything is the reference a walk must match, meeting for meeting.
         let all: string[] | undefined;
         if (typeof total === 'number' && total > 0 && total <= 300) {
-          const whole = await apiGet(target.apiBaseUrl, listPath(300), await sessionFor(target).token(), ctx.signal);
+          const whole = await apiGet(target, listPath(300), await sessionFor(target).token(), ctx.signal);
           const meetings = field(whole, 'meetings');
           if (whole.status === 200 && Array.isArray(meetings)) all = (meetings as Meeting[]).map(identity);
         }
@@ -254,7 +254,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const broken = brokenOff(walk);
         if (broken && (!page || (walk.stop.kind === 'page-failed' && walk.stop.page === 2))) return ctx.blocked('MP-MEETINGS-LIST', `no page 2 to ask again: ${broken}`);
         if (!page) return ctx.blocked('MP-PAGINATION-END', `no page 2 to ask again: ${walk.stoppedBecause ?? 'the walk stopped at page 1'}`);
-        const again = await apiGet(target.apiBaseUrl, page.path, await sessionFor(target).token(), ctx.signal);
+        const again = await apiGet(target, page.path, await sessionFor(target).token(), ctx.signal);
         ctx.evidence(`GET ${page.path} again`, summarize(again));
         const before = page.meetings.map(identity).join(', ');
         const meetings = field(again, 'meetings');
@@ -318,8 +318,8 @@ for (const target of currentTargets()['meeting-platform']) {
         judge('walk', `the walk at page_size=${walk.pageSize}`, walk);
         judge('second-walk', 'the second walk', second);
         if (typeof total === 'number' && total >= 1 && total <= 300) {
-          judge('one-page', 'one page of everything (page_size=300)', await walkMeetings(target.apiBaseUrl, token, 300, ctx.signal));
-          judge('exact-fit', `page_size=${total}, total_records itself`, await walkMeetings(target.apiBaseUrl, token, total, ctx.signal));
+          judge('one-page', 'one page of everything (page_size=300)', await walkMeetings(target, token, 300, ctx.signal));
+          judge('exact-fit', `page_size=${total}, total_records itself`, await walkMeetings(target, token, total, ctx.signal));
         } else {
           const why = `total_records ${JSON.stringify(total)} is not between 1 and 300`;
           ctx.notJudged('one-page', why);

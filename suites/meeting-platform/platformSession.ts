@@ -41,7 +41,7 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   const obtainToken = async () => {
     let x: Awaited<ReturnType<typeof requestToken>>;
     try {
-      x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials });
+      x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, limits: target.limits });
     } catch (err) {
       throw refuse(`the token request got no answer (${err instanceof Error ? err.message : String(err)})`);
     }
@@ -54,14 +54,14 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   };
   const obtainWalk = async () => {
     const accessToken = await session!.token();
-    const first = await walkMeetings(target.apiBaseUrl, accessToken, walkPageSize);
+    const first = await walkMeetings(target, accessToken, walkPageSize);
     const total = first.pages[0]?.totalRecords;
     if (typeof total !== 'number' || total <= walkPageSize * maxWalkPages) return first;
-    return walkMeetings(target.apiBaseUrl, accessToken, Math.min(300, Math.ceil(total / maxWalkPages)));
+    return walkMeetings(target, accessToken, Math.min(300, Math.ceil(total / maxWalkPages)));
   };
   const obtainSecondWalk = async () => {
     const firstWalk = await session!.walk();
-    return walkMeetings(target.apiBaseUrl, await session!.token(), firstWalk.pageSize);
+    return walkMeetings(target, await session!.token(), firstWalk.pageSize);
   };
   session = {
     token: () => (token ??= obtainToken()),

@@ -85,7 +85,7 @@ for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
     exchangeLogFor(target, { tokenAnswers: true });
     let first: Promise<Exchange> | undefined;
-    const firstToken = (signal: AbortSignal) => (first ??= requestToken({ authUrl: target.authUrl, credentials: target.credentials, signal }));
+    const firstToken = (signal: AbortSignal) => (first ??= requestToken({ authUrl: target.authUrl, credentials: target.credentials, limits: target.limits, signal }));
 
     check(
       'MP-TOKEN-FLOW',
@@ -102,7 +102,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const grant = tokenGrantProblem(x);
         expect(grant === undefined, grant).toBe(true);
         // An app may hold several tokens at once (the real platform: "You can generate and use multiple access tokens").
-        const again = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, signal: ctx.signal });
+        const again = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, limits: target.limits, signal: ctx.signal });
         ctx.secret(field(again, 'access_token') as string | undefined, 'ACCESS_TOKEN');
         ctx.evidence('the same request again', summarize(again));
         const second = field(again, 'access_token');
@@ -316,8 +316,8 @@ for (const target of currentTargets()['meeting-platform']) {
         ctx.conclude({ of: 'requests sent to the wrong host', failed: 'were answered as if the address were right', cases });
 
         async function apiOnAuthHost(token: string): Promise<void> {
-          const me = await apiGet(target.apiBaseUrl, '/v2/users/me', token, ctx.signal);
-          const x = await apiGet(target.authUrl, '/v2/users/me', token, ctx.signal);
+          const me = await apiGet(target, '/v2/users/me', token, ctx.signal);
+          const x = await apiGet({ apiBaseUrl: target.authUrl, limits: target.limits }, '/v2/users/me', token, ctx.signal);
           ctx.evidence('GET /v2/users/me on the auth host', summarize(x));
           const sameUser = x.status === 200 && x.isJson && field(x, 'id') !== undefined && field(x, 'id') === field(me, 'id');
           const outcome =

@@ -105,7 +105,7 @@ export function probeAnswer(target: MeetingPlatformTarget, name: TokenProbeName,
   if (!answer) {
     const probe = tokenProbe(target, name);
     answer = probe
-      ? sendTokenProbe(target.authUrl, target.credentials, probe, signal).then((exchange) => {
+      ? sendTokenProbe(target, probe, signal).then((exchange) => {
           currentRedactor().add(field(exchange, 'access_token') as string | undefined, 'ACCESS_TOKEN');
           return { name, exchange, reproduction: tokenProbeCurl(target.authUrl, target.credentials, probe, currentRedactor()) };
         })

@@ -32,7 +32,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const first = await sessionFor(target).token();
         ctx.reproduction(apiCurl(target.apiBaseUrl, mePath));
         const get = async (label: string, token: string) => {
-          const x = await apiGet(target.apiBaseUrl, mePath, token, ctx.signal);
+          const x = await apiGet(target, mePath, token, ctx.signal);
           ctx.evidence(label, summarize(x));
           return x;
         };
@@ -44,7 +44,7 @@ for (const target of currentTargets()['meeting-platform']) {
         const cases: CaseOutcome[] = [meCase('with the first token', firstAnswer, undefined)];
         cases.push(meCase('the same request again', await get('asked again', first), known));
         // An app may hold several tokens at once: a second one works, and does not end the first.
-        const again = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, signal: ctx.signal });
+        const again = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, limits: target.limits, signal: ctx.signal });
         const second = field(again, 'access_token');
         if (again.status === 200 && typeof second === 'string' && second) {
           ctx.secret(second, 'ACCESS_TOKEN');

@@ -7,6 +7,7 @@ import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { correct, inFront, isList, rewriteJson } from './fixtures/brokenVariants.ts';
 import { startVariantServer } from './fixtures/variantRuns.ts';
 import { brokenOff, onePageOnly, walkMeetings } from './walkMeetings.ts';
+import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
 
 let server: MeetingPlatformServer;
 let token: string;
@@ -22,14 +23,14 @@ beforeAll(async () => {
     }),
   });
   const account = server.accounts[0]!;
-  const x = await requestToken({ authUrl: server.url, credentials: account });
+  const x = await requestToken({ authUrl: server.url, credentials: account, limits: defaultLimits });
   token = field(x, 'access_token') as string;
 });
 afterAll(() => server.close());
 
 describe('why a walk has no page to judge', () => {
   test('page 2 answered 503: the walk broke off there, saying what it answered; it is no list of one page', async () => {
-    const walk = await walkMeetings(server.apiBaseUrl, token, 10);
+    const walk = await walkMeetings({ apiBaseUrl: server.apiBaseUrl, limits: defaultLimits }, token, 10);
     expect(walk.pages).toHaveLength(2);
     expect(walk.pages[0]!.nextPageToken).toMatch(/./);
     expect(onePageOnly(walk)).toBeUndefined();
@@ -37,18 +38,18 @@ describe('why a walk has no page to judge', () => {
   });
 
   test('every meeting on page 1 and its next_page_token empty: one page only, quoting the token; nothing broke off', async () => {
-    const walk = await walkMeetings(server.apiBaseUrl, token, 300);
+    const walk = await walkMeetings({ apiBaseUrl: server.apiBaseUrl, limits: defaultLimits }, token, 300);
     expect(walk.pages).toHaveLength(1);
     expect(brokenOff(walk)).toBeUndefined();
     expect(onePageOnly(walk)).toBe('the list has one page only: page 1 at page_size=300 gave next_page_token ""');
   });
 
   test('a later page whose next_page_token is a number: the walk broke off there; a walk that ended is not broken off', async () => {
-    const walk = await walkMeetings(server.apiBaseUrl, token, 7);
+    const walk = await walkMeetings({ apiBaseUrl: server.apiBaseUrl, limits: defaultLimits }, token, 7);
     expect(walk.pages).toHaveLength(2);
     expect(onePageOnly(walk)).toBeUndefined();
     expect(brokenOff(walk)).toMatch(/^page 2 \(GET [^)]+\) gave next_page_token 42, not a string: the walk could not go on$/);
-    const whole = await walkMeetings(server.apiBaseUrl, token, 20);
+    const whole = await walkMeetings({ apiBaseUrl: server.apiBaseUrl, limits: defaultLimits }, token, 20);
     expect(whole.ended).toBe(true);
     expect(whole.pages.length).toBeGreaterThan(1);
     expect([brokenOff(whole), onePageOnly(whole)]).toEqual([undefined, undefined]);

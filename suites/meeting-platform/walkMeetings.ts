@@ -1,4 +1,4 @@
-import { apiGet, apiCurl } from '../../src/meeting-platform/platformRequests.ts';
+import { apiGet, apiCurl, type PlatformApi } from '../../src/meeting-platform/platformRequests.ts';
 import { excerpt, field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 
 export interface WalkPage {
@@ -39,13 +39,13 @@ export function listPath(pageSize: number, nextPageToken?: string): string {
  * answer that is not a 200 JSON page, on a token seen before, or past the page budget (a platform whose
  * token never empties would otherwise keep the walk going forever).
  */
-export async function walkMeetings(apiBaseUrl: string, token: string, pageSize: number, signal?: AbortSignal): Promise<Walk> {
+export async function walkMeetings(api: PlatformApi, token: string, pageSize: number, signal?: AbortSignal): Promise<Walk> {
   const walk: Walk = { pageSize, pages: [], meetings: [], ended: false, pageBudget: 2, stop: { kind: 'ended', page: 0 } };
   const tokensSeen = new Set<string>();
   let next: string | undefined;
   for (;;) {
     const path = listPath(pageSize, next);
-    const exchange = await apiGet(apiBaseUrl, path, token, signal);
+    const exchange = await apiGet(api, path, token, signal);
     const meetings = field(exchange, 'meetings');
     const page: WalkPage = {
       path,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { runConform } from '../../testing/runConform.ts';
 import { requestToken } from '../../meeting-platform/platformRequests.ts';
+import { defaultLimits } from '../../harness/exchange/exchangeLimits.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
 const envAccount = { MEETING_CLIENT_ID: 'env-client-id', MEETING_CLIENT_SECRET: 'env-secret-never-printed', MEETING_ACCOUNT_ID: 'env-account' };
@@ -69,14 +70,14 @@ describe('conform mock meeting-platform', () => {
     const mock = await startMock(['--port', '0'], envAccount);
     expect(mock.output()).toContain('env-client-id');
     expect(mock.output()).not.toContain(envAccount.MEETING_CLIENT_SECRET);
-    const token = await requestToken({ authUrl: mock.url, credentials: { clientId: 'env-client-id', clientSecret: envAccount.MEETING_CLIENT_SECRET, accountId: 'env-account' } });
+    const token = await requestToken({ authUrl: mock.url, credentials: { clientId: 'env-client-id', clientSecret: envAccount.MEETING_CLIENT_SECRET, accountId: 'env-account' }, limits: defaultLimits });
     expect(token.status).toBe(200);
   });
 
   test('two mocks given one secret accept each other\'s tokens (a load-balanced pair), never printing it', async () => {
     const secret = 'shared-signing-secret-never-printed';
     const [first, second] = await Promise.all([startMock(['--port', '0', '--secret', secret], noAccount), startMock(['--port', '0'], { ...noAccount, CONFORM_MOCK_SECRET: secret })]);
-    const token = await requestToken({ authUrl: first.url, credentials: demoAccount });
+    const token = await requestToken({ authUrl: first.url, credentials: demoAccount, limits: defaultLimits });
     const accessToken = (token.json as { access_token: string }).access_token;
     const me = await fetch(`${second.url}/v2/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(me.status).toBe(200);

@@ -1,19 +1,15 @@
-import { Command, Option } from 'commander';
-import type { ReportFile } from '../../harness/reports/reportFiles.ts';
+import type { Command } from 'commander';
 import type { RunNamedOptions } from '../../harness/run/runNamed.ts';
 import { suiteNames } from '../../harness/catalogue/suites.ts';
-import { defaultRateLimit } from '../../harness/exchange/rateLimit.ts';
-import { defaultRequestBounds } from '../../harness/exchange/requestBounds.ts';
-import { defaultFuzzRuns, defaultSeed } from '../../harness/suite-api/targets.ts';
-import { printOutcome, reportOption, shardOption } from '../reportOptions.ts';
-import { numberRules } from '../../harness/options/numberRules.ts';
-import { numberOption, parseHttpUrl } from '../parseOptions.ts';
+import { optionRows } from '../../harness/options/runOptionTable.ts';
+import { printOutcome } from '../reportOptions.ts';
+import { tableOptions } from '../tableOptions.ts';
 
-/** The parsed flags: RunOptions by name (the harness's runNamed() does the work, this only parses and prints). */
-type RunFlags = Omit<RunNamedOptions, 'onReportFiles' | 'onStart' | 'onCheck' | 'onProgress'> & { report: ReportFile[] };
+/** The parsed flags, those given only: RunOptions by name (the harness's runNamed() does the work, this only parses and prints). */
+type RunFlags = Omit<RunNamedOptions, 'onReportFiles' | 'onStart' | 'onCheck' | 'onProgress'>;
 
 export function registerRun(program: Command): void {
-  program
+  const command = program
     .command('run')
     .summary('run conformance suites against a target (default: embedded targets on loopback)')
     .description(
@@ -58,61 +54,17 @@ export function registerRun(program: Command): void {
         'warning line only).',
       ].join('\n'),
     )
-    .argument('[name...]', "suites or config targets to run (default: the config's targets, or every suite)")
-    .option('--config <path>', 'the config file (default: conform.config.{ts,mts,js,mjs,json} here or in a folder above)')
-    .option('--no-config', 'read no config file')
-    .option('--with-reference', "also run each suite's embedded reference (and mock) beside the targets given: the column the others are compared with")
-    .addOption(new Option('--base-url <url>', 'fetch-service: the deployment to check').argParser(parseHttpUrl))
-    .addOption(new Option('--api-key <key>', 'fetch-service: API key').env('SVC_API_KEY'))
-    .addOption(new Option('--origin-url <url>', 'fetch-service: a reachable origin farm (default: one started on loopback)').argParser(parseHttpUrl))
-    .addOption(numberOption('--fetch-timeout <seconds>', 'fetch-service: the timeout the target enforces', numberRules.positive).default(60))
-    .addOption(new Option('--auth-url <url>', 'meeting-platform: OAuth base URL (credentials from $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET, $MEETING_ACCOUNT_ID)').argParser(parseHttpUrl))
-    .addOption(new Option('--api-base-url <url>', 'meeting-platform: the API base URL, as the platform documents it (https://api.zoom.us/v2) or without /v2').argParser(parseHttpUrl))
-    .addOption(
-      new Option('--validator <command>', 'unit-record: a command run with a record file path appended; exit 0 valid, 1 invalid (repeatable: validators side by side)')
-        .argParser((value: string, previous: string[]) => [...previous, value])
-        .default([]),
-    )
-    .addOption(
-      new Option('--validator-set <command>', 'unit-record: a command run with the path of a JSON file holding an array of records (one page) appended; exit 0 the set is valid (a tree), 1 it is not (repeatable)')
-        .argParser((value: string, previous: string[]) => [...previous, value])
-        .default([]),
-    )
-    .addOption(reportOption(true))
-    .addOption(numberOption('--seed <n>', 'seed for generated records and requests, 0 to 4294967295', numberRules.seed).default(defaultSeed))
-    .addOption(numberOption('--fuzz-runs <n>', 'generated requests per operation, valid and mutated each; 0 turns them off', numberRules.countFromZero).default(defaultFuzzRuns))
-    .addOption(numberOption('--rate-limit <n>', `requests per second to each target (default ${defaultRateLimit} for a deployment not on loopback, none on loopback; 0: none)`, numberRules.fromZero))
-    .addOption(numberOption('--headers-timeout <seconds>', `seconds any request waits for an answer's headers (fetch-service POSTs: plus --fetch-timeout)`, numberRules.positive).default(defaultRequestBounds.headersTimeout))
-    .addOption(numberOption('--body-timeout <seconds>', "seconds from an answer's headers to its body's last byte", numberRules.positive).default(defaultRequestBounds.bodyTimeout))
-    .addOption(numberOption('--max-body-mib <MiB>', "MiB of an answer's body read at most (on the wire and once decompressed)", numberRules.positive).default(defaultRequestBounds.maxBodyMib))
-    .option('--strict', 'SHOULD failures also fail the run')
-    .option('--grep <text>', 'only checks whose name contains TEXT')
-    .addOption(shardOption())
-    .option('--suppress', 'accept the current failures: add each to the suppressions file, with a reason to write')
-    .option('--prune', "drop the suppressions file's entries whose check ran and no longer fails for their cause")
-    .option('--suppressions <path>', 'the suppressions file (default: conform-suppressions.json in the working directory)')
-    .option('--require-reasons', 'suppressions whose reason is still the TODO text fail the run (default when $CI is set)')
-    .option('--no-require-reasons', 'suppressions without a reason are a warning line only (default when $CI is not set)')
-    .action(async (names: string[], flags: RunFlags, command: Command) => {
-      process.exitCode = await runCommand(names, givenFlags(flags, command));
-    });
-}
-
-/**
- * The flags given on the command line (or, for --api-key, by $SVC_API_KEY): defaults are left to
- * run(), so that a config file's values are not overridden by a default nobody gave.
- */
-function givenFlags(flags: RunFlags, command: Command): RunFlags {
-  const given = Object.entries(flags).filter(([key]) => {
-    const source = command.getOptionValueSource(key);
-    return source !== 'default' && !(key === 'apiKey' && source === 'env');
+    .argument('[name...]', "suites or config targets to run (default: the config's targets, or every suite)");
+  // Every flag is a row of runOptionTable, in its order.
+  for (const row of optionRows) for (const option of tableOptions(row)) command.addOption(option);
+  command.action(async (names: string[], flags: RunFlags) => {
+    process.exitCode = await runCommand(names, flags);
   });
-  return { ...(Object.fromEntries(given) as Partial<RunFlags>), report: flags.report };
 }
 
 function runCommand(names: string[], flags: RunFlags): Promise<number> {
   // Filled in once the config is read: the files said written at the end are the config's and the flags'.
-  const reports = [...flags.report];
+  const reports = [...(flags.report ?? [])];
   return printOutcome(reports, async (console) => {
     const shard = flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : '';
     // Loaded when a run starts: vitest and the suites' machinery cost every other command a second to load.

@@ -18,10 +18,10 @@ const bounds: RequestBounds = { headersTimeout: 30, bodyTimeout: 30, maxBodyMib:
 const headersIn1s = { bounds: { ...bounds, headersTimeout: 1 } };
 const bodyIn1s = { bounds: { ...bounds, bodyTimeout: 1 } };
 // A record of silent targets per request: these tests meet the same hostile origin again and again.
-const send = (url: string, init: BoundedInit = {}) => boundedRequest(url, { dispatcher, bounds, silentTargets: new SilentTargets(), ...init });
+const send = (url: string, init: Partial<BoundedInit> = {}) => boundedRequest(url, { dispatcher, bounds, silentTargets: new SilentTargets(), ...init });
 
 /** The NoAnswer a request ends with (failing the test when it got an answer instead). */
-async function noAnswer(url: string, init: BoundedInit = {}): Promise<NoAnswer> {
+async function noAnswer(url: string, init: Partial<BoundedInit> = {}): Promise<NoAnswer> {
   const error = await send(url, init).then(
     (answer) => new Error(`expected no answer, got HTTP ${answer.status}`),
     (err: unknown) => err,

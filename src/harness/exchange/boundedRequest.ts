@@ -6,7 +6,6 @@ import { TextDecoder } from '../../encoding/TextDecoder.ts';
 import { BodyBudget } from './BodyBudget.ts';
 import { recordExchange } from './exchangeOutcomes.ts';
 import { NoAnswer } from './NoAnswer.ts';
-import { limitsFor } from './exchangeLimits.ts';
 import { maxHeaderBytes, type RequestBounds } from './requestBounds.ts';
 import { runSilentTargets, type SilentTargets } from './SilentTargets.ts';
 import { version } from './version.ts';
@@ -31,8 +30,8 @@ export interface BoundedInit {
   chunked?: boolean;
   /** The caller's own stop (a check that timed out): the exchange ends as cancelled. */
   signal?: AbortSignal | undefined;
-  /** Default: the bounds of the target `url` belongs to, in this run (exchangeLimits.ts). */
-  bounds?: RequestBounds;
+  /** The deadlines and cap of the target `url` belongs to (its ExchangeLimits' bounds). */
+  bounds: RequestBounds;
   /** Seconds the target may legitimately take on top of `headersTimeout` (the fetch service's own timeout). */
   extraHeadersSeconds?: number;
   /** Tests only: a dispatcher from createBoundedAgent with a loopback-only connector. */
@@ -79,7 +78,7 @@ function agent(): Agent {
 }
 
 /** `url`'s whole answer within the bounds, or a NoAnswer saying why there is none. */
-export async function boundedRequest(url: string, init: BoundedInit = {}): Promise<BoundedAnswer> {
+export async function boundedRequest(url: string, init: BoundedInit): Promise<BoundedAnswer> {
   const silent = init.silentTargets ?? runSilentTargets;
   const givenUp = silent.givenUp(url);
   if (givenUp) throw givenUp;
@@ -97,7 +96,7 @@ export async function boundedRequest(url: string, init: BoundedInit = {}): Promi
 }
 
 async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer> {
-  const bounds = init.bounds ?? limitsFor(url).bounds;
+  const { bounds } = init;
   const headersSeconds = bounds.headersTimeout + (init.extraHeadersSeconds ?? 0);
   const maxBytes = Math.floor(bounds.maxBodyMib * 1024 * 1024);
   const deadlines = { headersSeconds, bodySeconds: bounds.bodyTimeout };

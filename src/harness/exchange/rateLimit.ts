@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isLoopbackHost } from './isLoopbackHost.ts';
-import { limitsFor } from './exchangeLimits.ts';
+import type { ExchangeLimits } from './exchangeLimits.ts';
 
 /** Requests per second to a deployment that is not on this machine, unless --rate-limit says otherwise. */
 export const defaultRateLimit = 10;
@@ -9,7 +9,7 @@ export const defaultRateLimit = 10;
  * Requests per second the suites may send to `url`'s origin: the rate its target was given (--rate-limit;
  * 0 = no limit), else 10 for a deployment elsewhere and no limit on loopback, where nobody else is served.
  */
-export function rateLimitFor(url: string, configured: number | undefined = limitsFor(url).rateLimit): number {
+export function rateLimitFor(url: string, configured: number | undefined): number {
   if (configured !== undefined) return configured > 0 ? configured : Infinity;
   return isLoopbackHost(new URL(url).hostname) ? Infinity : defaultRateLimit;
 }
@@ -34,22 +34,29 @@ export function deferSlots(pacer: Pacer, retryAfter: string, now: number, clock 
   if (seconds > 0) pacer.next = Math.max(pacer.next, now + Math.min(seconds, 60) * 1000);
 }
 
+/**
+ * One pacer per origin and rate: every request of a process to one origin at the rate its target's limits
+ * give goes through the same one, whichever check sends it. The rate comes with each request (the
+ * target's limits), never from the address.
+ */
 const pacers = new Map<string, Pacer>();
 
-function pacerFor(url: string): Pacer {
-  const origin = new URL(url).origin;
-  let pacer = pacers.get(origin);
-  if (!pacer) pacers.set(origin, (pacer = { rate: rateLimitFor(url), next: 0 }));
+function pacerFor(url: string, limits: ExchangeLimits): Pacer {
+  const rate = rateLimitFor(url, limits.rateLimit);
+  const key = `${rate} ${new URL(url).origin}`;
+  let pacer = pacers.get(key);
+  if (!pacer) pacers.set(key, (pacer = { rate, next: 0 }));
   return pacer;
 }
 
 /**
- * Waits for `url`'s origin to take one more request within its rate: every request of a process to one
- * origin goes through here, whichever check sends it, so a real service sees the rate and no burst.
+ * Waits for `url`'s origin to take one more request within the rate of `limits`, its target's: every
+ * request of a process to one origin goes through here, whichever check sends it, so a real service sees
+ * the rate and no burst.
  */
-export async function pace(url: string, signal?: AbortSignal): Promise<void> {
+export async function pace(url: string, limits: ExchangeLimits, signal?: AbortSignal): Promise<void> {
   const now = performance.now();
-  const start = takeSlot(pacerFor(url), now);
+  const start = takeSlot(pacerFor(url, limits), now);
   if (start > now) await sleep(start - now, undefined, signal ? { signal } : {});
 }
 
@@ -57,7 +64,7 @@ export async function pace(url: string, signal?: AbortSignal): Promise<void> {
  * A 429 with Retry-After from a rate-limited origin: nothing more is sent to it for that long (at most a
  * minute). On an unlimited (loopback) origin the caller's own retry policy applies instead.
  */
-export function honourRetryAfter(url: string, retryAfter: string | null | undefined): void {
-  const pacer = pacerFor(url);
+export function honourRetryAfter(url: string, limits: ExchangeLimits, retryAfter: string | null | undefined): void {
+  const pacer = pacerFor(url, limits);
   if (pacer.rate !== Infinity && retryAfter) deferSlots(pacer, retryAfter, performance.now());
 }

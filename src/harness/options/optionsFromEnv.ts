@@ -1,29 +1,13 @@
 import type { ConformOptions } from '../targets/ConformOptions.ts';
-import { numberProblem, numberRules, type NumberRule } from './numberRules.ts';
+import { numberProblem } from './numberRules.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';
-import { toConformOptions, type OptionInput, type OptionNames } from './toConformOptions.ts';
+import { isTargetOwn, runWideFirst, toConformOptions, type OptionInput, type OptionNames } from './toConformOptions.ts';
 
 /**
  * The variables of a plain vitest run of the suites (`vitest --config vitest.conformance.config.ts`),
- * one per `conform run` option; README "Running a suite with plain vitest" lists them.
+ * one per `conform run` option that has one in runOptionTable; the docs' table of them is made from it.
  */
-export const targetEnv: OptionNames = {
-  suites: 'CONFORM_SUITES',
-  seed: 'CONFORM_SEED',
-  validator: 'CONFORM_VALIDATOR',
-  validatorSet: 'CONFORM_VALIDATOR_SET',
-  baseUrl: 'CONFORM_FETCH_BASE_URL',
-  apiKey: 'SVC_API_KEY',
-  originUrl: 'CONFORM_ORIGIN_URL',
-  fetchTimeout: 'CONFORM_FETCH_TIMEOUT',
-  authUrl: 'CONFORM_MEETING_AUTH_URL',
-  apiBaseUrl: 'CONFORM_MEETING_API_BASE_URL',
-  fuzzRuns: 'CONFORM_FUZZ_RUNS',
-  rateLimit: 'CONFORM_RATE_LIMIT',
-  headersTimeout: 'CONFORM_HEADERS_TIMEOUT',
-  bodyTimeout: 'CONFORM_BODY_TIMEOUT',
-  maxBodyMib: 'CONFORM_MAX_BODY_MIB',
-};
+export const targetEnv = Object.fromEntries(runWideFirst.filter((r) => r.variable && r.run !== false).map((r) => [r.name, r.variable])) as OptionNames;
 
 type Env = Record<string, string | undefined>;
 
@@ -35,38 +19,23 @@ type Env = Record<string, string | undefined>;
  */
 export function optionsFromEnv(env: Env): ConformOptions {
   const problems: string[] = [];
-  const text = (key: keyof OptionNames): string | undefined => env[targetEnv[key]] || undefined;
-  const number = (key: keyof OptionNames, rule: NumberRule): number | undefined => {
-    const raw = text(key);
-    if (raw === undefined) return undefined;
-    const problem = numberProblem(targetEnv[key], raw, rule);
-    if (problem) problems.push(problem);
-    return problem ? undefined : Number(raw.trim());
-  };
-  // One command per line: several validators are compared side by side, each a target of its own.
-  const lines = (key: keyof OptionNames): string[] => (text(key) ?? '').split('\n').map((c) => c.trim()).filter(Boolean);
-
-  const suites = (text('suites') ?? suiteNames.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  const suites = (env[targetEnv.suites] || suiteNames.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
   const runs = (suite: SuiteName): boolean => suites.includes(suite) || !suites.some(isSuiteName);
-  const input: OptionInput = {
-    suites: suites as SuiteName[],
-    seed: number('seed', numberRules.seed),
-    fuzzRuns: number('fuzzRuns', numberRules.countFromZero),
-    rateLimit: number('rateLimit', numberRules.fromZero),
-    headersTimeout: number('headersTimeout', numberRules.positive),
-    bodyTimeout: number('bodyTimeout', numberRules.positive),
-    maxBodyMib: number('maxBodyMib', numberRules.positive),
-    apiKey: text('apiKey'),
-    ...(runs('fetch-service') ? { baseUrl: text('baseUrl'), originUrl: text('originUrl'), fetchTimeout: number('fetchTimeout', numberRules.positive) } : {}),
-    ...(runs('meeting-platform') ? { authUrl: text('authUrl'), apiBaseUrl: text('apiBaseUrl') } : {}),
-    ...(runs('unit-record') ? { validator: lines('validator'), validatorSet: lines('validatorSet') } : {}),
-  };
-  const { options, problems: more } = toConformOptions(withoutUndefined(input), env, targetEnv);
+  const input: Record<string, unknown> = { suites };
+  for (const row of runWideFirst) {
+    const variable = targetEnv[row.name as keyof OptionNames];
+    const raw = variable === undefined || row.kind === 'suites' ? undefined : env[variable] || undefined;
+    if (raw === undefined || (isTargetOwn(row) && !row.suites!.some(runs))) continue;
+    if (row.kind === 'number') {
+      const problem = numberProblem(variable!, raw, row.rule!);
+      if (problem) problems.push(problem);
+      else input[row.name] = Number(raw.trim());
+      // One command per line: several validators are compared side by side, each a target of its own.
+    } else if (row.kind === 'commands') input[row.name] = raw.split('\n').map((c) => c.trim()).filter(Boolean);
+    else input[row.name] = raw;
+  }
+  const { options, problems: more } = toConformOptions(input as OptionInput, env, targetEnv);
   problems.push(...more);
   if (problems.length) throw new Error(problems.join('\n'));
   return options;
-}
-
-function withoutUndefined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }

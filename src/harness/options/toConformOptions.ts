@@ -2,60 +2,34 @@ import { apiRoot } from '../../meeting-platform/apiRoot.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { ConformOptions, TargetOptions } from '../targets/ConformOptions.ts';
 import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
-import { numberProblem, numberRules, type NumberRule } from './numberRules.ts';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import { numberProblem } from './numberRules.ts';
 import type { RunOptions } from './RunOptions.ts';
-import type { SuppressionOptions } from '../reports/suppressions/suppressionsFile.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';
-import { defaultFuzzRuns, defaultSeed } from '../suite-api/targets.ts';
+import { defaultOf, longFlag, optionRows, runOptionTable, type NamedRow, type OptionName, type OptionRow, type RunOptionTable } from './runOptionTable.ts';
 
-/** The options a run turns into ConformOptions: run()'s, less what only run() itself uses (and a config file's named targets: namedTargets). */
-export type OptionInput = Omit<RunOptions, 'report' | 'strict' | 'grep' | 'shard' | 'onStart' | 'onCheck' | 'onProgress' | 'config' | 'targets' | 'withReference' | keyof SuppressionOptions>;
+/** run()'s options that run() itself uses (its config's named targets, reports, suppressions, ...): toConformOptions takes the others. */
+export const runOnlyKeys = ['report', 'strict', 'grep', 'shard', 'onStart', 'onCheck', 'onProgress', 'config', 'targets', 'withReference', 'suppress', 'prune', 'suppressions', 'requireReasons'] as const satisfies ReadonlyArray<keyof RunOptions>;
+
+/** The options a run turns into ConformOptions: run()'s, less what only run() itself uses. */
+export type OptionInput = Omit<RunOptions, (typeof runOnlyKeys)[number]>;
 
 /** How the user gave each option, for the problems that name it: flags for run(), variables for a plain vitest run. */
 export type OptionNames = { [K in keyof Required<OptionInput>]: string };
 
-export const flagNames: OptionNames = {
-  suites: 'SUITE',
-  baseUrl: '--base-url',
-  apiKey: '--api-key',
-  originUrl: '--origin-url',
-  fetchTimeout: '--fetch-timeout',
-  authUrl: '--auth-url',
-  apiBaseUrl: '--api-base-url',
-  validator: '--validator',
-  validatorSet: '--validator-set',
-  seed: '--seed',
-  fuzzRuns: '--fuzz-runs',
-  rateLimit: '--rate-limit',
-  headersTimeout: '--headers-timeout',
-  bodyTimeout: '--body-timeout',
-  maxBodyMib: '--max-body-mib',
-};
+/** Each option as the command line names it: its flag (the suites, by the SUITE arguments). */
+export const flagNames = { ...(Object.fromEntries(optionRows.map((r) => [r.name, longFlag(r) ?? r.name])) as OptionNames), suites: 'SUITE' };
 
-/** Seconds, the seed's fetch timeout. */
-export const defaultFetchTimeout = 60;
+/**
+ * The table's rows, the run's own options first and then those of a suite's target (its address,
+ * its own settings): problems are listed in this order, and a plain vitest run reads a target's only
+ * for the suites it runs.
+ */
+export const runWideFirst = [...optionRows.filter((r) => !isTargetOwn(r)), ...optionRows.filter(isTargetOwn)];
 
-/** The options each suite's targets come from: giving one for a run without that suite is a mistake. */
-const suiteOf: Partial<Record<keyof OptionInput, SuiteName>> = {
-  baseUrl: 'fetch-service',
-  originUrl: 'fetch-service',
-  authUrl: 'meeting-platform',
-  apiBaseUrl: 'meeting-platform',
-  validator: 'unit-record',
-  validatorSet: 'unit-record',
-};
-
-/** The rule of each numeric option, wherever it is given (flag, variable, config key). */
-export const numbers: Array<[keyof OptionInput & ('seed' | 'fuzzRuns' | 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib' | 'fetchTimeout'), NumberRule]> = [
-  ['seed', numberRules.seed],
-  ['fuzzRuns', numberRules.countFromZero],
-  ['rateLimit', numberRules.fromZero],
-  ['headersTimeout', numberRules.positive],
-  ['bodyTimeout', numberRules.positive],
-  ['maxBodyMib', numberRules.positive],
-  ['fetchTimeout', numberRules.positive],
-];
+/** An option a target has of its own (a config's target holds it, never its top level), and not a secret, which the environment holds. */
+export function isTargetOwn(row: NamedRow): boolean {
+  return row.config?.at === 'target' && !row.secret;
+}
 
 /**
  * A run's options checked and made into the data the suites get: every problem found (one line each,
@@ -66,19 +40,20 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
   const problems: string[] = [];
   const suites = selectSuites(input.suites, names.suites, problems);
 
-  for (const [key, suite] of Object.entries(suiteOf) as Array<[keyof OptionInput, SuiteName]>) {
+  for (const row of optionRows) {
+    if (!row.target) continue;
+    const key = row.name as keyof OptionInput;
     const value = input[key];
     const given = Array.isArray(value) ? value.length > 0 : value !== undefined;
+    const suite = row.suites![0]!;
     if (given && !suites.includes(suite)) problems.push(`${names[key]} applies to the ${suite} suite, which this run does not include`);
   }
-  for (const [key, rule] of numbers) {
+  for (const row of runWideFirst) {
+    const key = row.name as keyof OptionInput;
     const value = input[key];
-    const problem = value === undefined ? undefined : numberProblem(names[key], value, rule);
+    if (value === undefined) continue;
+    const problem = valueProblem(row, names[key], value);
     if (problem) problems.push(problem);
-  }
-  for (const key of ['baseUrl', 'originUrl', 'authUrl', 'apiBaseUrl'] as const) {
-    const value = input[key];
-    if (value !== undefined && !isHttpUrl(value)) problems.push(`${names[key]} takes an http(s) URL; got ${JSON.stringify(value)}`);
   }
   const validators = (key: 'validator' | 'validatorSet'): string[] => {
     const commands = [...new Set((input[key] ?? []).map((c) => c.trim()))];
@@ -91,11 +66,12 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
   const limits = exchangeLimits(input);
   const targets: TargetOptions = { 'fetch-service': [], 'meeting-platform': [], 'unit-record': [] };
 
-  const apiKey = input.apiKey || env.SVC_API_KEY;
+  const keyVariable = runOptionTable.apiKey.variable;
+  const apiKey = input.apiKey || env[keyVariable];
   if (input.baseUrl !== undefined) {
-    if (!apiKey) problems.push(`${names.baseUrl} needs an API key: set $SVC_API_KEY or pass ${flagNames.apiKey}`);
+    if (!apiKey) problems.push(`${names.baseUrl} needs an API key: set $${keyVariable} or pass ${flagNames.apiKey}`);
     const originUrl = input.originUrl === undefined ? {} : { originUrl: input.originUrl };
-    targets['fetch-service'].push({ baseUrl: input.baseUrl, apiKey: apiKey ?? '', ...originUrl, fetchTimeout: input.fetchTimeout ?? defaultFetchTimeout, limits });
+    targets['fetch-service'].push({ baseUrl: input.baseUrl, apiKey: apiKey ?? '', ...originUrl, fetchTimeout: input.fetchTimeout ?? defaultOf('fetchTimeout'), limits });
   }
 
   // The environment's account is read only when the suite that uses it runs.
@@ -113,8 +89,8 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
 
   const options: ConformOptions = {
     suites,
-    seed: input.seed ?? defaultSeed,
-    fuzzRuns: input.fuzzRuns ?? defaultFuzzRuns,
+    seed: input.seed ?? defaultOf('seed'),
+    fuzzRuns: input.fuzzRuns ?? defaultOf('fuzzRuns'),
     limits,
     targets,
     ...(account.kind === 'complete' ? { embeddedMeetingAccount: account.credentials } : {}),
@@ -129,16 +105,31 @@ function selectSuites(requested: readonly string[] | undefined, name: string, pr
   return [...new Set(requested.filter(isSuiteName))];
 }
 
+type LimitKey = { [K in OptionName]: RunOptionTable[K] extends { config: { at: 'run and target' } } ? K : never }[OptionName];
+
+/** The options a flag or a config's top level sets for every target, and a target's config may set for itself: its limits. */
+export const limitKeys = optionRows.filter((r) => r.config?.at === 'run and target').map((r) => r.name as LimitKey);
+
 /** A target's limits from the options that set them, the defaults for those not given. */
-export function exchangeLimits(given: Pick<OptionInput, 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib'>): ExchangeLimits {
+export function exchangeLimits(given: Pick<OptionInput, LimitKey>): ExchangeLimits {
   return {
     bounds: {
-      headersTimeout: given.headersTimeout ?? defaultRequestBounds.headersTimeout,
-      bodyTimeout: given.bodyTimeout ?? defaultRequestBounds.bodyTimeout,
-      maxBodyMib: given.maxBodyMib ?? defaultRequestBounds.maxBodyMib,
+      headersTimeout: given.headersTimeout ?? defaultOf('headersTimeout'),
+      bodyTimeout: given.bodyTimeout ?? defaultOf('bodyTimeout'),
+      maxBodyMib: given.maxBodyMib ?? defaultOf('maxBodyMib'),
     },
     ...(given.rateLimit !== undefined ? { rateLimit: given.rateLimit } : {}),
   };
+}
+
+/**
+ * The one-line problem with an option's value under its row's rule (a number's range, a URL's scheme),
+ * named as given (`--seed`, `CONFORM_SEED`, `conform.config.ts: targets.staging.seed`); undefined when it keeps it.
+ */
+export function valueProblem(row: OptionRow, name: string, value: unknown): string | undefined {
+  if (row.kind === 'number' && typeof value === 'number') return numberProblem(name, value, row.rule!);
+  if (row.kind === 'url' && typeof value === 'string' && !isHttpUrl(value)) return `${name} takes an http(s) URL; got ${JSON.stringify(value)}`;
+  return undefined;
 }
 
 export function isHttpUrl(text: string): boolean {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from './buildReport.ts';
-import { clauseMatrix, differenceText, findingPlaces } from './clauseMatrix.ts';
+import { clauseMatrix } from './clauseMatrix.ts';
+import { presentReport } from './presentReport.ts';
+import { differenceText } from './reporters/differenceText.ts';
 import { failingReport } from './fixtures/failingReport.ts';
 import { sideBySideReport } from './fixtures/sideBySideReport.ts';
 
@@ -28,7 +30,7 @@ describe('clauseMatrix', () => {
     expect(row('FS-SEC-KEY-ECHO')).toEqual(['passed', 'skipped', 'skipped']);
     const failing = matrix!.rows.find((r) => r.clause === 'FS-AUTH-REQUIRED')!.cells[2]!;
     expect(failing.findings).toEqual(['fetch-service › broken › FS-AUTH-REQUIRED no key or a key nobody issued: 4xx']);
-    expect(findingPlaces(report).get(failing.findings![0]!)).toEqual({ kind: 'failure', index: 0 });
+    expect(presentReport(report).places.get(failing.findings![0]!)).toEqual({ kind: 'failure', index: 0 });
   });
 
   test('a failing case the reference answered otherwise, paired by its label', () => {

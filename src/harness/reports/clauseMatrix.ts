@@ -1,4 +1,4 @@
-import { isWarning, warnings, rootCauses } from './rootCauses.ts';
+import { isWarning } from './rootCauses.ts';
 import { countCheck, emptyTally } from './countCheck.ts';
 import type { CaseAnswer } from '../suite-api/finding.ts';
 import { referenceLabels } from './referenceLabels.ts';
@@ -57,35 +57,4 @@ function referenceDifferences(checks: readonly CheckResult[], reference: string)
 
 function answersByLabel(answers: readonly CaseAnswer[] | undefined): Map<string, string> {
   return new Map((answers ?? []).map((a) => [a.label, a.answer]));
-}
-
-/** "the reference answers 504 here; staging answers 502". */
-export function differenceText(d: ReferenceDifference): string {
-  return `the reference answers ${d.reference} here; ${d.target} answers ${d.answer}`;
-}
-
-/** The differences of one check, from the report's matrices. */
-export function differencesOf(matrices: readonly SuiteMatrix[], check: CheckResult): ReferenceDifference[] {
-  return matrices.find((m) => m.suite === check.suite)?.differences.filter((d) => d.check === check.id) ?? [];
-}
-
-/** A failed check's place in the reports' list of failures (or of warnings), counted from 0. */
-export interface FindingPlace {
-  kind: 'failure' | 'warning';
-  index: number;
-}
-
-/**
- * Where each failed (and warned) check is listed in the reports, for the cells that link to it: its
- * place among the failures (root causes first), or among the warnings.
- */
-export function findingPlaces(report: RunReport): Map<string, FindingPlace> {
-  const places = new Map<string, FindingPlace>();
-  rootCauses(report)
-    .flatMap((r) => r.failed)
-    .forEach((c, index) => places.set(c.id, { kind: 'failure', index }));
-  warnings(report)
-    .flatMap((r) => r.failed)
-    .forEach((c, index) => places.set(c.id, { kind: 'warning', index }));
-  return places;
 }

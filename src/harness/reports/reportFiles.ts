@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { whyUnwritable as whyFileUnwritable } from '../../files/whyUnwritable.ts';
+import { presentReport } from './presentReport.ts';
 import type { RunReport } from './RunReport.ts';
 import { reportRenderers, type ReportFormat } from './reporters/reportRenderers.ts';
 import { RunError } from './RunError.ts';
@@ -42,14 +43,15 @@ export async function whyUnwritable(file: ReportFile): Promise<string | undefine
 }
 
 /**
- * Renders the report into every file of a rendered format (blob folders are written by the run itself).
- * Each file is written whole or not at all (a temporary file renamed into place): a run stopped while
+ * Renders the report into every file of a rendered format (blob folders are written by the run itself),
+ * each from the one presentation of it. Each file is written whole or not at all (a temporary file renamed into place): a run stopped while
  * writing leaves the previous report, never half of one that CI would then fail to parse.
  */
 export async function writeReportFiles(report: RunReport, files: readonly ReportFile[]): Promise<void> {
+  const view = presentReport(report);
   for (const r of files) {
     if (r.format === 'blob') continue;
     const render = await reportRenderers[r.format]();
-    await writeFileAtomic(r.path, render(report));
+    await writeFileAtomic(r.path, render(view));
   }
 }

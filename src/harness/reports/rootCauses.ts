@@ -1,5 +1,5 @@
-import type { Level } from '../catalogue/catalogue.ts';
 import type { CheckResult, RunReport } from './RunReport.ts';
+import type { RootCause } from './ReportView.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 /**
@@ -36,19 +36,6 @@ function blockersOfMust(checks: readonly CheckResult[]): Set<string> {
 /** The key of a clause against one target: checks blocked by a clause wait on its checks there, no other. */
 export function clauseKey(suite: SuiteName, target: string, clause: string): string {
   return JSON.stringify([suite, target, clause]);
-}
-
-/** A failed clause against one target and the checks its failure blocked. */
-export interface RootCause {
-  suite: SuiteName;
-  target: string;
-  clause: string;
-  level: Level;
-  group?: string;
-  /** The clause's failed checks against the target, in run order (most often one). */
-  failed: CheckResult[];
-  /** The checks blocked by it, in run order. */
-  blocked: CheckResult[];
 }
 
 /**

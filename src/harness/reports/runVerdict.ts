@@ -1,4 +1,5 @@
 import type { CheckResult, RunReport } from './RunReport.ts';
+import type { RunVerdict } from './ReportView.ts';
 import { acceptedFailures, clauseKey } from './rootCauses.ts';
 import { unjudgedClauses } from './unjudgedClauses.ts';
 
@@ -27,9 +28,6 @@ export function unexplainedFailing(report: RunReport): number {
 function acceptedBlockers(report: RunReport): Set<string> {
   return new Set(acceptedFailures(report).filter((r) => r.blocked.length).map((r) => clauseKey(r.suite, r.target, r.clause)));
 }
-
-/** A run's outcome as every report heads it; COULD NOT RUN outranks the checks, since some never ran. */
-export type RunVerdict = 'PASS' | 'FAIL' | 'COULD NOT RUN';
 
 export function verdictOf(report: RunReport): RunVerdict {
   if (report.errors?.length) return 'COULD NOT RUN';

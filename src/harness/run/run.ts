@@ -1,7 +1,7 @@
 import writeFileAtomic from 'write-file-atomic';
 import { buildReport } from '../reports/buildReport.ts';
 import { applyConfig } from '../options/config/applyConfig.ts';
-import { loadConfig } from '../options/config/loadConfig.ts';
+import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
 import type { ConformOptions } from '../targets/ConformOptions.ts';
 import { rateLimitFor } from '../exchange/rateLimit.ts';
 import { preflight } from './preflight.ts';
@@ -31,8 +31,15 @@ export type { RunOptions } from '../options/RunOptions.ts';
  * error: they are in the report (exitCodeOf).
  */
 export async function run(options: RunOptions = {}): Promise<RunReport> {
+  return runLoaded(options.config === undefined ? undefined : await loadConfig(options.config), options);
+}
+
+/**
+ * run() with its config already read and checked (loadConfig), or none: the one place a run's config is
+ * loaded is before this (runNamed loads it to tell its names apart); `options.config` is not read again.
+ */
+export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOptions): Promise<RunReport> {
   const { shard } = options;
-  const loaded = options.config === undefined ? undefined : await loadConfig(options.config);
   const configured = applyConfig(loaded, options, process.env);
   const { options: conform, problems: optionProblems } = toConformOptions(configured.input, process.env, configured.names);
   // The config's named targets first, then any a flag makes; with --with-reference the embedded ones before all.

@@ -4,7 +4,7 @@ import { splitNames } from '../options/config/splitNames.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import type { RunReport } from '../reports/RunReport.ts';
 import { RunError } from '../reports/RunError.ts';
-import { run } from './run.ts';
+import { runLoaded } from './run.ts';
 import type { RunOptions } from '../options/RunOptions.ts';
 
 export interface RunNamedOptions extends Omit<RunOptions, 'suites' | 'targets' | 'config'> {
@@ -19,7 +19,7 @@ export interface RunNamedOptions extends Omit<RunOptions, 'suites' | 'targets' |
 
 /**
  * `conform run NAME...`: run() with the config file (the nearest unless one is given or none is
- * wanted), each name a suite or a target of that config. A RunError, a line per name, when a name is
+ * wanted), read and checked once here, each name a suite or a target of that config. A RunError, a line per name, when a name is
  * both or neither; otherwise whatever run() returns or throws.
  */
 export async function runNamed(names: readonly string[], options: RunNamedOptions = {}): Promise<RunReport> {
@@ -29,5 +29,5 @@ export async function runNamed(names: readonly string[], options: RunNamedOption
   const { suites, targets, problems } = splitNames(names, loaded);
   if (problems.length) throw new RunError(problems.join('\n'));
   onReportFiles?.(configuredReports(loaded, runOptions.report ?? []));
-  return run({ ...runOptions, ...(file !== undefined ? { config: file } : {}), suites, targets });
+  return runLoaded(loaded, { ...runOptions, suites, targets });
 }

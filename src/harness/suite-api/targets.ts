@@ -42,8 +42,8 @@ export interface FetchServiceTarget {
    * suite also counts a base URL on loopback as local (suites/fetch-service/probeScope.ts).
    */
   embedded: boolean;
-  /** Absent: the run's (Targets.limits). */
-  limits?: ExchangeLimits;
+  /** What every exchange with it is held to: its own, or the run's (an embedded target's). */
+  limits: ExchangeLimits;
 }
 
 export interface MeetingPlatformTarget {
@@ -58,8 +58,8 @@ export interface MeetingPlatformTarget {
   /** The variables the user keeps them in (a config's clientIdEnv, ...); absent: credentialEnv's. What reports name. */
   credentialVars?: CredentialVariables;
   embedded: boolean;
-  /** Absent: the run's (Targets.limits). */
-  limits?: ExchangeLimits;
+  /** What every exchange with it is held to: its own, or the run's (an embedded target's). */
+  limits: ExchangeLimits;
 }
 
 export interface Targets {

@@ -3,11 +3,11 @@ import { apiRoot } from '../../../meeting-platform/apiRoot.ts';
 import { credentialEnv } from '../../../meeting-platform/core/meetingCredentials.ts';
 import type { TargetOptionNames, TargetOptions } from '../../targets/ConformOptions.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
-import { numberProblem } from '../numberRules.ts';
 import type { ReportFile } from '../../reports/reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
 import { suiteNames, type SuiteName } from '../../catalogue/suites.ts';
-import { defaultFetchTimeout, exchangeLimits, flagNames, isHttpUrl, numbers, type OptionInput, type OptionNames } from '../toConformOptions.ts';
+import { defaultOf, optionRows, runOptionTable } from '../runOptionTable.ts';
+import { exchangeLimits, flagNames, limitKeys, runOnlyKeys, valueProblem, type OptionInput, type OptionNames } from '../toConformOptions.ts';
 import { reasonsRequiredByDefault } from '../../reports/suppressions/suppressionsFile.ts';
 import { isPlaceholder } from './configTemplate.ts';
 import type { LoadedConfig } from './loadConfig.ts';
@@ -30,8 +30,8 @@ export interface ConfiguredRun {
 
 type Env = Record<string, string | undefined>;
 
-/** The keys a flag or run-wide value may override in every target that has them. */
-const limitKeys = ['rateLimit', 'headersTimeout', 'bodyTimeout', 'maxBodyMib'] as const;
+/** The options a config's top level sets for the run, as the options given do (the others are run()'s own: strict, report, ...). */
+const runWide = optionRows.filter((r) => r.config && r.config.at !== 'target' && !(runOnlyKeys as readonly string[]).includes(r.name)).map((r) => r.name as keyof OptionInput);
 
 /**
  * Lays a run's options over its config (loaded and checked by loadConfig): the options given win, then
@@ -50,10 +50,11 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
   const names: OptionNames = { ...flagNames };
   const input: OptionInput = { ...withoutRunOnly(options) };
 
-  // Run-wide values: the option given, else the config's.
-  for (const key of ['seed', 'fuzzRuns', ...limitKeys] as const) {
-    if (input[key] === undefined && config[key] !== undefined) {
-      input[key] = config[key];
+  // Run-wide values: the option given, else the config's (checked with the options given, by toConformOptions).
+  for (const key of runWide) {
+    const value = (config as Partial<Record<keyof OptionInput, unknown>>)[key];
+    if (input[key] === undefined && value !== undefined) {
+      (input as Record<string, unknown>)[key] = value;
       names[key] = `${shown}: ${key}`;
     }
   }
@@ -88,27 +89,29 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
   const targets: TargetOptions = { 'fetch-service': [], 'meeting-platform': [], 'unit-record': [] };
   for (const [name, target] of selected) {
     const key = (k: string) => `${shown}: targets.${name}.${k}`;
-    /** A value and how a problem names it: the flag's when given, else the target's key, else the config's top level. */
-    const pick = (k: PerTargetKey, fromTarget: string | number | undefined): [unknown, string] =>
-      options[k] !== undefined ? [options[k], flagNames[k]] : fromTarget !== undefined ? [fromTarget, key(k)] : [input[k], names[k]];
     const targetProblems: string[] = [];
-    // What is found before the run names a target's key without the file ("cannot reach targets.staging.baseUrl …").
-    const withoutFile = (named: string) => named.replace(`${shown}: `, '');
-    const number = (k: (typeof numbers)[number][0], value: unknown, named: string) => {
-      const rule = numbers.find(([n]) => n === k)![1];
-      const problem = typeof value === 'number' ? numberProblem(named, value, rule) : undefined;
+    /** A value of the config (or a flag that names one deployment) held to its option's rule; init's placeholders named as such. */
+    const check = (k: keyof typeof runOptionTable, value: unknown, named: string) => {
+      const problem = typeof value === 'string' && isPlaceholder(value) ? `${named} still holds the placeholder ${value}: fill it in` : valueProblem(runOptionTable[k], named, value);
       if (problem) targetProblems.push(problem);
     };
-    const url = (value: string, named: string) => {
-      if (isPlaceholder(value)) targetProblems.push(`${named} still holds the placeholder ${value}: fill it in`);
-      else if (!isHttpUrl(value)) targetProblems.push(`${named} takes an http(s) URL; got ${JSON.stringify(value)}`);
-      return value;
+    /**
+     * A value and how a problem names it: the flag's when given, else the target's key, else the config's
+     * top level. Each is checked once, where it is given: the target's key here, the others with the
+     * run's options (toConformOptions).
+     */
+    const pick = (k: PerTargetKey, fromTarget: string | number | undefined): [unknown, string] => {
+      if (options[k] !== undefined) return [options[k], flagNames[k]];
+      if (fromTarget === undefined) return [input[k], names[k]];
+      check(k, fromTarget, key(k));
+      return [fromTarget, key(k)];
     };
+    // What is found before the run names a target's key without the file ("cannot reach targets.staging.baseUrl …").
+    const withoutFile = (named: string) => named.replace(`${shown}: `, '');
     const limits = (): ExchangeLimits => {
       const given: Partial<Record<(typeof limitKeys)[number], number>> = {};
       for (const k of limitKeys) {
-        const [value, named] = pick(k, target.suite === 'unit-record' ? undefined : target[k]);
-        number(k, value, named);
+        const [value] = pick(k, target.suite === 'unit-record' ? undefined : target[k]);
         if (typeof value === 'number') given[k] = value;
       }
       return exchangeLimits(given);
@@ -128,14 +131,12 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
     switch (target.suite) {
       case 'fetch-service': {
         const [baseUrl, baseName] = flag.baseUrl !== undefined ? [flag.baseUrl, flagNames.baseUrl] : [target.baseUrl, key('baseUrl')];
-        url(baseUrl, baseName);
-        const apiKey = flag.apiKey ?? variable('apiKeyEnv', target.apiKeyEnv, 'SVC_API_KEY');
+        check('baseUrl', baseUrl, baseName);
+        const apiKey = flag.apiKey ?? variable('apiKeyEnv', target.apiKeyEnv, runOptionTable.apiKey.variable);
         // Reports name the variable the key is in: --api-key's own ($SVC_API_KEY) when the flag gave it.
-        const apiKeyVar = flag.apiKey === undefined && target.apiKeyEnv !== undefined ? target.apiKeyEnv : 'SVC_API_KEY';
+        const apiKeyVar = flag.apiKey === undefined && target.apiKeyEnv !== undefined ? target.apiKeyEnv : runOptionTable.apiKey.variable;
         const [originUrl, originName] = pick('originUrl', target.originUrl);
-        if (typeof originUrl === 'string') url(originUrl, originName);
-        const [fetchTimeout, timeoutName] = pick('fetchTimeout', target.fetchTimeout);
-        number('fetchTimeout', fetchTimeout, timeoutName);
+        const [fetchTimeout] = pick('fetchTimeout', target.fetchTimeout);
         const optionNames: TargetOptionNames = { baseUrl: withoutFile(baseName), ...(typeof originUrl === 'string' ? { originUrl: withoutFile(originName) } : {}) };
         targets['fetch-service'].push({
           label: name,
@@ -144,7 +145,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
           apiKey: apiKey ?? '',
           apiKeyVar,
           ...(typeof originUrl === 'string' ? { originUrl } : {}),
-          fetchTimeout: typeof fetchTimeout === 'number' ? fetchTimeout : defaultFetchTimeout,
+          fetchTimeout: typeof fetchTimeout === 'number' ? fetchTimeout : defaultOf('fetchTimeout'),
           limits: limits(),
         });
         break;
@@ -152,8 +153,8 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
       case 'meeting-platform': {
         const [authUrl, authName] = flag.authUrl !== undefined ? [flag.authUrl, flagNames.authUrl] : [target.authUrl, key('authUrl')];
         const [apiBaseUrl, apiName] = flag.apiBaseUrl !== undefined ? [flag.apiBaseUrl, flagNames.apiBaseUrl] : [target.apiBaseUrl, key('apiBaseUrl')];
-        url(authUrl, authName);
-        url(apiBaseUrl, apiName);
+        check('authUrl', authUrl, authName);
+        check('apiBaseUrl', apiBaseUrl, apiName);
         const clientId = variable('clientIdEnv', target.clientIdEnv, credentialEnv.clientId);
         const clientSecret = variable('clientSecretEnv', target.clientSecretEnv, credentialEnv.clientSecret);
         const accountId = variable('accountIdEnv', target.accountIdEnv, credentialEnv.accountId);
@@ -208,8 +209,7 @@ export function configuredReports(loaded: LoadedConfig | undefined, given: reado
 }
 
 function withoutRunOnly(options: RunOptions): OptionInput {
-  const { report: _report, strict: _strict, grep: _grep, shard: _shard, onStart: _onStart, onCheck: _onCheck, onProgress: _onProgress, config: _config, targets: _targets, withReference: _withReference, ...input } = options;
-  return input;
+  return Object.fromEntries(Object.entries(options).filter(([k]) => !(runOnlyKeys as readonly string[]).includes(k))) as OptionInput;
 }
 
 function unique<T>(items: readonly T[]): T[] {

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv/dist/jtd.js';
+import { optionRows } from '../runOptionTable.ts';
 import { configSchema, targetKeys, topLevelKeys, type ConformConfig } from './configSchema.ts';
 
 // Compiled when a config is first read, not when the module loads: every `conform run` loads this module,
@@ -7,10 +8,10 @@ let compiled: ValidateFunction<ConformConfig> | undefined;
 const validator = (): ValidateFunction<ConformConfig> => (compiled ??= new Ajv({ allErrors: true }).compile<ConformConfig>(configSchema));
 
 /** Keys that would hold a secret, and the key that names its variable instead. */
-const secretKeys: Record<string, string> = { apiKey: 'apiKeyEnv', clientId: 'clientIdEnv', clientSecret: 'clientSecretEnv', accountId: 'accountIdEnv' };
+const secretKeys: Record<string, string> = Object.fromEntries(optionRows.filter((r) => r.secret && r.config?.key).map((r) => [r.name, r.config!.key!]));
 
 /** Keys a target may not hold because they are the whole run's. */
-const runWideKeys = new Set(['seed', 'fuzzRuns', 'strict', 'withReference', 'requireReasons', 'report']);
+const runWideKeys = new Set(optionRows.filter((r) => r.config?.at === 'run').map((r) => r.config!.key ?? r.name));
 
 /** What JTD's types are, in words. */
 const typeWords: Record<string, string> = { string: 'a string', float64: 'a number', boolean: 'true or false', object: 'an object', array: 'a list' };

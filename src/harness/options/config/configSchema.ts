@@ -1,23 +1,54 @@
 import type { JTDDataType } from 'ajv/dist/jtd.js';
+import type { SuiteName } from '../../catalogue/suites.ts';
+import { optionRows, type ConfigPlace, type NamedRow, type RunOptionTable } from '../runOptionTable.ts';
 
-/** How every exchange with a target is held: given per target, or at the top level for every target. */
-const limitKeys = {
-  /** Requests per second; default 10 for a host not on loopback, none on loopback; 0: none. */
-  rateLimit: { type: 'float64' },
-  /** Seconds any request waits for an answer's headers (default 30). */
-  headersTimeout: { type: 'float64' },
-  /** Seconds from an answer's headers to its body's last byte (default 60). */
-  bodyTimeout: { type: 'float64' },
-  /** MiB of an answer's body read at most (default 64). */
-  maxBodyMib: { type: 'float64' },
+/** How a config file holds each kind of option, as JTD forms: a target holds one command. */
+const kindForms = {
+  number: { type: 'float64' },
+  url: { type: 'string' },
+  text: { type: 'string' },
+  commands: { type: 'string' },
+  boolean: { type: 'boolean' },
+  report: { elements: { properties: { format: { enum: ['json', 'junit', 'html', 'markdown'] }, path: { type: 'string' } } } },
 } as const;
+
+/** A config's top level, or a target of one suite. */
+type Place = 'run' | SuiteName;
+
+type Row<K extends keyof RunOptionTable> = RunOptionTable[K];
+type ConfigOf<K extends keyof RunOptionTable> = Row<K> extends { config: infer C extends { at: ConfigPlace } } ? C : never;
+type KeyOf<K extends keyof RunOptionTable> = ConfigOf<K> extends { key: infer C extends string } ? C : K;
+type IsRequired<K extends keyof RunOptionTable> = ConfigOf<K> extends { required: true } ? true : false;
+type AppliesTo<K extends keyof RunOptionTable, S extends SuiteName> = Row<K> extends { suites: ReadonlyArray<infer T> } ? (S extends T ? true : false) : true;
+type Goes<K extends keyof RunOptionTable, P extends Place> = [ConfigOf<K>] extends [never]
+  ? false
+  : P extends SuiteName
+    ? ConfigOf<K>['at'] extends 'run' ? false : AppliesTo<K, P>
+    : ConfigOf<K>['at'] extends 'target' ? false : true;
+
+/** The table's options a config holds at `P`, required or optional, each in its form. */
+type KeysAt<P extends Place, Required extends boolean> = {
+  -readonly [K in keyof RunOptionTable as Goes<K, P> extends true ? (IsRequired<K> extends Required ? KeyOf<K> : never) : never]: (typeof kindForms)[Row<K>['kind'] & keyof typeof kindForms];
+};
+
+function goes(row: NamedRow, place: Place): boolean {
+  if (!row.config) return false;
+  if (place === 'run') return row.config.at !== 'target';
+  return row.config.at !== 'run' && (row.suites === undefined || row.suites.includes(place));
+}
+
+/** runOptionTable's options a config holds at `place`, required or optional: each key in its form, in the table's order. */
+function keysAt<P extends Place, R extends boolean>(place: P, required: R): KeysAt<P, R> {
+  const rows = optionRows.filter((r) => goes(r, place) && Boolean(r.config?.required) === required);
+  return Object.fromEntries(rows.map((r) => [r.config!.key ?? r.name, kindForms[r.kind as keyof typeof kindForms]])) as KeysAt<P, R>;
+}
 
 /**
  * The config file (`conform.config.ts`, `.mts`, `.js`, `.mjs` or `.json`), as a JSON Type Definition
  * (RFC 8927): ajv checks a file against it, and ConformConfig is derived from it, so the two cannot
- * disagree. Every key is `run()`'s option of the same name; no key holds a secret, only the name of the
- * variable that does (`apiKeyEnv`, ...). Unknown keys are refused. Number rules and URLs are checked
- * as the command line's are (toConformOptions).
+ * disagree. Its keys are runOptionTable's, each where the table places it: `run()`'s option of the same
+ * name, or for a secret the name of the variable that holds it (`apiKeyEnv`, ...). Unknown keys are
+ * refused. Number rules and URLs are checked as the command line's are (toConformOptions).
  */
 export const configSchema = {
   optionalProperties: {
@@ -26,46 +57,13 @@ export const configSchema = {
       values: {
         discriminator: 'suite',
         mapping: {
-          'fetch-service': {
-            properties: { baseUrl: { type: 'string' } },
-            optionalProperties: {
-              /** The variable holding its API key; default SVC_API_KEY. */
-              apiKeyEnv: { type: 'string' },
-              originUrl: { type: 'string' },
-              fetchTimeout: { type: 'float64' },
-              ...limitKeys,
-            },
-          },
-          'meeting-platform': {
-            properties: { authUrl: { type: 'string' }, apiBaseUrl: { type: 'string' } },
-            optionalProperties: {
-              /** The variables holding the account's credentials; default MEETING_CLIENT_ID, MEETING_CLIENT_SECRET, MEETING_ACCOUNT_ID. */
-              clientIdEnv: { type: 'string' },
-              clientSecretEnv: { type: 'string' },
-              accountIdEnv: { type: 'string' },
-              ...limitKeys,
-            },
-          },
-          'unit-record': {
-            optionalProperties: {
-              /** One of the two: a record validator's command, or a set validator's. */
-              validator: { type: 'string' },
-              validatorSet: { type: 'string' },
-            },
-          },
+          'fetch-service': { properties: keysAt('fetch-service', true), optionalProperties: keysAt('fetch-service', false) },
+          'meeting-platform': { properties: keysAt('meeting-platform', true), optionalProperties: keysAt('meeting-platform', false) },
+          'unit-record': { optionalProperties: keysAt('unit-record', false) },
         },
       },
     },
-    seed: { type: 'float64' },
-    fuzzRuns: { type: 'float64' },
-    strict: { type: 'boolean' },
-    /** Each suite's embedded reference and mocks also run, beside its named targets. */
-    withReference: { type: 'boolean' },
-    /** Suppressions without a reason fail the run (default: when $CI is set). */
-    requireReasons: { type: 'boolean' },
-    /** Report files; a relative path is relative to the config file's folder. */
-    report: { elements: { properties: { format: { enum: ['json', 'junit', 'html', 'markdown'] }, path: { type: 'string' } } } },
-    ...limitKeys,
+    ...keysAt('run', false),
   },
 } as const;
 

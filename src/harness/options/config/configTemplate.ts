@@ -1,4 +1,5 @@
 import { suiteNames, type SuiteName } from '../../catalogue/suites.ts';
+import { runOptionTable, type OptionRow } from '../runOptionTable.ts';
 
 /** A commented config for some suites, and what its user must fill in before `conform run` takes it. */
 export interface ConfigTemplate {
@@ -22,6 +23,7 @@ export function isPlaceholder(value: string): boolean {
  */
 export function configTemplate(suites: readonly SuiteName[] = suiteNames): ConfigTemplate {
   const one = suites.length === 1;
+  const boundsLine = `// headersTimeout: ${shown('headersTimeout')}, bodyTimeout: ${shown('bodyTimeout')}, maxBodyMib: ${shown('maxBodyMib')}, // how long and how much of each answer conform waits for and reads`;
   const fillIn: ConfigTemplate['fillIn'] = [];
   const blocks: string[] = [];
   if (suites.includes('fetch-service')) {
@@ -34,9 +36,9 @@ export function configTemplate(suites: readonly SuiteName[] = suiteNames): Confi
       baseUrl: '<URL of your fetch service>', // e.g. https://fetch.staging.example.com
       apiKeyEnv: '${key}', // the variable holding its API key (default SVC_API_KEY)
       // originUrl: 'https://origin.example.com', // an origin farm it can reach (\`npx conform origin\`); default: one started on loopback, which only a service on this machine reaches
-      // fetchTimeout: 60, // seconds: the timeout it enforces
-      // rateLimit: 10, // requests per second to it (default 10 off loopback, none on loopback; 0: none)
-      // headersTimeout: 30, bodyTimeout: 60, maxBodyMib: 64, // how long and how much of each answer conform waits for and reads
+      // fetchTimeout: ${shown('fetchTimeout')}, // seconds: the timeout it enforces
+      // rateLimit: ${shown('rateLimit')}, // requests per second to it (default ${shown('rateLimit')} off loopback, none on loopback; 0: none)
+      ${boundsLine}
     },`);
   }
   if (suites.includes('meeting-platform')) {
@@ -55,7 +57,8 @@ export function configTemplate(suites: readonly SuiteName[] = suiteNames): Confi
       clientIdEnv: '${p}_MEETING_CLIENT_ID', // the variables holding the app's credentials (defaults MEETING_CLIENT_ID, ...)
       clientSecretEnv: '${p}_MEETING_CLIENT_SECRET',
       accountIdEnv: '${p}_MEETING_ACCOUNT_ID',
-      // rateLimit: 10, // requests per second to it (default 10 off loopback)
+      // rateLimit: ${shown('rateLimit')}, // requests per second to it (default ${shown('rateLimit')} off loopback)
+      ${boundsLine}
     },`);
   }
   if (suites.includes('unit-record')) {
@@ -79,8 +82,8 @@ export default {
 ${blocks.join('\n')}
   },
   // withReference: true, // also run conform's embedded reference (and mock) beside your targets: the column they are compared with
-  // seed: 7, // seed of the generated requests and records
-  // fuzzRuns: 100, // generated requests per operation; 0 turns them off
+  // seed: ${shown('seed')}, // seed of the generated requests and records
+  // fuzzRuns: ${shown('fuzzRuns')}, // generated requests per operation; 0 turns them off
   // strict: false, // true: failed SHOULD checks fail the run too
   // requireReasons: true, // suppressions whose reason is still TODO fail the run (default: when $CI is set)
   report: [
@@ -91,6 +94,12 @@ ${blocks.join('\n')}
 } satisfies ConformConfig;
 `;
   return { text, fillIn };
+}
+
+/** What the template shows for a numeric option: its default (runOptionTable's), or its example when it has none. */
+function shown(name: 'fetchTimeout' | 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib' | 'seed' | 'fuzzRuns'): number {
+  const row: OptionRow = runOptionTable[name];
+  return (row.default ?? row.example) as number;
 }
 
 /** STAGING from "staging", MEETING_STAGING from "meeting-staging": a variable's prefix. */

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { ConsoleReporter } from './ConsoleReporter.ts';
 import { failingReport } from '../fixtures/failingReport.ts';
 import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
@@ -38,7 +39,7 @@ describe('ConsoleReporter progress', () => {
 describe('ConsoleReporter summary: targets side by side', () => {
   test('a suite run against several targets is a matrix: a failing cell names its failure, then where the reference answers otherwise', () => {
     const out = sink(false);
-    new ConsoleReporter(out).summary(sideBySideReport());
+    new ConsoleReporter(out).summary(presentReport(sideBySideReport()));
     const lines = out.text.split('\n');
     const at = lines.indexOf('fetch-service: clauses × targets (compared with reference (embedded))');
     expect(at, out.text).toBeGreaterThan(0);
@@ -64,7 +65,7 @@ describe('ConsoleReporter summary: targets side by side', () => {
 
   test('one target per suite: no matrix, failures unnumbered', () => {
     const out = sink(false);
-    new ConsoleReporter(out).summary(failingReport());
+    new ConsoleReporter(out).summary(presentReport(failingReport()));
     expect(out.text).not.toContain('clauses × targets');
     expect(out.text).toContain('\n✗ meeting-platform MP-ID-ENCODING');
   });

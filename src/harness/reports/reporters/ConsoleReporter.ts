@@ -1,11 +1,10 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import { clauseSections, groupTitle as groupTitleOf } from '../clauseSections.ts';
-import { acceptedFailures, failuresInOrder, rootCauses, warnings } from '../rootCauses.ts';
-import { verdictOf } from '../runVerdict.ts';
-import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
-import type { CheckResult, CheckStatus, RunReport, SuiteMatrix } from '../RunReport.ts';
+import type { CheckResult, CheckStatus, SuiteMatrix } from '../RunReport.ts';
+import type { FindingPlace, ReportView } from '../ReportView.ts';
+import { differenceLines, differenceText } from './differenceText.ts';
 import { failureDetails } from './failureDetails.ts';
+import { groupTitle as groupTitleOf, sectionTitle } from './groupTitle.ts';
 import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
 import { acceptedLead, acceptedTitle, acceptedWhy, rootCauseLead, rootCauseTitle, rootName, suppressionNotes, verdictLine, warningLead, warningTitle } from './rootCauseText.ts';
 
@@ -29,7 +28,8 @@ const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style
  * then the root causes (a common cause first, with the failed clauses it explains under it; then each
  * other failed clause and what it blocked, one line each), the clause table, the failures with their
  * evidence (root causes first), the blocked checks under what blocked them, the clauses no check covers,
- * the verdict with the MUST clauses it did not judge beside it, and the summary line.
+ * the verdict with the MUST clauses it did not judge beside it, and the summary line: the report as
+ * presented once for every format (presentReport), written out.
  */
 export class ConsoleReporter {
   private readonly out: Writable;
@@ -115,12 +115,13 @@ export class ConsoleReporter {
     }
   }
 
-  summary(report: RunReport): void {
+  summary(view: ReportView): void {
+    const { report } = view;
     // The lead: what failed that nothing else explains, and what each failure kept from running.
-    const lead = rootCauseLead(report);
+    const lead = rootCauseLead(view);
     if (lead.lines.length || lead.causes.length) {
       this.write();
-      this.write(this.paint('bold', `Root causes (${rootCauseTitle(report)})`));
+      this.write(this.paint('bold', `Root causes (${rootCauseTitle(view)})`));
       // A common cause first, the failed clauses it explains folded under it.
       for (const cause of lead.causes) {
         this.write(this.paint('red', `  ✗ ${cause.line}:`));
@@ -131,34 +132,32 @@ export class ConsoleReporter {
       if (lead.more) this.write(this.paint('dim', `  … and ${lead.more} more failed clause${lead.more === 1 ? '' : 's'}: see the failures below`));
     }
     // Then the warnings: failed SHOULD clauses, apart, since they do not fail the run.
-    const warned = warningLead(report);
+    const warned = warningLead(view);
     if (warned.lines.length) {
       this.write();
-      this.write(this.paint('bold', `Warnings (${warningTitle(report)})`));
+      this.write(this.paint('bold', `Warnings (${warningTitle(view)})`));
       for (const line of warned.lines) this.write(this.paint('yellow', `  ⚠ ${line}`));
       if (warned.more) this.write(this.paint('dim', `  … and ${warned.more} more: see the warnings below`));
     }
     // Then the accepted failures, apart again: the suppressions file accepts them, with a reason each.
-    const accepted = acceptedLead(report);
+    const accepted = acceptedLead(view);
     if (accepted.lines.length) {
       this.write();
-      this.write(this.paint('bold', `Accepted (${acceptedTitle(report)})`));
+      this.write(this.paint('bold', `Accepted (${acceptedTitle(view)})`));
       for (const line of accepted.lines) this.write(this.paint('blue', `  ≈ ${line}`));
       if (accepted.more) this.write(this.paint('dim', `  … and ${accepted.more} more: see the accepted failures below`));
     }
 
     // Suites run against several targets: one matrix each, clauses by targets, a failing cell naming
     // the number of its failure below.
-    const matrices = clauseMatrix(report);
-    const places = findingPlaces(report);
-    for (const m of matrices) this.matrix(m, places);
+    const { matrices, sections } = view;
+    for (const m of matrices) this.matrix(m, view.places);
 
     // One width for every section, so the groups' columns line up with the ordinary clauses'.
-    const sections = clauseSections(report, new Set(matrices.map((m) => m.suite)));
     const width = Math.max(6, ...sections.flatMap((s) => s.rows).map((r) => `${r.suite} ${r.clause}`.length));
     for (const section of sections) {
       this.write();
-      this.write(this.paint('bold', section.title));
+      this.write(this.paint('bold', sectionTitle(section.group)));
       for (const r of section.rows) {
         const { word, style } = marks[r.status];
         const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warning${r.warnings === 1 ? '' : 's'}` : ''}${r.accepted ? `, ${r.accepted} accepted` : ''}${r.blocked ? `, ${r.blocked} blocked` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
@@ -166,7 +165,7 @@ export class ConsoleReporter {
       }
     }
 
-    const failures = failuresInOrder(report);
+    const failures = view.failures.checks;
     if (failures.length) {
       this.write();
       this.write(this.paint('bold', `Failures (${failures.length})`));
@@ -174,11 +173,11 @@ export class ConsoleReporter {
         this.write();
         const number = matrices.length ? `${i + 1}. ` : '';
         this.write(this.paint('red', `✗ ${number}${f.suite} ${f.clause} [${f.level}${f.group ? `, ${f.group}` : ''}] ${f.title}${f.target ? ` [${f.target}]` : ''}`));
-        this.write(indent(failureDetails(f, differencesOf(matrices, f).map((d) => `${d.case}: ${differenceText(d)}`))));
+        this.write(indent(failureDetails(f, differenceLines(view.differences.get(f.id)))));
       });
     }
 
-    const warningChecks = warnings(report).flatMap((w) => w.failed);
+    const warningChecks = view.warnings.checks;
     if (warningChecks.length) {
       this.write();
       this.write(this.paint('bold', `Warnings (${warningChecks.length}): SHOULD checks that failed; they do not fail the run (--strict makes them failures)`));
@@ -186,11 +185,11 @@ export class ConsoleReporter {
         this.write();
         const number = matrices.length ? `w${i + 1}. ` : '';
         this.write(this.paint('yellow', `⚠ ${number}${w.suite} ${w.clause} [${w.level}${w.group ? `, ${w.group}` : ''}] ${w.title}${w.target ? ` [${w.target}]` : ''}`));
-        this.write(indent(failureDetails(w, differencesOf(matrices, w).map((d) => `${d.case}: ${differenceText(d)}`))));
+        this.write(indent(failureDetails(w, differenceLines(view.differences.get(w.id)))));
       });
     }
 
-    const acceptedChecks = acceptedFailures(report).flatMap((r) => r.failed);
+    const acceptedChecks = view.accepted.checks;
     if (acceptedChecks.length) {
       this.write();
       this.write(this.paint('bold', `Accepted (${acceptedChecks.length}): failed checks ${report.suppressions?.file ?? 'the suppressions file'} accepts; they do not fail the run`));
@@ -203,8 +202,8 @@ export class ConsoleReporter {
     if (report.summary.blocked) {
       this.write();
       this.write(this.paint('bold', `Blocked (${report.summary.blocked}): not run, since a clause they depend on failed`));
-      for (const root of [...rootCauses(report), ...warnings(report), ...acceptedFailures(report)].filter((r) => r.blocked.length)) {
-        this.write(`  by ${rootName(report, root)}:`);
+      for (const root of [...view.failures.roots, ...view.warnings.roots, ...view.accepted.roots].filter((r) => r.blocked.length)) {
+        this.write(`  by ${rootName(view, root)}:`);
         for (const [reason, checks] of byReason(root.blocked)) {
           this.write(this.paint('dim', `    ${reason}`));
           for (const b of checks) this.write(`      ${this.paint('magenta', '⊘')} ${b.suite} ${this.paint('cyan', b.clause)} ${b.title}${b.target ? this.paint('dim', ` [${b.target}]`) : ''}`);
@@ -228,13 +227,12 @@ export class ConsoleReporter {
     }
 
     this.write();
-    const verdict = verdictOf(report);
     // What the run did not judge, beside the verdict: a check skipped is no pass.
-    const beside = verdictNotes(report);
-    this.write(`${this.paint(verdict === 'PASS' ? 'green' : 'red', verdictLine(report))} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})${beside ? this.paint('yellow', beside) : ''}`);
-    for (const line of verdictDetails(report)) this.write(this.paint('yellow', `  ${line}`));
+    const beside = verdictNotes(view);
+    this.write(`${this.paint(view.verdict === 'PASS' ? 'green' : 'red', verdictLine(view))} in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})${beside ? this.paint('yellow', beside) : ''}`);
+    for (const line of verdictDetails(view)) this.write(this.paint('yellow', `  ${line}`));
     // The plain closing line CI systems read.
-    this.write(summaryLine(report));
+    this.write(summaryLine(view));
   }
 }
 

@@ -2,6 +2,7 @@
 // failures, with the entry's reason and date, counted on their own, not failing the run.
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { exitCodeOf } from '../runVerdict.ts';
 import { applySuppressions, newEntries } from '../suppressions/applySuppressions.ts';
 import { ConsoleReporter } from './ConsoleReporter.ts';
@@ -30,7 +31,7 @@ describe('every format shows accepted failures apart', () => {
   test('console: a lead of its own after the root causes, a section after the failures with the reason, the notes, the count in the summary line', () => {
     let text = '';
     const out = new Writable({ write: (chunk, _e, done) => ((text += String(chunk)), done()) });
-    new ConsoleReporter(out).summary(report);
+    new ConsoleReporter(out).summary(presentReport(report));
     expect(text).toContain('\nAccepted (1 failed clause accepted by conform-suppressions.json; it does not fail the run)\n  ≈ MP-ID-ENCODING accepted: 27 of 47 meetings could not be fetched by UUID; reason: the platform fixes "+" in UUIDs in Q3 (PLAT-42); until 2999-12-31\n');
     expect(text).toContain('\nAccepted (1): failed checks conform-suppressions.json accepts; they do not fail the run\n≈ meeting-platform MP-ID-ENCODING [MUST] every listed meeting can be fetched by its UUID, encoded as the rule says [meeting-platform mock (embedded)]\n    27 of 47 meetings could not be fetched by UUID\n    reason: the platform fixes "+" in UUIDs in Q3 (PLAT-42); until 2999-12-31\n');
     expect(text.indexOf('Root causes')).toBeLessThan(text.indexOf('Accepted (1 failed'));
@@ -42,12 +43,12 @@ describe('every format shows accepted failures apart', () => {
     expect(text).toContain('conform-suppressions.json: 1 entry no longer matches a failure of a check that ran: conform run --prune drops it\n');
     expect(text).toMatch(/^FAIL with 1 accepted in 1\.2s \(seed 7\)$/m);
     // The entry still without a reason is counted in the summary line too.
-    expect(summaryLine(report)).toBe('1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason');
+    expect(summaryLine(presentReport(report))).toBe('1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason');
     expect(text).toMatch(/\n1 passed, 1 accepted \(conform-suppressions\.json\), 2 failed, 0 skipped, 1 entry of conform-suppressions\.json without a reason\n$/);
   });
 
   test('Markdown: counted in the first lines, a table of its own with reason and date after the failures', () => {
-    const md = renderMarkdown(report);
+    const md = renderMarkdown(presentReport(report));
     expect(md.split('\n')[0]).toBe('## conform: ❌ FAIL with 1 accepted');
     expect(md).toContain('**1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason**');
     expect(md).toContain('### Accepted: failures `conform-suppressions.json` accepts (they do not fail the run)\n\n| clause | level | target | what went wrong | reason | until |\n|---|---|---|---|---|---|\n| `MP-ID-ENCODING` | MUST | meeting-platform mock (embedded) | 27 of 47 meetings could not be fetched by UUID | the platform fixes "+" in UUIDs in Q3 (PLAT-42) | 2999-12-31 |');
@@ -57,7 +58,7 @@ describe('every format shows accepted failures apart', () => {
   });
 
   test('JUnit: skipped, so CI stays green for it, with the reason as the message, an accepted property and the details as output', () => {
-    const xml = renderJunit(report);
+    const xml = renderJunit(presentReport(report));
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-ID-ENCODING" [^>]*>\s*<properties>\s*<property name="accepted" value="true"\/>\s*<property name="acceptedUntil" value="2999-12-31"\/>\s*<\/properties>\s*<skipped message="accepted \(conform-suppressions.json\): the platform fixes &quot;\+&quot; in UUIDs in Q3 \(PLAT-42\); 27 of 47 meetings could not be fetched by UUID"\/>\s*<system-out>/);
     expect(xml.match(/<failure /g)).toHaveLength(2);
     // The entry without a reason: a test case of its own, skipped, since the run was not told to require reasons.
@@ -66,7 +67,7 @@ describe('every format shows accepted failures apart', () => {
   });
 
   test('HTML: a card, a header list and a section of their own after the failures, each with its reason; a status of its own in the tables', () => {
-    const html = renderHtml(report);
+    const html = renderHtml(presentReport(report));
     expect(html).toContain('<div class="card accepted"><b>1</b> accepted</div>');
     expect(html).toContain('<div class="card unexplained"><b>1</b> suppressions without a reason</div>');
     expect(html).toContain('<p class="summary-line">1 passed, 1 accepted (conform-suppressions.json), 2 failed, 0 skipped, 1 entry of conform-suppressions.json without a reason</p>');

@@ -1,6 +1,7 @@
 // One cause for a flaky target: every format leads with it and its rate, and folds the failed clauses
 // it explains under it; a failure it does not explain stays a root cause of its own.
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
 import type { ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
@@ -46,7 +47,7 @@ describe('every format leads with the common cause', () => {
   });
 
   test('HTML: the first root in the header, the clauses it explains folded under it', () => {
-    const html = renderHtml(report);
+    const html = renderHtml(presentReport(report));
     const roots = html.slice(html.indexOf('<div class="roots">'), html.indexOf('</div>', html.indexOf('<div class="roots">')));
     expect(roots).toMatch(new RegExp(`^<div class="roots"><h2>Root causes</h2><ul><li class="common-cause"><b>${cause}</b><details><summary>3 failed clauses it explains</summary><ul><li><a href="#failure-\\d"><code>MP-ME-200</code></a> failed: `));
     expect(roots.indexOf('MP-API-401')).toBeLessThan(roots.indexOf('</details>'));
@@ -54,7 +55,7 @@ describe('every format leads with the common cause', () => {
   });
 
   test('Markdown: a section of its own before the failed clauses, which no longer list what it explains', () => {
-    const md = renderMarkdown(report);
+    const md = renderMarkdown(presentReport(report));
     expect(md).toContain(`### Common cause: ${cause}\n\n<details><summary>The 3 failed clauses it explains</summary>\n\n| clause | level | target | what went wrong |\n|---|---|---|---|\n| \`MP-ME-200\` |`);
     expect(md.indexOf('### Common cause')).toBeLessThan(md.indexOf('### Failed clauses'));
     const failed = md.slice(md.indexOf('### Failed clauses'), md.indexOf('\n\n', md.indexOf('|---|', md.indexOf('### Failed clauses'))));
@@ -63,14 +64,14 @@ describe('every format leads with the common cause', () => {
   });
 
   test('JUnit: the cause a property of the target\'s suite and of each failure it explains', () => {
-    const xml = renderJunit(report);
+    const xml = renderJunit(presentReport(report));
     expect(xml).toContain(`<property name="commonCause" value="${cause}"/>`);
     expect(xml).toMatch(new RegExp(`<testcase classname="meeting-platform.MP-API-401"[^>]*>\\s*<properties>\\s*<property name="commonCause" value="${cause}"/>`));
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-PAGINATION-TOTAL"[^>]*>\s*<failure /);
   });
 
   test('JSON: the cause with its counts and the failures it explains', () => {
-    const json = JSON.parse(renderJson(report)) as RunReport;
+    const json = JSON.parse(renderJson(presentReport(report))) as RunReport;
     expect(json.commonCauses?.map((c) => [c.outcome, c.count, c.requests, c.clauses])).toEqual([['503', 31, 104, ['MP-ME-200', 'MP-MEETING-BY-ID', 'MP-API-401']]]);
     expect(json.checks.find((c) => c.clause === 'MP-ME-200')!.exchanges).toEqual({ requests: 4, troubles: { 503: 1 } });
   });

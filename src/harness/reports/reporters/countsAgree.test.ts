@@ -2,6 +2,7 @@
 // and Markdown's summary lines and the JUnit summary agree, whatever mix of failures, warnings and blocked
 // checks the run had.
 import { expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
 import type { CheckResult } from '../RunReport.ts';
 import { checkResult } from '../../../testing/checkResult.ts';
@@ -23,13 +24,13 @@ const counts = '1 passed, 13 failed, 2 warnings, 0 skipped';
 
 test('a suite line counts as the header does: warnings apart from failures', () => {
   expect(report.summary).toMatchObject({ failed: 13, warnings: 2 });
-  const html = renderHtml(report);
+  const html = renderHtml(presentReport(report));
   expect(html).toContain('<div class="card failed"><b>13</b> failed</div>');
   expect(html).toContain(`<li><b>meeting-platform</b>: staging: 16 checks, ${counts}</li>`);
   expect(html).toContain(`<title>conform report: ${counts}</title>`);
   expect(html).toContain(`<p class="summary-line">${counts}</p>`);
-  expect(renderMarkdown(report)).toContain(`**${counts}**`);
-  expect(renderMarkdown(report)).toContain(`- **meeting-platform**: staging: 16 checks, ${counts}`);
-  expect(renderJunit(report)).toContain(`<property name="summary" value="${counts}"/>`);
+  expect(renderMarkdown(presentReport(report))).toContain(`**${counts}**`);
+  expect(renderMarkdown(presentReport(report))).toContain(`- **meeting-platform**: staging: 16 checks, ${counts}`);
+  expect(renderJunit(presentReport(report))).toContain(`<property name="summary" value="${counts}"/>`);
   expect(consoleSummary(report).trimEnd().split('\n').at(-1)).toBe(counts);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { chromiumPath, renderHtmlInChromium } from '../../../testing/headlessChromium.ts';
 import { failingReport } from '../fixtures/failingReport.ts';
 import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
@@ -7,7 +8,7 @@ import { renderHtml } from './renderHtml.ts';
 const report = failingReport();
 
 describe('renderHtml', () => {
-  const html = renderHtml(report);
+  const html = renderHtml(presentReport(report));
 
   test('is one self-contained file: no external scripts, styles or images', () => {
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
@@ -40,7 +41,7 @@ describe('renderHtml', () => {
   });
 
   test('a run that could not run all its checks says so, with the reasons', () => {
-    const page = renderHtml({ ...report, errors: ['suites/unit-record/validator.suite.ts: validator "x" could not run'] });
+    const page = renderHtml(presentReport({ ...report, errors: ['suites/unit-record/validator.suite.ts: validator "x" could not run'] }));
     expect(page).toContain('<span class="verdict">COULD NOT RUN</span>');
     expect(page).toContain('<li class="error">suites/unit-record/validator.suite.ts: validator &#34;x&#34; could not run</li>');
   });
@@ -56,7 +57,7 @@ describe('renderHtml', () => {
 });
 
 describe('renderHtml: targets side by side', () => {
-  const html = renderHtml(sideBySideReport());
+  const html = renderHtml(presentReport(sideBySideReport()));
   const matrix = html.slice(html.indexOf('<section class="matrix" data-suite="fetch-service">'), html.indexOf('</section>', html.indexOf('<section class="matrix"')));
 
   test('a matrix of clauses by targets, each failing cell linking to its failure on the page, then where the reference answers otherwise', () => {
@@ -74,7 +75,7 @@ describe('renderHtml: targets side by side', () => {
   });
 
   test('one target per suite: no matrix', () => {
-    expect(renderHtml(failingReport())).not.toContain('class="matrix"');
+    expect(renderHtml(presentReport(failingReport()))).not.toContain('class="matrix"');
   });
 
   test.skipIf(!chromiumPath)('in headless Chromium: the matrix renders, and its failing cell links to an element that is there', () => {

@@ -1,14 +1,13 @@
-import { clauseSections, groupTitle, type ClauseSection } from '../clauseSections.ts';
-import { acceptedFailures, isWarning, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
-import { verdictOf } from '../runVerdict.ts';
-import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
 import type { Finding } from '../../suite-api/finding.ts';
-import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../RunReport.ts';
+import type { CheckResult, MatrixCell, ReferenceDifference, SuiteMatrix } from '../RunReport.ts';
+import type { ClauseSection, FindingPlace, ReportView, RootCause } from '../ReportView.ts';
+import { differenceText } from './differenceText.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
+import { groupTitle, sectionTitle } from './groupTitle.ts';
 import { acceptedWhy, blockedText, leadingRoots, rootHeadline, rootName, suppressionNotes, verdictLine } from './rootCauseText.ts';
-import { commonCauseText, leadingCauses } from './commonCauseText.ts';
+import { commonCauseText } from './commonCauseText.ts';
 import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
-import { targetSummaries } from './targetSummaries.ts';
+import { suiteSummaryText } from './suiteSummaryText.ts';
 
 /**
  * One self-contained HTML file for people: no external assets, so it can be attached to a CI run or
@@ -22,35 +21,31 @@ import { targetSummaries } from './targetSummaries.ts';
  * targets gets a matrix, clauses by targets, each failing cell a link to its failure, and the cases where
  * the reference answered otherwise; the clause table holds the other suites.
  */
-export function renderHtml(report: RunReport): string {
-  const matrices = clauseMatrix(report);
-  const sections = clauseSections(report, new Set(matrices.map((m) => m.suite)));
-  const places = findingPlaces(report);
-  const differences = (c: CheckResult) => differencesOf(matrices, c);
-  const roots = rootCauses(report);
-  const failed = roots.flatMap((r) => r.failed);
-  const warned = warnings(report);
-  const warningChecks = warned.flatMap((r) => r.failed);
-  const accepted = acceptedFailures(report);
-  const acceptedChecks = accepted.flatMap((r) => r.failed);
+export function renderHtml(view: ReportView): string {
+  const { report, matrices, sections, places, verdict } = view;
+  const differences = (c: CheckResult) => view.differences.get(c.id) ?? [];
+  const failed = view.failures.checks;
+  const warned = view.warnings.roots;
+  const warningChecks = view.warnings.checks;
+  const accepted = view.accepted.roots;
+  const acceptedChecks = view.accepted.checks;
   // Each root's blocked checks go under its first failure.
-  const blockers = new Map([...roots, ...warned, ...accepted].map((r) => [r.failed[0]!, r]));
-  const verdict = verdictOf(report);
-  const targets = targetSummaries(report)
-    .map((t) => `<li><b>${esc(t.suite)}</b>: ${esc(t.text)}</li>`)
+  const blockers = view.rootOf;
+  const targets = view.suites
+    .map((t) => `<li><b>${esc(t.suite)}</b>: ${esc(suiteSummaryText(t))}</li>`)
     .join('');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>conform report: ${esc(summaryLine(report))}</title>
+<title>conform report: ${esc(summaryLine(view))}</title>
 <style>${css}</style>
 </head>
 <body>
 <header class="${verdict === 'PASS' ? 'pass' : 'fail'}${report.summary.warnings ? ' warn' : ''}">
-  <h1>conform ${esc(report.version)} — <span class="verdict">${esc(verdictLine(report))}</span></h1>
-  ${renderVerdictNotes(report)}
+  <h1>conform ${esc(report.version)} — <span class="verdict">${esc(verdictLine(view))}</span></h1>
+  ${renderVerdictNotes(view)}
   <div class="cards">
     <div class="card passed"><b>${report.summary.passed}</b> passed</div>
     <div class="card failed"><b>${report.summary.failed}</b> failed</div>
@@ -62,11 +57,11 @@ export function renderHtml(report: RunReport): string {
     ${report.suppressions?.unexplained ? `<div class="card unexplained"><b>${report.suppressions.unexplained}</b> suppressions without a reason</div>` : ''}
     <div class="card"><b>${report.uncovered.length}</b> clauses without a check</div>
   </div>
-  <p class="summary-line">${esc(summaryLine(report))}</p>
+  <p class="summary-line">${esc(summaryLine(view))}</p>
   <p class="meta">Started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed}${report.strict ? ' · strict (SHOULD failures fail the run)' : ''}</p>
-  ${renderRoots(report, failed)}
-  ${renderWarningRoots(report, warned, warningChecks)}
-  ${renderAcceptedRoots(report, accepted, acceptedChecks)}
+  ${renderRoots(view)}
+  ${renderWarningRoots(view, warned, warningChecks)}
+  ${renderAcceptedRoots(view, accepted, acceptedChecks)}
   <ul class="targets">${targets}${suppressionNotes(report).map((n) => `<li class="${n.level === 'warning' ? 'note-warning' : 'note'}">${esc(n.text)}</li>`).join('')}${(report.errors ?? []).map((e) => `<li class="error">${esc(e)}</li>`).join('')}</ul>
 </header>
 <main>
@@ -105,7 +100,7 @@ ${
   </div>
   <table class="checks">
     <thead><tr><th>status</th><th>clause</th><th>level</th><th>check</th><th>target</th><th>ms</th></tr></thead>
-    <tbody>${report.checks.map((c) => renderRow(c, isWarning(report, c))).join('')}</tbody>
+    <tbody>${report.checks.map((c) => renderRow(c, view.warned.has(c))).join('')}</tbody>
   </table>
 </section>
 </main>
@@ -171,20 +166,21 @@ function renderSection(section: ClauseSection): string {
     (r) =>
       `<tr class="${r.status}"><td>${esc(r.suite)}</td><td><code>${esc(r.clause)}</code></td><td>${esc(r.level)}</td><td class="status">${r.status}</td><td>${r.passed}</td><td>${r.failed}</td><td>${r.warnings}</td><td>${r.accepted}</td><td>${r.blocked}</td><td>${r.skipped}</td></tr>`,
   );
-  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="10">${esc(section.title)}</th></tr>${rows.join('')}</tbody>`;
+  return `<tbody${section.group ? ` class="clause-group" data-group="${esc(section.group)}"` : ''}><tr class="section"><th colspan="10">${esc(sectionTitle(section.group))}</th></tr>${rows.join('')}</tbody>`;
 }
 
 /**
  * The header's lead: each common cause with the failed clauses it explains folded under it, then each
  * other root cause in a line, linked to its failure below, and what it blocked.
  */
-function renderRoots(report: RunReport, failed: CheckResult[]): string {
-  const { causes, roots } = leadingCauses(report);
+function renderRoots(view: ReportView): string {
+  const { causes, roots } = view.lead;
   if (!roots.length && !causes.length) return '';
+  const failed = view.failures.checks;
   const item = (r: RootCause) => {
     const blocked = blockedText(r);
     const several = r.failed.length > 1 ? ` (${r.failed.length} checks)` : '';
-    return `<li><a href="#failure-${failed.indexOf(r.failed[0]!)}"><code>${esc(rootName(report, r))}</code></a> failed${several}: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
+    return `<li><a href="#failure-${failed.indexOf(r.failed[0]!)}"><code>${esc(rootName(view, r))}</code></a> failed${several}: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
   };
   const list = (shown: RootCause[], what: string) => `${shown.slice(0, leadingRoots).map(item).join('')}${shown.length > leadingRoots ? `<li class="muted">… and ${shown.length - leadingRoots} more ${what}: see the failures</li>` : ''}`;
   const common = causes.map((l) => `<li class="common-cause"><b>${esc(commonCauseText(l.cause))}</b><details><summary>${l.roots.length} failed clause${l.roots.length === 1 ? '' : 's'} it explains</summary><ul>${list(l.roots, 'failed clauses')}</ul></details></li>`);
@@ -192,36 +188,36 @@ function renderRoots(report: RunReport, failed: CheckResult[]): string {
 }
 
 /** What the verdict did not judge, beside it: the unjudged MUST clauses with their reasons, the entries without a reason that fail the run. */
-function renderVerdictNotes(report: RunReport): string {
-  const notes = verdictNotes(report).replace(/^ — /, '');
+function renderVerdictNotes(view: ReportView): string {
+  const notes = verdictNotes(view).replace(/^ — /, '');
   if (!notes) return '';
-  const details = verdictDetails(report);
+  const details = verdictDetails(view);
   return `<div class="unjudged"><p>${esc(notes)}</p>${details.length ? `<ul>${details.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : ''}</div>`;
 }
 
 /** The header's warnings, after the root causes: each failed SHOULD clause in a line, linked to its block below. */
-function renderWarningRoots(report: RunReport, warned: RootCause[], checks: CheckResult[]): string {
+function renderWarningRoots(view: ReportView, warned: RootCause[], checks: CheckResult[]): string {
   if (!warned.length) return '';
   const items = warned.slice(0, leadingRoots).map((r) => {
     const blocked = blockedText(r);
-    return `<li><a href="#warning-${checks.indexOf(r.failed[0]!)}"><code>${esc(rootName(report, r))}</code></a>: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
+    return `<li><a href="#warning-${checks.indexOf(r.failed[0]!)}"><code>${esc(rootName(view, r))}</code></a>: ${esc(rootHeadline(r))}${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
   });
   const more = warned.length > leadingRoots ? `<li class="muted">… and ${warned.length - leadingRoots} more: see the warnings</li>` : '';
   return `<div class="warning-roots"><h2>Warnings (SHOULD; they do not fail the run unless --strict)</h2><ul>${items.join('')}${more}</ul></div>`;
 }
 
 /** The header's accepted failures, after the warnings: each accepted clause in a line with its reason, linked to its block below. */
-function renderAcceptedRoots(report: RunReport, accepted: RootCause[], checks: CheckResult[]): string {
+function renderAcceptedRoots(view: ReportView, accepted: RootCause[], checks: CheckResult[]): string {
   if (!accepted.length) return '';
   const items = accepted.slice(0, leadingRoots).map((r) => {
     const blocked = blockedText(r);
-    return `<li><a href="#accepted-${checks.indexOf(r.failed[0]!)}"><code>${esc(rootName(report, r))}</code></a>: ${esc(rootHeadline(r))} <span class="muted">(${esc(acceptedWhy(r.failed[0]!))})</span>${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
+    return `<li><a href="#accepted-${checks.indexOf(r.failed[0]!)}"><code>${esc(rootName(view, r))}</code></a>: ${esc(rootHeadline(r))} <span class="muted">(${esc(acceptedWhy(r.failed[0]!))})</span>${blocked ? `; <span class="blocked-by">${esc(blocked)}</span>` : ''}</li>`;
   });
   const more = accepted.length > leadingRoots ? `<li class="muted">… and ${accepted.length - leadingRoots} more: see the accepted failures</li>` : '';
-  return `<div class="accepted-roots"><h2>Accepted (${esc(report.suppressions?.file ?? 'the suppressions file')}; they do not fail the run)</h2><ul>${items.join('')}${more}</ul></div>`;
+  return `<div class="accepted-roots"><h2>Accepted (${esc(view.report.suppressions?.file ?? 'the suppressions file')}; they do not fail the run)</h2><ul>${items.join('')}${more}</ul></div>`;
 }
 
-function renderFailure(check: CheckResult, index: number, root?: RootCause, kind: 'failure' | 'warning' | 'accepted' = 'failure', differences: ReturnType<typeof differencesOf> = []): string {
+function renderFailure(check: CheckResult, index: number, root?: RootCause, kind: 'failure' | 'warning' | 'accepted' = 'failure', differences: readonly ReferenceDifference[] = []): string {
   const id = kind === 'failure' ? `repro-${index}` : `repro-${kind}-${index}`;
   const evidence = (check.evidence ?? [])
     // The first piece of evidence open, the rest a click away: a failure with eight records stays readable.

@@ -1,5 +1,6 @@
-import type { RunReport } from '../RunReport.ts';
+import type { ReportView } from '../ReportView.ts';
 
-export function renderJson(report: RunReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+/** The report as built, whole: what `conform report diff` and `merge` read back. */
+export function renderJson(view: ReportView): string {
+  return `${JSON.stringify(view.report, null, 2)}\n`;
 }

@@ -1,7 +1,6 @@
 import junitModule, { type Builder, type TestCase, type TestSuite } from 'junit-report-builder';
-import { isWarning } from '../rootCauses.ts';
-import { unexplainedFailing } from '../runVerdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
+import type { ReportView } from '../ReportView.ts';
 import { commonCauseText } from './commonCauseText.ts';
 import { failureDetails } from './failureDetails.ts';
 import { summaryLine, unjudgedLines } from './runSummaryText.ts';
@@ -26,15 +25,16 @@ const junit = junitModule as unknown as Builder;
  * are a test case of its own, skipped saying which and why (a failure under --strict); entries of the
  * suppressions file without a reason another, failed under --require-reasons.
  */
-export function renderJunit(report: RunReport): string {
+export function renderJunit(view: ReportView): string {
+  const { report } = view;
   const builder = junit.newBuilder().name(`conform ${report.version}`);
   const groups = new Map<string, CheckResult[]>();
   for (const check of report.checks) {
     const key = check.target ? `${check.suite} (${check.target})` : check.suite;
     groups.set(key, [...(groups.get(key) ?? []), check]);
   }
-  const several = new Set(Object.entries(report.target).filter(([, labels]) => (labels ?? []).length > 1).map(([suite]) => suite));
-  const summary = summaryLine(report);
+  const several = view.severalTargets;
+  const summary = summaryLine(view);
   const causes = report.commonCauses ?? [];
   for (const [name, checks] of groups) {
     const suite = builder.testSuite().name(name).property('seed', String(report.seed)).property('summary', summary);
@@ -60,7 +60,7 @@ export function renderJunit(report: RunReport): string {
         testCase.property('accepted', 'true').standardOutput(failureDetails(check));
         if (check.suppression?.until) testCase.property('acceptedUntil', check.suppression.until);
         skipped(testCase, `accepted (${report.suppressions?.file ?? 'suppressions file'}): ${check.suppression?.reason ?? ''}; ${check.message?.split('\n')[0] ?? 'failed'}`);
-      } else if (isWarning(report, check)) {
+      } else if (view.warned.has(check)) {
         testCase.property('warning', 'true').standardOutput(failureDetails(check));
         skipped(testCase, `warning (SHOULD, does not fail the run unless --strict): ${check.message?.split('\n')[0] ?? 'failed'}`);
       } else if (check.status === 'failed') {
@@ -68,7 +68,7 @@ export function renderJunit(report: RunReport): string {
       }
     }
   }
-  unexplainedCase(builder, report);
+  unexplainedCase(builder, view);
   return builder.build();
 }
 
@@ -79,7 +79,7 @@ export function renderJunit(report: RunReport): string {
 function unjudgedCase(suite: TestSuite, report: RunReport, unjudged: RunReport['unjudged']): void {
   if (!unjudged.length) return;
   const [first] = unjudged;
-  const line = unjudgedLines({ ...report, unjudged }).join('; ');
+  const line = unjudgedLines(unjudged).join('; ');
   const testCase = suite.testCase().className([first!.suite, 'unjudged'].join('.')).name(`MUST clauses not judged on ${first!.target || first!.suite}`);
   for (const u of unjudged) testCase.property('unjudged', `${u.clause}: ${u.reasons.join('; ')}`);
   if (report.strict) testCase.failure(line, 'MUST');
@@ -87,12 +87,12 @@ function unjudgedCase(suite: TestSuite, report: RunReport, unjudged: RunReport['
 }
 
 /** The suppressions file's entries without a reason, as a test case of their own: failed with --require-reasons, else skipped saying how many. */
-function unexplainedCase(builder: Builder, report: RunReport): void {
-  const s = report.suppressions;
+function unexplainedCase(builder: Builder, view: ReportView): void {
+  const s = view.report.suppressions;
   if (!s?.unexplained) return;
   const text = `${s.unexplained} entr${s.unexplained === 1 ? 'y' : 'ies'} of ${s.file} without a reason`;
   const testCase = builder.testSuite().name(`conform (${s.file})`).testCase().className('conform.suppressions').name(`every entry of ${s.file} says why its failure is accepted`);
-  if (unexplainedFailing(report)) testCase.failure(`${text} (--require-reasons fails the run on them)`);
+  if (view.unexplainedFailing) testCase.failure(`${text} (--require-reasons fails the run on them)`);
   else skipped(testCase, text);
 }
 

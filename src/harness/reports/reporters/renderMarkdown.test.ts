@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
 import { failingReport } from '../fixtures/failingReport.ts';
 import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
@@ -6,7 +7,7 @@ import { renderMarkdown } from './renderMarkdown.ts';
 
 describe('renderMarkdown', () => {
   const report = failingReport();
-  const md = renderMarkdown(report);
+  const md = renderMarkdown(presentReport(report));
 
   test('leads with the verdict and counts, then every failed clause with its headline', () => {
     expect(md.split('\n')[0]).toBe('## conform: ❌ FAIL');
@@ -27,12 +28,12 @@ describe('renderMarkdown', () => {
     expect(md).not.toContain('<script>');
     expect(md).toContain('<details><summary>');
     const withTicks = { ...report, checks: report.checks.map((c) => (c.clause === 'UR-HASH' ? { ...c, reproduction: 'echo ```` done' } : c)) };
-    expect(renderMarkdown(withTicks)).toContain('`````sh\necho ```` done\n`````');
+    expect(renderMarkdown(presentReport(withTicks))).toContain('`````sh\necho ```` done\n`````');
   });
 
   test('a passing run is one short paragraph', () => {
     const passing = buildReport({ version: '0.1.0', suites: ['unit-record'], seed: 7, strict: false, startedAt: new Date(0), durationMs: 10, checks: report.checks.filter((c) => c.status === 'passed'), filtered: true });
-    const text = renderMarkdown(passing);
+    const text = renderMarkdown(presentReport(passing));
     expect(text.split('\n')[0]).toBe('## conform: ✅ PASS');
     expect(text).not.toContain('Failed clauses');
     expect(text.length).toBeLessThan(400);
@@ -40,7 +41,7 @@ describe('renderMarkdown', () => {
 });
 
 describe('renderMarkdown: targets side by side', () => {
-  const md = renderMarkdown(sideBySideReport());
+  const md = renderMarkdown(presentReport(sideBySideReport()));
 
   test('the clauses a target did not pass, a failing cell linking to its numbered, anchored failure; the whole matrix folded', () => {
     const section = md.slice(md.indexOf('### fetch-service: clauses × targets'), md.indexOf('<details><summary>All 3 clauses × 3 targets</summary>'));
@@ -68,7 +69,7 @@ describe('renderMarkdown: targets side by side', () => {
   });
 
   test('one target per suite: no matrix, no numbers', () => {
-    const single = renderMarkdown(failingReport());
+    const single = renderMarkdown(presentReport(failingReport()));
     expect(single).not.toContain('clauses × targets');
     expect(single).toContain('#### `MP-ID-ENCODING`');
   });

@@ -1,13 +1,12 @@
-import { groupTitle } from '../clauseSections.ts';
-import { acceptedFailures, rootCauses, warnings, type RootCause } from '../rootCauses.ts';
-import { verdictOf, type RunVerdict } from '../runVerdict.ts';
-import { clauseMatrix, differencesOf, differenceText, findingPlaces, type FindingPlace } from '../clauseMatrix.ts';
-import type { CheckResult, MatrixCell, RunReport, SuiteMatrix } from '../RunReport.ts';
+import type { CheckResult, MatrixCell, SuiteMatrix } from '../RunReport.ts';
+import type { FindingPlace, ReportView, RootCause, RunVerdict } from '../ReportView.ts';
+import { differenceLines, differenceText } from './differenceText.ts';
 import { exampleLine, findingOfCheck, moreExamples } from './failureDetails.ts';
+import { groupTitle } from './groupTitle.ts';
 import { clauseList, rootHeadline, suppressionNotes, verdictLine } from './rootCauseText.ts';
-import { commonCauseText, leadingCauses } from './commonCauseText.ts';
+import { commonCauseText } from './commonCauseText.ts';
 import { summaryLine, verdictDetails, verdictNotes } from './runSummaryText.ts';
-import { targetSummaries } from './targetSummaries.ts';
+import { suiteSummaryText } from './suiteSummaryText.ts';
 import { cell, code, fenced, inline, short } from './markdownText.ts';
 
 /** Failures shown in full; the table lists them all. */
@@ -30,27 +29,24 @@ const verdictIcons: Record<RunVerdict, string> = { PASS: '✅', FAIL: '❌', 'CO
  * and the whole matrix folded), then the targets and what the file needs, then each failure's causes,
  * diagnoses and reproduction, then each warning's. Evidence stays in the HTML and JSON reports.
  */
-export function renderMarkdown(report: RunReport): string {
-  const matrices = clauseMatrix(report);
-  const places = findingPlaces(report);
-  const roots = rootCauses(report);
-  const failed = roots.flatMap((r) => r.failed);
-  const warned = warnings(report);
-  const warningChecks = warned.flatMap((r) => r.failed);
-  const verdict = verdictOf(report);
-  const acceptedRoots = acceptedFailures(report);
-  const beside = verdictNotes(report).replace(/^ — /, '');
+export function renderMarkdown(view: ReportView): string {
+  const { report, matrices, places, verdict } = view;
+  const failed = view.failures.checks;
+  const warned = view.warnings.roots;
+  const warningChecks = view.warnings.checks;
+  const acceptedRoots = view.accepted.roots;
+  const beside = verdictNotes(view).replace(/^ — /, '');
   const out: string[] = [
-    `## conform: ${verdictIcons[verdict]} ${verdictLine(report)}`,
+    `## conform: ${verdictIcons[verdict]} ${verdictLine(view)}`,
     // What the run did not judge, right under the verdict.
-    ...(beside ? ['', `⚠️ **${inline(beside)}**`, ...verdictDetails(report).map((d) => `- ${inline(d)}`)] : []),
+    ...(beside ? ['', `⚠️ **${inline(beside)}**`, ...verdictDetails(view).map((d) => `- ${inline(d)}`)] : []),
     '',
-    `**${inline(summaryLine(report))}** · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
+    `**${inline(summaryLine(view))}** · seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s · conform ${report.version}${report.strict ? ' · strict' : ''}`,
   ];
 
   // A common cause first, the failed clauses it explains in its table; then the other failed clauses,
   // the ordinary ones first, then each group (security checks) in a table of its own.
-  const lead = leadingCauses(report);
+  const lead = view.lead;
   for (const l of lead.causes) {
     out.push('', `### Common cause: ${inline(commonCauseText(l.cause))}`, '', `<details><summary>The ${l.roots.length} failed clause${l.roots.length === 1 ? '' : 's'} it explains</summary>`, '', '| clause | level | target | what went wrong |', '|---|---|---|---|');
     for (const r of l.roots) out.push(`| ${code(r.clause)} | ${r.level} | ${cell(r.target || r.suite)} | ${rootCell(r)} |`);
@@ -76,19 +72,19 @@ export function renderMarkdown(report: RunReport): string {
   const anchored = (p: FindingPlace) => p.index < (p.kind === 'failure' ? detailedFailures : Math.max(0, detailedFailures - failed.length));
   for (const m of matrices) out.push('', ...matrixSection(m, places, anchored));
 
-  out.push('', ...targetSummaries(report).map((t) => `- **${t.suite}**: ${inline(t.text)}`));
+  out.push('', ...view.suites.map((t) => `- **${t.suite}**: ${inline(suiteSummaryText(t))}`));
   for (const n of suppressionNotes(report)) out.push(`- ${n.level === 'warning' ? '⚠️ ' : ''}${inline(n.text)}`);
   for (const e of report.errors ?? []) out.push(`- ⚠️ ${inline(e)}`);
 
-  const blockers = new Map(roots.map((r) => [r.failed[0]!, r]));
+  // Each root's blocked checks go under its first failure.
+  const blockers = view.rootOf;
   // With a matrix, failures are numbered and anchored: its cells link to them.
   const numbered = matrices.length > 0;
-  const notes = (c: CheckResult) => differencesOf(matrices, c).map((d) => `${d.case}: ${differenceText(d)}`);
+  const notes = (c: CheckResult) => differenceLines(view.differences.get(c.id));
   failed.slice(0, detailedFailures).forEach((c, i) => out.push('', ...failureSection(c, blockers.get(c), '', numbered ? { anchor: `failure-${i + 1}`, number: `${i + 1}. ` } : undefined, notes(c))));
   if (failed.length > detailedFailures) out.push('', `… and ${failed.length - detailedFailures} more failures: see the HTML or JSON report.`);
-  const warningBlockers = new Map(warned.map((r) => [r.failed[0]!, r]));
   const detailedWarnings = Math.max(0, detailedFailures - failed.length);
-  warningChecks.slice(0, detailedWarnings).forEach((c, i) => out.push('', ...failureSection(c, warningBlockers.get(c), '⚠️ ', numbered ? { anchor: `warning-${i + 1}`, number: `w${i + 1}. ` } : undefined, notes(c))));
+  warningChecks.slice(0, detailedWarnings).forEach((c, i) => out.push('', ...failureSection(c, blockers.get(c), '⚠️ ', numbered ? { anchor: `warning-${i + 1}`, number: `w${i + 1}. ` } : undefined, notes(c))));
   if (warningChecks.length > detailedWarnings) out.push('', `… and ${warningChecks.length - detailedWarnings} more warnings: see the HTML or JSON report.`);
 
   if (report.uncovered.length) {

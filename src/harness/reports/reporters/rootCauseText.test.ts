@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import type { RunReport } from '../RunReport.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
@@ -8,7 +9,6 @@ import { rootCauseLine, verdictLine } from './rootCauseText.ts';
 import { consoleSummary } from '../fixtures/consoleSummary.ts';
 import { blockedReport } from '../fixtures/failingReport.ts';
 import { buildReport } from '../buildReport.ts';
-import { rootCauses, warnings } from '../rootCauses.ts';
 
 // A run whose token endpoint answers {}: every format leads with MP-TOKEN-FLOW and what it blocked, and
 // shows the failed SHOULD clause (MP-TOKEN-FIELDS) after the failures, as a warning.
@@ -19,10 +19,11 @@ const warning = 'MP-TOKEN-FIELDS failed: expires_in must be a positive integer o
 
 describe('the root causes lead every report', () => {
   test('one line per root: what failed, its headline, what it blocked; the one that blocked most first', () => {
-    expect(rootCauses(report).map((r) => rootCauseLine(report, r))).toEqual([lead]);
-    expect(warnings(report).map((r) => rootCauseLine(report, r))).toEqual([warning]);
-    expect(rootCauses(strict).map((r) => rootCauseLine(strict, r))).toEqual([lead, warning]);
-    expect([verdictLine(report), verdictLine(strict)]).toEqual(['FAIL with 1 warning', 'FAIL']);
+    const [view, strictView] = [presentReport(report), presentReport(strict)];
+    expect(view.failures.roots.map((r) => rootCauseLine(view, r))).toEqual([lead]);
+    expect(view.warnings.roots.map((r) => rootCauseLine(view, r))).toEqual([warning]);
+    expect(strictView.failures.roots.map((r) => rootCauseLine(strictView, r))).toEqual([lead, warning]);
+    expect([verdictLine(view), verdictLine(strictView)]).toEqual(['FAIL with 1 warning', 'FAIL']);
   });
 
   test('console: the summary opens with the root causes, then the warnings; failures list the root first; the blocked checks sit under it; counts', () => {
@@ -54,7 +55,7 @@ describe('the root causes lead every report', () => {
   });
 
   test('Markdown: one row per root with the blocked checks folded under it, before anything else; the warnings in a table of their own after them', () => {
-    const md = renderMarkdown(report);
+    const md = renderMarkdown(presentReport(report));
     expect(md).toMatch(/^## conform: ❌ FAIL with 1 warning\n/);
     expect(md).toContain('**1 passed, 1 failed, 1 warning, 4 blocked, 0 skipped, 3 MUST clauses not judged**');
     const rows = md.split('\n').filter((l) => l.startsWith('| `'));
@@ -67,24 +68,24 @@ describe('the root causes lead every report', () => {
     expect(md.indexOf('| `MP-TOKEN-FLOW`')).toBeLessThan(md.indexOf('- **meeting-platform**'));
     expect(md.indexOf('#### `MP-TOKEN-FLOW`')).toBeLessThan(md.indexOf('#### ⚠️ `MP-TOKEN-FIELDS`'));
     expect(md).toContain('<details><summary>It blocked 4 checks</summary>\n\n- `MP-ME-200` mp-me-200: no access token to run this check with');
-    expect(renderMarkdown(strict)).not.toContain('Warnings');
+    expect(renderMarkdown(presentReport(strict))).not.toContain('Warnings');
   });
 
   test('JUnit: a blocked check is skipped, with what blocked it and why; a warning is skipped too, so CI stays green for it, unless strict', () => {
-    const xml = renderJunit(report);
+    const xml = renderJunit(presentReport(report));
     // The four blocked checks, the warning, and the MUST clauses they left unjudged.
     expect(xml).toContain('skipped="6"');
     expect(xml).toContain('failures="1"');
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-ME-200" name="MP-ME-200 \[MUST\] mp-me-200" time="0.001">\s*<properties>\s*<property name="blockedBy" value="MP-TOKEN-FLOW"\/>\s*<\/properties>\s*<skipped message="blocked by MP-TOKEN-FLOW: no access token to run this check with: POST http:\/\/127.0.0.1:4010\/oauth\/token answered 200 application\/json without an access_token"\/>/);
     expect(xml).toMatch(/<testcase classname="meeting-platform.MP-TOKEN-FIELDS" name="MP-TOKEN-FIELDS \[SHOULD\] mp-token-fields" time="0.001">\s*<properties>\s*<property name="warning" value="true"\/>\s*<\/properties>\s*<skipped message="warning \(SHOULD, does not fail the run unless --strict\): expires_in must be a positive integer of seconds; got undefined"\/>\s*<system-out>/);
-    const strictXml = renderJunit(strict);
+    const strictXml = renderJunit(presentReport(strict));
     // Strict, the unjudged MUST clauses fail too.
     expect(strictXml).toContain('failures="3"');
     expect(strictXml).toMatch(/<failure message="expires_in must be a positive integer of seconds; got undefined" type="SHOULD">/);
   });
 
   test('JSON: status blocked with blockedBy, and the summary counts them apart', () => {
-    const json = JSON.parse(renderJson(report)) as RunReport;
+    const json = JSON.parse(renderJson(presentReport(report))) as RunReport;
     expect(json.summary).toEqual({ passed: 1, failed: 1, accepted: 0, warnings: 1, blocked: 4, skipped: 0, unjudged: 3 });
     // A warning is a failed check at level SHOULD: its status says what happened, the summary what it weighs.
     expect(json.checks.find((c) => c.clause === 'MP-TOKEN-FIELDS')).toMatchObject({ status: 'failed', level: 'SHOULD' });
@@ -97,7 +98,7 @@ describe('the root causes lead every report', () => {
   });
 
   test('HTML: the header names the root causes, then the warnings; the first failure block is the root cause, its blocked checks folded in it; warnings after the failures', () => {
-    const html = renderHtml(report);
+    const html = renderHtml(presentReport(report));
     const roots = html.slice(html.indexOf('<div class="roots">'), html.indexOf('</div>', html.indexOf('<div class="roots">')));
     expect(roots).toContain('<li><a href="#failure-0"><code>MP-TOKEN-FLOW</code></a> failed: the token response must hold a non-empty access_token string; <span class="blocked-by">it blocked 4 checks: MP-ME-200, MP-MEETINGS-LIST, MP-FUZZ-NO-5XX ×2</span></li>');
     expect(roots).not.toContain('MP-TOKEN-FIELDS');
@@ -113,7 +114,7 @@ describe('the root causes lead every report', () => {
     expect(html).toContain('<span class="verdict">FAIL with 1 warning</span>');
     expect(html).toContain('<td class="status">blocked by MP-TOKEN-FLOW</td>');
     expect(html).toMatch(/<tr class="warning" data-status="warning" data-text="mp-token-fields [^"]*"><td class="status">warning<\/td>/);
-    const strictHtml = renderHtml(strict);
+    const strictHtml = renderHtml(presentReport(strict));
     expect(strictHtml).not.toContain('class="warning-roots"');
     expect(strictHtml).toContain('<a href="#failure-1"><code>MP-TOKEN-FIELDS</code></a> failed');
   });

@@ -1,5 +1,5 @@
-import { unexplainedFailing } from '../runVerdict.ts';
 import type { RunReport, UnjudgedClause } from '../RunReport.ts';
+import type { ReportView } from '../ReportView.ts';
 import { verdictLine } from './rootCauseText.ts';
 
 /** Clause ids a line names for one reason at most; the JSON report lists them all. */
@@ -27,15 +27,15 @@ export function countsText(summary: RunReport['summary'], suppressionsFile?: str
  * The run's closing line, as every format gives it: its counts, and the suppressions file's entries that
  * still have no reason ("…, 2 entries of conform-suppressions.json without a reason").
  */
-export function summaryLine(report: RunReport): string {
-  return `${countsText(report.summary, report.suppressions?.file)}${unexplainedText(report, ', ')}`;
+export function summaryLine(view: ReportView): string {
+  return `${countsText(view.report.summary, view.report.suppressions?.file)}${unexplainedText(view, ', ')}`;
 }
 
 /** ", 2 entries of conform-suppressions.json without a reason (--require-reasons fails the run on them)", or nothing. */
-function unexplainedText(report: RunReport, lead: string): string {
-  const s = report.suppressions;
+function unexplainedText(view: ReportView, lead: string): string {
+  const s = view.report.suppressions;
   if (!s?.unexplained) return '';
-  const failing = unexplainedFailing(report) ? ' (--require-reasons fails the run on them)' : '';
+  const failing = view.unexplainedFailing ? ' (--require-reasons fails the run on them)' : '';
   return `${lead}${s.unexplained} entr${s.unexplained === 1 ? 'y' : 'ies'} of ${s.file} without a reason${failing}`;
 }
 
@@ -45,9 +45,9 @@ function unexplainedText(report: RunReport, lead: string): string {
  * FS-SEC-KEY-ECHO: the API key is shorter than 8 characters: …". A clause only partly unjudged says how
  * much ("FS-504 (1 of 2 checks)").
  */
-export function unjudgedLines(report: RunReport): string[] {
+export function unjudgedLines(unjudged: readonly UnjudgedClause[]): string[] {
   const byTarget = new Map<string, UnjudgedClause[]>();
-  for (const u of report.unjudged ?? []) {
+  for (const u of unjudged) {
     const key = JSON.stringify([u.suite, u.target]);
     byTarget.set(key, [...(byTarget.get(key) ?? []), u]);
   }
@@ -85,21 +85,22 @@ function reasonsText(clauses: readonly UnjudgedClause[]): string {
  * not judged on staging: …" (one target), "PASS — 5 MUST clauses not judged, on 2 targets:" with the lines
  * under it (several), and the entries without a reason when they fail the run.
  */
-export function verdictHeadline(report: RunReport): string {
-  return `${verdictLine(report)}${verdictNotes(report)}`;
+export function verdictHeadline(view: ReportView): string {
+  return `${verdictLine(view)}${verdictNotes(view)}`;
 }
 
 /** What the headline adds to the verdict: " — 2 MUST clauses not judged on staging: …", or nothing. */
-export function verdictNotes(report: RunReport): string {
-  const lines = unjudgedLines(report);
-  const targets = new Set((report.unjudged ?? []).map((u) => JSON.stringify([u.suite, u.target]))).size;
-  const unjudged = lines.length === 1 ? ` — ${lines[0]}` : lines.length ? ` — ${report.unjudged.length} MUST clauses not judged, on ${targets} targets:` : '';
-  const unexplained = unexplainedFailing(report) ? unexplainedText(report, ' — ') : '';
+export function verdictNotes(view: ReportView): string {
+  const unjudgedClauses = view.report.unjudged ?? [];
+  const lines = unjudgedLines(unjudgedClauses);
+  const targets = new Set(unjudgedClauses.map((u) => JSON.stringify([u.suite, u.target]))).size;
+  const unjudged = lines.length === 1 ? ` — ${lines[0]}` : lines.length ? ` — ${unjudgedClauses.length} MUST clauses not judged, on ${targets} targets:` : '';
+  const unexplained = view.unexplainedFailing ? unexplainedText(view, ' — ') : '';
   return `${unexplained}${unjudged}`;
 }
 
 /** The lines under the headline: each target's unjudged clauses, when the headline could not hold them in one. */
-export function verdictDetails(report: RunReport): string[] {
-  const lines = unjudgedLines(report);
+export function verdictDetails(view: ReportView): string[] {
+  const lines = unjudgedLines(view.report.unjudged ?? []);
   return lines.length > 1 ? lines : [];
 }

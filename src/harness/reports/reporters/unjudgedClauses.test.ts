@@ -1,6 +1,7 @@
 // Nothing unjudged passes in silence: a MUST clause whose checks were skipped on a target is named with
 // its reason beside the verdict in every format, counted in the JSON, and fails the run under --strict.
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
 import { exitCodeOf } from '../runVerdict.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
@@ -28,8 +29,8 @@ const said = `2 MUST clauses not judged on staging: FS-SEC-KEY-FORWARD, FS-SEC-K
 
 describe('a MUST clause a skipped check left unjudged', () => {
   test('the verdict says it, with the reason: PASS is not "everything judged"', () => {
-    expect(verdictHeadline(report)).toBe(`PASS — ${said}`);
-    expect(verdictHeadline(strict)).toBe(`FAIL — ${said}`);
+    expect(verdictHeadline(presentReport(report))).toBe(`PASS — ${said}`);
+    expect(verdictHeadline(presentReport(strict))).toBe(`FAIL — ${said}`);
     expect([exitCodeOf(report), exitCodeOf(strict)]).toEqual([0, 1]);
   });
 
@@ -44,7 +45,7 @@ describe('a MUST clause a skipped check left unjudged', () => {
   });
 
   test('HTML: under the verdict, a card, the summary line', () => {
-    const html = renderHtml(report);
+    const html = renderHtml(presentReport(report));
     expect(html).toContain(`<span class="verdict">PASS</span></h1>\n  <div class="unjudged"><p>${said}</p></div>`);
     expect(html).toContain('<div class="card unjudged"><b>2</b> MUST clauses not judged</div>');
     expect(html).toContain('<p class="summary-line">2 passed, 0 failed, 2 skipped, 2 MUST clauses not judged</p>');
@@ -52,18 +53,18 @@ describe('a MUST clause a skipped check left unjudged', () => {
   });
 
   test('Markdown: right under the verdict, and in the counts', () => {
-    const md = renderMarkdown(report);
+    const md = renderMarkdown(presentReport(report));
     expect(md.split('\n').slice(0, 5)).toEqual(['## conform: ✅ PASS', '', `⚠️ **${said}**`, '', expect.stringMatching(/^\*\*2 passed, 0 failed, 2 skipped, 2 MUST clauses not judged\*\* · seed 7/)]);
   });
 
   test('JUnit: a test case of the target saying which and why, skipped; failed under --strict', () => {
-    const xml = renderJunit(report);
+    const xml = renderJunit(presentReport(report));
     expect(xml).toMatch(new RegExp(`<testcase classname="fetch-service.unjudged" name="MUST clauses not judged on staging"[^>]*>\\s*<properties>\\s*<property name="unjudged" value="FS-SEC-KEY-FORWARD: ${tooShort}"/>\\s*<property name="unjudged" value="FS-SEC-KEY-ECHO: ${tooShort}"/>\\s*</properties>\\s*<skipped message="${escape(said)}"/>`));
-    expect(renderJunit(strict)).toMatch(new RegExp(`<testcase classname="fetch-service.unjudged"[^>]*>[\\s\\S]*?<failure message="${escape(said)}" type="MUST"/>`));
+    expect(renderJunit(presentReport(strict))).toMatch(new RegExp(`<testcase classname="fetch-service.unjudged"[^>]*>[\\s\\S]*?<failure message="${escape(said)}" type="MUST"/>`));
   });
 
   test('JSON: counted in the summary, and listed with suite, target, clause and reason', () => {
-    const json = JSON.parse(renderJson(report)) as RunReport;
+    const json = JSON.parse(renderJson(presentReport(report))) as RunReport;
     expect(json.summary.unjudged).toBe(2);
     expect(json.unjudged.map((u) => [u.suite, u.target, u.clause, u.reasons])).toEqual([
       ['fetch-service', 'staging', 'FS-SEC-KEY-FORWARD', [tooShort]],
@@ -78,7 +79,7 @@ describe('a MUST clause a skipped check left unjudged', () => {
       checkResult('FS-FUZZ-NO-5XX', 'skipped', { target: 'reference', message: off }),
       checkResult('FS-FUZZ-NO-5XX', 'skipped', { target: 'mock', message: off }),
     ]);
-    expect(verdictHeadline(several)).toBe('PASS — 4 MUST clauses not judged, on 3 targets:');
+    expect(verdictHeadline(presentReport(several))).toBe('PASS — 4 MUST clauses not judged, on 3 targets:');
     const text = consoleSummary(several);
     expect(text).toContain(`\n  ${said}\n  1 MUST clause not judged on reference and mock, each: FS-FUZZ-NO-5XX: ${off}\n`);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
 import { acceptedFailures, rootCauses } from '../rootCauses.ts';
 import { exitCodeOf } from '../runVerdict.ts';
@@ -58,7 +59,7 @@ describe('applySuppressions', () => {
     expect(report.summary).toEqual({ passed: 1, failed: 0, accepted: 3, warnings: 1, blocked: 1, skipped: 0, unjudged: 1 });
     expect(report.checks.find((c) => c.clause === 'FS-504')!.suppression).toEqual({ reason: 'known: FS-504', fingerprints: [entries[0]!.fingerprint] });
     expect(exitCodeOf(report)).toBe(0);
-    expect(verdictLine(report)).toBe('PASS with 3 accepted and 1 warning');
+    expect(verdictLine(presentReport(report))).toBe('PASS with 3 accepted and 1 warning');
     expect(rootCauses(report)).toEqual([]);
     expect(acceptedFailures(report).map((r) => [r.clause, r.blocked.map((b) => b.clause)])).toEqual([['FS-AUTH-KEY', ['FS-RESULT-SHAPE']], ['FS-504', []], ['FS-ERROR-BODY', []]]);
     expect(report.suppressions).toEqual({ file, entries: 3, stale: 0, expired: 0, unexplained: 0 });
@@ -115,9 +116,9 @@ describe('applySuppressions', () => {
     expect(report.summary.accepted).toBe(3);
     expect(report.suppressions).toMatchObject({ unexplained: 3, reasonsRequired: true });
     expect(exitCodeOf(report)).toBe(1);
-    expect(verdictHeadline(report)).toMatch(/^FAIL with 3 accepted and 1 warning — 3 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)/);
-    expect(summaryLine(report)).toMatch(/, 3 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)$/);
-    expect(renderJunit(report)).toMatch(/<testcase classname="conform.suppressions" name="every entry of conform-suppressions.json says why its failure is accepted"[^>]*>\s*<failure message="3 entries of conform-suppressions.json without a reason \(--require-reasons fails the run on them\)"\/>/);
+    expect(verdictHeadline(presentReport(report))).toMatch(/^FAIL with 3 accepted and 1 warning — 3 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)/);
+    expect(summaryLine(presentReport(report))).toMatch(/, 3 entries of conform-suppressions\.json without a reason \(--require-reasons fails the run on them\)$/);
+    expect(renderJunit(presentReport(report))).toMatch(/<testcase classname="conform.suppressions" name="every entry of conform-suppressions.json says why its failure is accepted"[^>]*>\s*<failure message="3 entries of conform-suppressions.json without a reason \(--require-reasons fails the run on them\)"\/>/);
     // With a reason written in each, the same run passes.
     const explained = applySuppressions(run(5200), unexplained.map((e) => ({ ...e, reason: 'known: OPS-7' })), file, { requireReasons: true });
     expect(exitCodeOf(explained)).toBe(0);
