@@ -23,6 +23,8 @@ const foreignToken = 'conform-invalid-token';
 const madeUpMeeting = '85746065432';
 /** A meeting UUID for the probes that need one when there is no list to take one from. */
 const madeUpMeetingUuid = 'K7mVdXqRQ2uTfBnP9cLs4w==';
+/** A meeting no account has: what MP-MEETING-UNKNOWN asks for, and an error MP-JSON-ONLY and MP-API-ERROR-BODY judge. */
+const unknownMeetingPath = '/v2/meetings/1';
 
 type Operation = 'me' | 'list' | 'meeting';
 type Credential = 'valid' | 'none' | 'foreign' | 'near-miss';
@@ -127,7 +129,7 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
   const uuid = typeof meeting?.uuid === 'string' ? meeting.uuid : madeUpMeetingUuid;
   await send('a meeting by UUID without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(uuid)}`);
   await nearMisses('meeting', `/v2/meetings/${encodeMeetingId(id)}`);
-  await send('an unknown meeting', 'meeting', 'valid', '/v2/meetings/1');
+  await send('an unknown meeting', 'meeting', 'valid', unknownMeetingPath);
   return { probes, ...(blocked ? { blocked } : {}), ...(unsent ? { unsent } : {}), sameAsToken: [...sameAsToken] };
 }
 
@@ -146,6 +148,11 @@ function refusedCase(target: MeetingPlatformTarget, p: Probe, cause: string | un
 /** Marks the declared paths no probe stood for as not judged, saying why. */
 function unjudged(ctx: CheckContext, paths: readonly string[], judged: ReadonlySet<string>, why: string): void {
   for (const path of paths) if (!judged.has(path)) ctx.notJudged(path, why);
+}
+
+/** Why an answer to a meeting that does not exist is not the platform's 404, or undefined when it is. */
+function notFoundCause(x: Exchange): string | undefined {
+  return x.status === 404 ? undefined : x.status < 300 ? 'answered as if the meeting existed' : `HTTP ${x.status} instead of 404`;
 }
 
 const unauthorizedPaths = ['me-no-token', 'me-foreign-token', 'list-no-token', 'list-foreign-token', 'meeting-no-token', 'meeting-foreign-token', 'meeting-uuid-no-token'];
@@ -204,7 +211,7 @@ for (const target of currentTargets()['meeting-platform']) {
       'every answer of every operation, errors included, is JSON',
       async (ctx) => {
         const { probes, blocked, unsent } = await probe(target, ctx.signal);
-        ctx.reproduction(apiCurl(target.apiBaseUrl, '/v2/meetings/1'));
+        ctx.reproduction(apiCurl(target.apiBaseUrl, unknownMeetingPath));
         ctx.evidence('answers', probes.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
         unjudged(ctx, jsonPaths, new Set(probes.map((p) => `${p.operation}-${p.success ? 'success' : 'error'}`)), blocked?.message ?? unsent ?? 'no request of the probes stood for it');
         ctx.conclude({
@@ -251,6 +258,26 @@ for (const target of currentTargets()['meeting-platform']) {
         if (blocked) throw blocked;
       },
       { paths: errorPaths },
+    );
+
+    check(
+      'MP-MEETING-UNKNOWN',
+      'a meeting that does not exist is answered 404',
+      async (ctx) => {
+        const { probes, blocked } = await probe(target, ctx.signal);
+        // Asking for a meeting takes a token: without one, MP-TOKEN-FLOW's failure says why.
+        if (blocked) throw blocked;
+        const unknown = probes.filter((p) => p.path === unknownMeetingPath);
+        ctx.reproduction(reproduce(target, unknown[0]!));
+        ctx.evidence('answers', unknown.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+        ctx.conclude({
+          of: 'requests for a meeting that does not exist',
+          failed: 'were not answered 404',
+          rule: 'GET /v2/meetings/{id} for a meeting that does not exist must answer 404 Not Found',
+          cases: unknown.map((p) => refusedCase(target, p, notFoundCause(p.exchange))),
+        });
+      },
+      { paths: ['made-up-id'] },
     );
 
     defineSpecResponseCheck(check, target, 'the API checks', 'api-errors');
