@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServerCommand, untilRefused } from '../../src/testing/startServerCommand.ts';
 import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import { suiteNames } from '../../src/harness/catalogue/suites.ts';
+import { MarkdownDoc } from '../../src/testing/MarkdownDoc.ts';
 import { userProjectLock, type PackageLock } from './userProjectLock.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,18 +58,9 @@ function sh(cwd: string, command: string, args: string[], extraEnv: Record<strin
 
 const node = (cwd: string, args: string[]) => sh(cwd, process.execPath, args);
 
-/** The config file of README's "Use it in CI", as a user pastes it. */
-function readmeConfig(): string {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Use it in CI')) ?? '';
-  return /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1] ?? '';
-}
-
-/** The TypeScript blocks of a README section (by default "Install in your project"), as a user pastes them. */
-function readmeExamples(title = 'Install in your project'): string[] {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith(title)) ?? '';
-  return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+/** The TypeScript blocks of a section of README.md or a page of docs/, as a user pastes them. */
+function examples(page: string, title: string): string[] {
+  return new MarkdownDoc(join(repo, page)).section(title).fences('ts').map((f) => f.content);
 }
 const timings: Record<string, number> = {};
 // Each step starts processes that load vitest or TypeScript, one at a time: other test files run
@@ -106,18 +98,19 @@ describe('the packed package, installed in a fresh project', () => {
     writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
     cpSync(userFiles, project, { recursive: true });
     // README's examples: the test runs with the user's own, the script is type-checked (it wants Python).
-    const [testExample, scriptExample, ...more] = readmeExamples();
+    const [testExample, scriptExample, ...more] = examples('README.md', 'Install in your project');
     expect(more, 'README install examples').toEqual([]);
     writeFileSync(join(project, 'readme.test.ts'), testExample!);
     writeFileSync(join(project, 'readme-script.ts'), scriptExample!);
-    // README's client-report example: a user's test of their integration, judged by the mock.
-    const [clientExample, ...moreClient] = readmeExamples('Check your integration against the mock');
-    expect(moreClient, 'README client-report examples').toEqual([]);
+    // docs/integrations.md's client-report example: a user's test of their integration, judged by the mock.
+    const [clientExample, ...moreClient] = examples('docs/integrations.md', 'Check your integration against the mock');
+    expect(moreClient, 'client-report examples').toEqual([]);
     writeFileSync(join(project, 'readme-client.test.ts'), clientExample!);
-    // README's config, type-checked with the user's TypeScript (under a name conform run does not look for).
-    const config = readmeConfig();
-    expect(config, "README's config example").toContain('defineConfig');
-    writeFileSync(join(project, 'readme-config.ts'), config);
+    // docs/ci.md's config, type-checked with the user's TypeScript (under a name conform run does not look for).
+    const [config, ...moreConfig] = examples('docs/ci.md', 'The config file');
+    expect(moreConfig, 'config examples').toEqual([]);
+    expect(config, "docs/ci.md's config example").toContain('defineConfig');
+    writeFileSync(join(project, 'readme-config.ts'), config!);
 
     const ci = timed('npm ci --offline', await sh(project, 'npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']));
     expect(ci.code, ci.stderr).toBe(0);

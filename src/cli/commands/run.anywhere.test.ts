@@ -1,17 +1,18 @@
-// The fetch suite against a deployment anywhere, each topology of README's recipe run for real on
-// loopback, on ports free at test time: the deployment on the runner (README's shell recipe as written,
+// The fetch suite against a deployment anywhere, each topology of docs/ci.md's recipe run for real on
+// loopback, on ports free at test time: the deployment on the runner (the page's shell recipe as written,
 // run by bash), and the deployment elsewhere (the farm at public URLs other than where it listens, behind
 // a TCP forwarder, the deployment admitting only the public ports and trusting only the operator's CA).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startPortForwarder, type PortForwarder } from '../../testing/startPortForwarder.ts';
+import { MarkdownDoc } from '../../testing/MarkdownDoc.ts';
 import { runConform } from '../../testing/runConform.ts';
 import { createTestCertificates } from '../../testing/createTestCertificates.ts';
 import { freePorts } from '../../testing/freePorts.ts';
@@ -53,16 +54,15 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The shell block README marks as the recipe for a deployment on the runner. */
+/** The shell block docs/ci.md marks as the recipe for a deployment on the runner. */
 function runnerRecipe(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const block = /<!-- recipe: deployment on the runner[^>]*-->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no recipe block for a deployment on the runner');
-  return block;
+  const block = new MarkdownDoc(join(root, 'docs', 'ci.md')).fences('sh').find((f) => f.marker?.startsWith('recipe: deployment on the runner'));
+  if (!block) throw new Error('docs/ci.md has no recipe block for a deployment on the runner');
+  return block.content;
 }
 
 describe('the fetch suite against a deployment anywhere', () => {
-  test("on the runner: README's recipe as written, its fixed ports swapped for free ones, passes", { timeout: 240_000 }, async ({ signal }) => {
+  test("on the runner: docs/ci.md's recipe as written, its fixed ports swapped for free ones, passes", { timeout: 240_000 }, async ({ signal }) => {
     const recipe = runnerRecipe();
     const fixed = [...new Set(recipe.match(/\b(80\d\d|84\d\d)\b/g))];
     // The recipe's five ports: the service's and the farm's four.

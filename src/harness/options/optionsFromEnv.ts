@@ -5,7 +5,8 @@ import { isTargetOwn, runWideFirst, toConformOptions, type OptionInput, type Opt
 
 /**
  * The variables of a plain vitest run of the suites (`vitest --config vitest.conformance.config.ts`),
- * one per `conform run` option that has one in runOptionTable; the docs' table of them is made from it.
+ * one per `conform run` option that has one in runOptionTable; docs/command-line.md, "Running a suite with plain
+ * vitest", shows their table, made from it.
  */
 export const targetEnv = Object.fromEntries(runWideFirst.filter((r) => r.variable && r.run !== false).map((r) => [r.name, r.variable])) as OptionNames;
 

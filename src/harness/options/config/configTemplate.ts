@@ -74,7 +74,7 @@ export function configTemplate(suites: readonly SuiteName[] = suiteNames): Confi
   const text = `// What \`npx conform run\` checks: every target below (\`npx conform run NAME...\` some of them, side by
 // side). Flags on the command line override what is set here, but --report, which adds a file to those
 // below (replacing the one of its format). Secrets never go in this file: a target
-// names the environment variables that hold them. Keys are run()'s options; see the README, "Use it in CI".
+// names the environment variables that hold them. Keys are run()'s options; see docs/ci.md, "The config file".
 import type { ConformConfig } from 'conform-harness';
 
 export default {
