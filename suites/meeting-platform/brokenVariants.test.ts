@@ -6,6 +6,7 @@ import { chromiumPath, renderInChromium } from '../../src/testing/headlessChromi
 import { type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { expectEveryPathJudged } from '../../src/testing/expectEveryPathJudged.ts';
+import { pathMismatches } from '../../src/testing/brokenPaths.ts';
 import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
 import type { TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
@@ -75,6 +76,7 @@ describe('the meeting-platform suite', () => {
       }
       checksByVariant.set(variant.name, checks);
       expect(failedClauses(checks), `${variant.name}: the suite must fail exactly the clauses the fault breaks\n${story}`).toEqual([...variant.breaks].sort());
+      expect(pathMismatches(checks, variant), `${variant.name}: the paths it declares are where it failed\n${story}`).toEqual([]);
       const blocks = Object.fromEntries(Object.entries(variant.blocks ?? {}).map(([root, clauses]) => [root, [...clauses].sort()]));
       expect(blockedClauses(checks), `${variant.name}: the suite must block exactly the checks the fault keeps from running\n${story}`).toEqual(blocks);
     }, 300_000);

@@ -3,6 +3,7 @@
 // clause alone: a warning), and block nothing. The variants that share their run's options are judged
 // side by side in one `conform run` (a target each), as a team runs its deployments.
 import { describe, expect, test } from 'vitest';
+import { pathMismatches } from '../../src/testing/brokenPaths.ts';
 import type { TargetsRun } from '../../src/testing/runTargets.ts';
 import { pathVariants } from './fixtures/pathVariants.ts';
 import type { BrokenVariant } from './fixtures/brokenVariants.ts';
@@ -27,6 +28,7 @@ describe('the meeting-platform suite, a path at a time', () => {
     const story = () => `${variant.name} (${variant.fault})\n${run.stdout.slice(-4000)}`;
     expect(checks.length, story()).toBeGreaterThan(0);
     expect(failedClauses(checks), `the suite must fail exactly the clauses the fault breaks: ${story()}`).toEqual([...variant.breaks].sort());
+    expect(pathMismatches(checks, variant), `the paths it declares are where it failed: ${story()}`).toEqual([]);
     expect(blockedClauses(checks), `the fault keeps no check from running: ${story()}`).toEqual({});
     // A fault in SHOULD clauses alone is a warning: it fails no MUST check (the run's exit code is the
     // whole matrix's; the test below holds the exit codes of a run of such faults alone).
