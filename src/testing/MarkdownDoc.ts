@@ -86,6 +86,11 @@ export class MarkdownDoc {
     return lang === undefined ? found : found.filter((f) => f.lang === lang);
   }
 
+  /** The text of every inline code span (`like this`), in order. */
+  codeSpans(): string[] {
+    return this.#tokens.flatMap((t) => (t.children ?? []).filter((c) => c.type === 'code_inline').map((c) => c.content));
+  }
+
   /** Every link's target (`[text](href)`, in tables and lists too), with the line of its block. */
   links(): { href: string; line: number }[] {
     const found: { href: string; line: number }[] = [];
