@@ -4,10 +4,10 @@
 // Prints each run's checks passed and failed (the failed clauses named), its duration, the contention
 // factor the embedded targets' timeout is scaled by and the load average it ran under; exits 1 when any
 // run failed a check.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { contentionFactor, sampleContention } from '../src/harness/targets/contention.ts';
 import { runConform } from '../src/testing/runConform.ts';
+import { startBusy, stopBusy } from './busyProcesses.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 
 const counts = (process.argv[2] ?? '0,2,4').split(',').map(Number);
@@ -16,34 +16,13 @@ if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
   process.exit(2);
 }
 
-function startBusy(n: number): ChildProcess[] {
-  return Array.from({ length: n }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
-}
-
-/** Resolves once every busy process has started. */
-async function started(busy: ChildProcess[]): Promise<void> {
-  await Promise.all(busy.map((child) => new Promise((resolve, reject) => child.once('spawn', resolve).once('error', reject))));
-}
-
-async function stopBusy(busy: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    busy.map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await gone;
-    }),
-  );
-}
-
 const rows: BenchRow[] = [];
 let failures = 0;
 for (const n of counts) {
-  const busy = startBusy(n);
+  const busy = await startBusy(n);
   const load: number[] = [];
   const sampler = setInterval(() => load.push(loadavg()[0]!), 5_000);
   try {
-    await started(busy);
     // What the embedded targets' timeout is scaled by, as the run will measure it (src/harness/targets/contention.ts).
     const factor = contentionFactor(sampleContention());
     const start = performance.now();
