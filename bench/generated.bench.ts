@@ -23,7 +23,7 @@ import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
 import { median } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
-import { defaultLimits } from '../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../src/exchange/exchangeLimits.ts';
 
 const runs = Number(process.env.BENCH_FUZZ_RUNS ?? 200);
 const seeds = Number(process.env.BENCH_SEEDS ?? 11);

@@ -8,8 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { folderGraph, isTestCode, readImportGraph, type ImportGraph } from './testing/importGraph.ts';
 
-/** src/harness's floors, the ground first: each imports only its own and those below it. */
-const harnessFloors = ['catalogue', 'exchange', 'suite-api', 'reports', 'targets', 'options', 'run'] as const;
+/**
+ * The harness's floors, the ground first: each imports only its own and those below it. The bounded
+ * exchange is the ground, in a folder of its own (src/exchange/): the meeting platform's client stands on
+ * it, and the harness's floors above stand on that client.
+ */
+const harnessFloors = ['exchange', 'catalogue', 'suite-api', 'reports', 'targets', 'options', 'run'] as const;
 type Floor = (typeof harnessFloors)[number];
 
 /** The floors that start embedded targets (and so import the mocks and the reference): no mock may import them. */
@@ -22,6 +26,7 @@ const suiteMayImport: readonly Floor[] = ['suite-api', 'exchange', 'catalogue'];
 const noVitest: readonly Floor[] = ['reports', 'exchange', 'catalogue'];
 
 function floorOf(file: string): Floor | undefined {
+  if (file.startsWith('src/exchange/')) return 'exchange';
   const floor = /^src\/harness\/([^/]+)\//.exec(file)?.[1];
   return harnessFloors.find((f) => f === floor);
 }
@@ -99,6 +104,7 @@ function brokenRules(graph: ImportGraph): string[] {
       }
       if (to.startsWith('src/cli/') && !/^(src\/cli|bin|bench)\//.test(file)) found.push(`${arrow}: nothing imports the CLI but its launchers (bin/, bench/)`);
       if (isTestCode(to) && !/^(bench|scripts)\//.test(file)) found.push(`${arrow}: shipped code imports no test, test helper (testing/) or test fixture (fixtures/)`);
+      if (file.startsWith('src/meeting-platform/') && to.startsWith('src/harness/')) found.push(`${arrow}: the meeting platform's client stands on the exchange alone; the harness's floors stand on it`);
       if (file.startsWith('src/records/') && /^(src\/harness|src\/cli|mocks|suites)\//.test(to)) found.push(`${arrow}: the records library needs no harness, CLI, mock or suite`);
     }
   }
@@ -150,10 +156,10 @@ function graphOf(...arrows: string[]): ImportGraph {
 
 describe('the rules, on small graphs', () => {
   test('an import up the floors is found, one down or beside is not', () => {
-    const graph = graphOf('src/harness/exchange/a.ts -> src/harness/run/b.ts', 'src/harness/run/b.ts -> src/harness/catalogue/c.ts', 'src/harness/run/b.ts -> src/harness/run/d.ts');
-    expect(upwardImports(graph)).toEqual(['src/harness/exchange/a.ts (exchange) -> src/harness/run/b.ts (run)']);
+    const graph = graphOf('src/exchange/a.ts -> src/harness/run/b.ts', 'src/harness/run/b.ts -> src/harness/catalogue/c.ts', 'src/harness/run/b.ts -> src/harness/run/d.ts');
+    expect(upwardImports(graph)).toEqual(['src/exchange/a.ts (exchange) -> src/harness/run/b.ts (run)']);
     // A test beside the code imports what it needs from any floor.
-    expect(upwardImports(graphOf('src/harness/exchange/a.test.ts -> src/harness/run/b.ts'))).toEqual([]);
+    expect(upwardImports(graphOf('src/exchange/a.test.ts -> src/harness/run/b.ts'))).toEqual([]);
   });
 
   test('a loop of imports is found, however long, and a chain is not', () => {
@@ -183,6 +189,8 @@ describe('the rules, on small graphs', () => {
         'src/harness/run/run.ts -> src/cli/main.ts',
         'bin/conform.js -> src/cli/main.ts',
         'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+        'src/meeting-platform/exchange.ts -> src/harness/suite-api/check.ts',
+        'src/meeting-platform/exchange.ts -> src/exchange/boundedRequest.ts',
         'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
         'bench/hostile.bench.ts -> src/testing/startHostileTarget.ts',
         'suites/fetch-service/x.test.ts -> suites/fetch-service/fixtures/brokenVariants.ts',
@@ -197,6 +205,7 @@ describe('the rules, on small graphs', () => {
       'src/harness/run/run.ts -> src/cli/main.ts',
       'src/harness/reports/r.ts -> mocks/origin/farm.ts',
       'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+      'src/meeting-platform/exchange.ts -> src/harness/suite-api/check.ts',
       'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
     ].sort());
   });
@@ -227,7 +236,7 @@ describe("the tree's imports", () => {
     expect(elsewhere).toEqual([]);
   });
 
-  test('run down the harness floors: run, options, targets, reports, suite API, exchange, catalogue', () => {
+  test('run down the harness floors: run, options, targets, reports, suite API, catalogue, exchange', () => {
     expect(upwardImports(graph)).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ export { exitCodeOf } from './harness/reports/runVerdict.ts';
 export { suiteNames, type SuiteName } from './harness/catalogue/suites.ts';
 export type { ReportFormat } from './harness/reports/reporters/reportRenderers.ts';
 export type { RunReport, CheckResult, CheckStatus, CheckSuppression, SuppressionsSummary, UncoveredClause, UnjudgedClause, CommonCause } from './harness/reports/RunReport.ts';
-export type { ExchangeOutcomes } from './harness/exchange/exchangeOutcomes.ts';
+export type { ExchangeOutcomes } from './exchange/exchangeOutcomes.ts';
 export type { Level } from './harness/catalogue/catalogue.ts';
 export type { EvidenceItem } from './harness/suite-api/EvidenceItem.ts';
 export type { Finding, FindingGroup, FindingExample } from './harness/suite-api/finding.ts';

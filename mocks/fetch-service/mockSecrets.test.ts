@@ -1,7 +1,7 @@
 // The mock gives away nothing of the caller's either: its (virtual) origin requests carry no caller header
 // on any hop, and no reply carries the key (FS-SEC-KEY-FORWARD, FS-SEC-CALLER-HEADERS, FS-SEC-KEY-ECHO).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
+import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { startFetchServiceMock, type FetchServiceMockServer } from './startFetchServiceMock.ts';
 import { virtualFarm } from './virtualFarm.ts';
 

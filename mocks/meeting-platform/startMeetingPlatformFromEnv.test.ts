@@ -3,7 +3,7 @@ import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { MockStartError } from '../MockStartError.ts';
 import { demoAccount } from './demoAccount.ts';
 import { startMeetingPlatformFromEnv, type StartedMeetingPlatform } from './startMeetingPlatformFromEnv.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 const listen = { host: '127.0.0.1', port: 0 };
 const envAccount = { MEETING_CLIENT_ID: 'env-client-id', MEETING_CLIENT_SECRET: 'env-secret', MEETING_ACCOUNT_ID: 'env-account' };

@@ -6,7 +6,7 @@ import type { MockAdapter } from '../MockExchange.ts';
 import { manualClock } from './clock.ts';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from './startMeetingPlatformServer.ts';
 import { meetingMockContract } from './fixtures/meetingMockContract.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 // The node:http adapter, as `conform mock` serves the mock: the whole contract over real HTTP.
 describe('the route table on node:http', () => {

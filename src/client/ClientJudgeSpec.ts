@@ -1,4 +1,4 @@
-import type { ShownRequest } from '../harness/exchange/curlCommand.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import type { ClientCase, PendingNote, SettledCase } from './ClientCase.ts';
 import type { ClientExchange } from './ClientExchange.ts';

@@ -1,4 +1,4 @@
-import type { ShownRequest } from '../harness/exchange/curlCommand.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
 
 /** One exchange as a client report shows it: the request with every secret named by its variable, and the answer, short. */
 export interface JournalEntry {

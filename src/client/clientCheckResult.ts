@@ -1,6 +1,6 @@
 import type { Clause } from '../harness/catalogue/catalogue.ts';
 import { evidenceCases, findingOf, redactFinding, type CaseOutcome, type Finding } from '../harness/suite-api/finding.ts';
-import type { Redactor } from '../harness/exchange/Redactor.ts';
+import type { Redactor } from '../exchange/Redactor.ts';
 import type { CheckResult } from '../harness/reports/RunReport.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import type { ClauseTally, FailingCase } from './ClauseTally.ts';

@@ -1,4 +1,4 @@
-import type { ShownRequest } from '../harness/exchange/curlCommand.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { ClientRequest } from './ClientExchange.ts';
 
 /**

@@ -1,7 +1,7 @@
 // What the reference gives away: nothing of the caller's reaches an origin on any hop (FS-SEC-KEY-FORWARD,
 // FS-SEC-CALLER-HEADERS), and the key is in no reply and no log line (FS-SEC-KEY-ECHO).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { findSecret, secretForms } from '../harness/exchange/secretForms.ts';
+import { findSecret, secretForms } from '../exchange/secretForms.ts';
 import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
 import { startWalledFetchService, TEST_API_KEY, type WalledFetchService } from '../testing/startWalledFetchService.ts';
 

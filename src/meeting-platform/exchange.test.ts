@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
-import { defaultRequestBounds } from '../harness/exchange/requestBounds.ts';
+import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import { defaultRequestBounds } from '../exchange/requestBounds.ts';
 import { exchange } from './exchange.ts';
 
 // A server that never answers: each exchange ends on its own headers deadline, which says its length.

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../harness/exchange/boundedRequest.ts';
-import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
-import { honourRetryAfter, pace } from '../harness/exchange/rateLimit.ts';
+import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../exchange/boundedRequest.ts';
+import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import { honourRetryAfter, pace } from '../exchange/rateLimit.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
 export interface Exchange {

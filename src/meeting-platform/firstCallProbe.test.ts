@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
-import { Redactor } from '../harness/exchange/Redactor.ts';
+import { Redactor } from '../exchange/Redactor.ts';
 import { field, observeExchanges } from './exchange.ts';
 import { normalizeMeetingId, probeFirstCall, type FirstCallOptions } from './firstCallProbe.ts';
 

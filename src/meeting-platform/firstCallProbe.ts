@@ -1,5 +1,5 @@
-import { defaultLimits } from '../harness/exchange/exchangeLimits.ts';
-import type { Redactor } from '../harness/exchange/Redactor.ts';
+import { defaultLimits } from '../exchange/exchangeLimits.ts';
+import type { Redactor } from '../exchange/Redactor.ts';
 import { diagnoseApi, diagnoseMeetingFetch, diagnoseNetwork, diagnoseToken } from './diagnoseFirstCall.ts';
 import { encodeMeetingId } from './core/encodeMeetingId.ts';
 import { field, type Exchange } from './exchange.ts';

@@ -1,4 +1,4 @@
-import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
+import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import type { NearMissRequest } from './core/nearMisses.ts';
 import { exchange, type Exchange } from './exchange.ts';

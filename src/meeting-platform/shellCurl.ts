@@ -1,4 +1,4 @@
-import { shellQuote } from '../harness/exchange/curlCommand.ts';
+import { shellQuote } from '../exchange/curlCommand.ts';
 import type { NearMissRequest } from './core/nearMisses.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { curlCommand } from '../harness/exchange/curlCommand.ts';
-import { Redactor } from '../harness/exchange/Redactor.ts';
-import { findSecret, secretForms } from '../harness/exchange/secretForms.ts';
+import { curlCommand } from '../exchange/curlCommand.ts';
+import { Redactor } from '../exchange/Redactor.ts';
+import { findSecret, secretForms } from '../exchange/secretForms.ts';
 import { shownRequest } from './shownRequest.ts';
 
 const credentials = { clientId: 'client-id-0123', clientSecret: 'client-secret-0123456789', accountId: 'account-id-0123' };

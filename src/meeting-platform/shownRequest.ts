@@ -1,5 +1,5 @@
-import type { ShownRequest } from '../harness/exchange/curlCommand.ts';
-import type { Redactor } from '../harness/exchange/Redactor.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
+import type { Redactor } from '../exchange/Redactor.ts';
 import type { Exchange } from './exchange.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 

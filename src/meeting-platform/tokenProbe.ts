@@ -1,6 +1,6 @@
-import { curlCommand } from '../harness/exchange/curlCommand.ts';
-import type { ExchangeLimits } from '../harness/exchange/exchangeLimits.ts';
-import type { Redactor } from '../harness/exchange/Redactor.ts';
+import { curlCommand } from '../exchange/curlCommand.ts';
+import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import type { Redactor } from '../exchange/Redactor.ts';
 import { exchange, type Exchange, type ShownAs } from './exchange.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import { clientNearMiss, clientNearMissNames, ownClientBasic, type ClientNearMissName } from './core/nearMisses.ts';

@@ -3,7 +3,7 @@ import { fetchServiceClientJudge } from '../client/fetch-service/fetchServiceCli
 import { meetingPlatformClientJudge } from '../client/meeting-platform/meetingPlatformClientJudge.ts';
 import { buildReport } from '../harness/reports/buildReport.ts';
 import type { RunReport } from '../harness/reports/RunReport.ts';
-import { version } from '../harness/exchange/version.ts';
+import { version } from '../exchange/version.ts';
 import { createServerJudge, type ServerJudge } from './createServerJudge.ts';
 import { fetchServiceServerSpec } from './fetch-service/fetchServiceServerSpec.ts';
 import { meetingPlatformServerSpec } from './meeting-platform/meetingPlatformServerSpec.ts';

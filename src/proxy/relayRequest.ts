@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { maxHeaderBytes, type RequestBounds } from '../harness/exchange/requestBounds.ts';
+import { maxHeaderBytes, type RequestBounds } from '../exchange/requestBounds.ts';
 
 /** One request as the proxy sends it on: to `origin`, the path exactly as the app wrote it (not parsed, not re-encoded). */
 export interface Relayed {

@@ -3,7 +3,7 @@ import { listenServer, type ServeOptions } from '../../mocks/listenServer.ts';
 import type { ClientReportOptions } from '../client/createClientJudge.ts';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { FETCH_SERVICE_DEFAULTS } from '../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
-import { defaultRequestBounds, type RequestBounds } from '../harness/exchange/requestBounds.ts';
+import { defaultRequestBounds, type RequestBounds } from '../exchange/requestBounds.ts';
 import type { RunReport } from '../harness/reports/RunReport.ts';
 import { ArrivalOrder } from './ArrivalOrder.ts';
 import { createProxyJudge, type ProxyJudgeOptions } from './createProxyJudge.ts';

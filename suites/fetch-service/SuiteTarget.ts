@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../src/harness/suite-api/check.ts';
-import type { ExchangeLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import type { ExchangeLimits } from '../../src/exchange/exchangeLimits.ts';
 import { ExchangeLog } from '../../src/harness/suite-api/ExchangeLog.ts';
 import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';

@@ -8,7 +8,7 @@ import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import { findClause } from '../../src/harness/catalogue/catalogue.ts';
 import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
-import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
+import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
 import { securityVariants } from './fixtures/securityVariants.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { describeExchange, FetchClient, keyVariable } from './fetchClient.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 const client = new FetchClient({ label: 'x', baseUrl: 'http://127.0.0.1:8080/', apiKeyVar: 'SVC_API_KEY', apiKey: 'secret-key-0123456789', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 1, embedded: true, limits: defaultLimits });
 

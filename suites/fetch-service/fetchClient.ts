@@ -1,7 +1,7 @@
-import { shellArgument, shellQuote } from '../../src/harness/exchange/curlCommand.ts';
-import { cutText } from '../../src/harness/exchange/cutText.ts';
-import { bodyText, boundedRequest, failureOf } from '../../src/harness/exchange/boundedRequest.ts';
-import { honourRetryAfter, pace } from '../../src/harness/exchange/rateLimit.ts';
+import { shellArgument, shellQuote } from '../../src/exchange/curlCommand.ts';
+import { cutText } from '../../src/exchange/cutText.ts';
+import { bodyText, boundedRequest, failureOf } from '../../src/exchange/boundedRequest.ts';
+import { honourRetryAfter, pace } from '../../src/exchange/rateLimit.ts';
 import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 
 /** One request to POST {base}/v1/fetch (or, for the HTTP hygiene checks, another method or path), as a check describes it. */

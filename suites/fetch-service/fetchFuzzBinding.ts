@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { FuzzBinding, SentExchange } from '../../src/harness/suite-api/FuzzBinding.ts';
-import { isLoopbackHost } from '../../src/harness/exchange/isLoopbackHost.ts';
+import { isLoopbackHost } from '../../src/exchange/isLoopbackHost.ts';
 import { bodyText, encodeRequest } from '../../src/openapi/encodeRequest.ts';
 import type { GeneratedRequest } from '../../src/openapi/GeneratedRequest.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';

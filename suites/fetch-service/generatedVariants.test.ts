@@ -15,7 +15,7 @@ import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import { suiteTarget } from './SuiteTarget.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 const apiKey = `conform-generated-${randomBytes(12).toString('hex')}`;
 const seed = 7;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/harness/exchange/boundedRequest.ts';
-import type { ExchangeLimits } from '../../src/harness/exchange/exchangeLimits.ts';
-import type { RequestBounds } from '../../src/harness/exchange/requestBounds.ts';
+import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/exchange/boundedRequest.ts';
+import type { ExchangeLimits } from '../../src/exchange/exchangeLimits.ts';
+import type { RequestBounds } from '../../src/exchange/requestBounds.ts';
 import { type FarmListeners } from '../../src/harness/suite-api/FarmListeners.ts';
 import { farmListenersAt } from '../../src/harness/suite-api/farmListenersAt.ts';
 

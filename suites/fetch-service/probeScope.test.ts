@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 import { isLocalTarget } from './probeScope.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 const target = (baseUrl: string, embedded = false): FetchServiceTarget => ({ label: 'x', baseUrl, apiKeyVar: 'SVC_API_KEY', apiKey: 'probe-scope-key', originUrl: 'http://127.0.0.1:1', fetchTimeoutSeconds: 60, embedded, limits: defaultLimits });
 

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../../src/harness/exchange/isLoopbackHost.ts';
+import { isLoopbackHost } from '../../src/exchange/isLoopbackHost.ts';
 import type { FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 
 /**

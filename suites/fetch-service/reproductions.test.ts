@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { TargetConfig } from '../../src/harness/options/config/configSchema.ts';
-import { findSecret, secretForms } from '../../src/harness/exchange/secretForms.ts';
+import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { replayFailures } from '../../src/testing/runReproduction.ts';
 import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';

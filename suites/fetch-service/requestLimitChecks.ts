@@ -1,6 +1,6 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { page, refused, type Expectation } from './expectations.ts';
-import { shellQuote } from '../../src/harness/exchange/curlCommand.ts';
+import { shellQuote } from '../../src/exchange/curlCommand.ts';
 import type { FetchCall } from './fetchClient.ts';
 import { judge, type Verdict } from './judge.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';

@@ -3,7 +3,7 @@
 // against a real account: the token request and GETs only, at the run's rate limit.
 import { expect } from 'vitest';
 import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
-import { curlCommand } from '../../src/harness/exchange/curlCommand.ts';
+import { curlCommand } from '../../src/exchange/curlCommand.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
 import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';

@@ -11,7 +11,7 @@ import { mixSeed } from '../../src/json/mixSeed.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 const seed = 7;
 const servers: MeetingPlatformServer[] = [];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import pMap from 'p-map';
 import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
-import type { ShownRequest } from '../../src/harness/exchange/curlCommand.ts';
+import type { ShownRequest } from '../../src/exchange/curlCommand.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { exchange, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl } from '../../src/meeting-platform/platformRequests.ts';

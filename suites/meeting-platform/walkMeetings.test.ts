@@ -7,7 +7,7 @@ import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { correct, inFront, isList, rewriteJson } from './fixtures/brokenVariants.ts';
 import { startVariantServer } from './fixtures/variantRuns.ts';
 import { brokenOff, onePageOnly, walkMeetings } from './walkMeetings.ts';
-import { defaultLimits } from '../../src/harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 let server: MeetingPlatformServer;
 let token: string;

@@ -10,7 +10,7 @@ import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
 import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
-import { howItBroke, runValidatorCommand, type ValidatorVerdict } from '../../src/harness/exchange/runValidatorCommand.ts';
+import { howItBroke, runValidatorCommand, type ValidatorVerdict } from '../../src/exchange/runValidatorCommand.ts';
 import type { UnitRecordTarget } from '../../src/harness/suite-api/targets.ts';
 
 /** One file for the command under test, and the verdict a conforming one gives. */

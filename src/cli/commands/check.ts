@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { Redactor } from '../../harness/exchange/Redactor.ts';
+import { Redactor } from '../../exchange/Redactor.ts';
 import type { FirstCallResult, FirstCallStep } from '../../meeting-platform/firstCallProbe.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { realPlatform } from '../../meeting-platform/realPlatform.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
 import { runConform } from '../../testing/runConform.ts';
 import { requestToken } from '../../meeting-platform/platformRequests.ts';
-import { defaultLimits } from '../../harness/exchange/exchangeLimits.ts';
+import { defaultLimits } from '../../exchange/exchangeLimits.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/conform.js', import.meta.url));
 const envAccount = { MEETING_CLIENT_ID: 'env-client-id', MEETING_CLIENT_SECRET: 'env-secret-never-printed', MEETING_ACCOUNT_ID: 'env-account' };

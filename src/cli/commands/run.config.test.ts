@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { brokenVariants } from '../../../suites/fetch-service/fixtures/brokenVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/fixtures/startBrokenService.ts';
-import { findSecret, secretForms } from '../../harness/exchange/secretForms.ts';
+import { findSecret, secretForms } from '../../exchange/secretForms.ts';
 import { startWarmFarm } from '../../harness/targets/startFetchServiceTargets.ts';
 import { chromiumPath, renderInChromium } from '../../testing/headlessChromium.ts';
 import { runConform, type ConformResult } from '../../testing/runConform.ts';

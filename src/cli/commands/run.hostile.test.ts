@@ -4,7 +4,7 @@
 // redirects gets no secret to the origin it names.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { findSecret, secretForms } from '../../harness/exchange/secretForms.ts';
+import { findSecret, secretForms } from '../../exchange/secretForms.ts';
 import { runConform, type ConformResult } from '../../testing/runConform.ts';
 import { startHostileTarget, type HostileBehaviour, type HostileTarget } from '../../testing/startHostileTarget.ts';
 

@@ -1,4 +1,4 @@
-import { curlCommand } from '../../harness/exchange/curlCommand.ts';
+import { curlCommand } from '../../exchange/curlCommand.ts';
 import type { ClientCase } from '../ClientCase.ts';
 import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';

@@ -1,6 +1,6 @@
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { tokenAssignment } from '../../meeting-platform/platformRequests.ts';
-import { curlCommand } from '../../harness/exchange/curlCommand.ts';
+import { curlCommand } from '../../exchange/curlCommand.ts';
 import type { ClientCase } from '../ClientCase.ts';
 import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';

@@ -1,7 +1,7 @@
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
-import { defaultRateLimit } from '../exchange/rateLimit.ts';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import { defaultRateLimit } from '../../exchange/rateLimit.ts';
+import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import { reportFormats } from '../reports/reporters/reportRenderers.ts';
 import type { Shard } from '../reports/Shard.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import { toConformOptions } from './toConformOptions.ts';
 
 const account = { MEETING_CLIENT_ID: 'id-1234', MEETING_CLIENT_SECRET: 'secret-1234', MEETING_ACCOUNT_ID: 'acct-1234' };

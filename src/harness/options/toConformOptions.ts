@@ -1,7 +1,7 @@
 import { apiRoot } from '../../meeting-platform/apiRoot.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { ConformOptions, TargetOptions } from '../targets/ConformOptions.ts';
-import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { numberProblem } from './numberRules.ts';
 import type { RunOptions } from './RunOptions.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';

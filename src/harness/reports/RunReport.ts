@@ -1,5 +1,5 @@
 import type { EvidenceItem } from '../suite-api/EvidenceItem.ts';
-import type { ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
+import type { ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
 import type { CaseAnswer, Finding } from '../suite-api/finding.ts';
 import type { Shard } from './Shard.ts';
 import type { ClauseBasis, Level } from '../catalogue/catalogue.ts';

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { buildReport } from './buildReport.ts';
 import { failuresInOrder } from './rootCauses.ts';
 import { commonCauses } from './commonCauses.ts';
-import type { ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
-import { outcomeOf } from '../exchange/exchangeOutcomes.ts';
+import type { ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
+import { outcomeOf } from '../../exchange/exchangeOutcomes.ts';
 import type { CheckResult } from './RunReport.ts';
 import { checkResult } from '../../testing/checkResult.ts';
 

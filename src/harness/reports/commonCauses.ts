@@ -1,4 +1,4 @@
-import { addOutcomes, type ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
+import { addOutcomes, type ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
 import type { CheckResult, CommonCause } from './RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { buildReport } from '../reports/buildReport.ts';
-import { Redactor } from '../exchange/Redactor.ts';
+import { Redactor } from '../../exchange/Redactor.ts';
 import type { CheckResult, RunReport } from '../reports/RunReport.ts';
 import { prepareReportFiles, writeReportFiles, type ReportFile } from '../reports/reportFiles.ts';
 import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';

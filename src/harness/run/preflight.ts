@@ -1,6 +1,6 @@
 import type { ConformOptions, FetchServiceTargetOptions } from '../targets/ConformOptions.ts';
 import { farmProbeTarget, optionNamesOf } from '../targets/farmProbeTarget.ts';
-import { Redactor } from '../exchange/Redactor.ts';
+import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import { whyUnwritable } from '../reports/reportFiles.ts';

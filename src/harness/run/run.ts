@@ -3,10 +3,10 @@ import { buildReport } from '../reports/buildReport.ts';
 import { applyConfig } from '../options/config/applyConfig.ts';
 import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
 import type { ConformOptions } from '../targets/ConformOptions.ts';
-import { rateLimitFor } from '../exchange/rateLimit.ts';
+import { rateLimitFor } from '../../exchange/rateLimit.ts';
 import { preflight } from './preflight.ts';
 import { RunFarm } from '../targets/RunFarm.ts';
-import { Redactor } from '../exchange/Redactor.ts';
+import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
 import { resolveReportFiles, writeReportFiles } from '../reports/reportFiles.ts';
 import type { RunReport } from '../reports/RunReport.ts';
@@ -17,7 +17,7 @@ import { optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.t
 import { finishSuppressions, loadSuppressions } from '../reports/suppressions/suppressionsFile.ts';
 import { suiteNames } from '../catalogue/suites.ts';
 import { toConformOptions } from '../options/toConformOptions.ts';
-import { version } from '../exchange/version.ts';
+import { version } from '../../exchange/version.ts';
 
 export type { ReportFile } from '../reports/reportFiles.ts';
 export type { RunOptions } from '../options/RunOptions.ts';

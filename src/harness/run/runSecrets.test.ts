@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ConformOptions } from '../targets/ConformOptions.ts';
-import { Redactor } from '../exchange/Redactor.ts';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import { Redactor } from '../../exchange/Redactor.ts';
+import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import { runSecrets } from './runSecrets.ts';
 
 describe('runSecrets', () => {

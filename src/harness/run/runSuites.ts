@@ -5,7 +5,7 @@ import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { progressAnnotation } from '../suite-api/check.ts';
 import type { ConformOptions } from '../targets/ConformOptions.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
-import type { Redactor } from '../exchange/Redactor.ts';
+import type { Redactor } from '../../exchange/Redactor.ts';
 import type { CheckResult } from '../reports/RunReport.ts';
 import { RunError } from '../reports/RunError.ts';
 import type { Shard } from '../reports/Shard.ts';

@@ -2,8 +2,8 @@
 // The run's targets' secrets are the run's from the start: currentRedactor makes the worker's Redactor from them.
 // The targets given up on for never answering whole are the run's too, not this file's alone.
 import { inject } from 'vitest';
-import { countExchangesWith } from '../exchange/exchangeOutcomes.ts';
-import { runSilentTargets } from '../exchange/SilentTargets.ts';
+import { countExchangesWith } from '../../exchange/exchangeOutcomes.ts';
+import { runSilentTargets } from '../../exchange/SilentTargets.ts';
 
 const targets = inject('conformTargets');
 // What a check's requests to its target came to (a report's common cause); the origin farm's are not the target's.

@@ -1,7 +1,7 @@
 import type { TestCase } from 'vitest/node';
 import { findClause } from '../catalogue/catalogue.ts';
 import { findingFromErrors, redactFinding } from '../suite-api/finding.ts';
-import type { Redactor } from '../exchange/Redactor.ts';
+import type { Redactor } from '../../exchange/Redactor.ts';
 import type { CheckResult } from '../reports/RunReport.ts';
 import { isSuiteName } from '../catalogue/suites.ts';
 

@@ -2,8 +2,8 @@ import { checkExchange } from '../../openapi/checkExchange.ts';
 import type { CompiledSpec } from '../../openapi/compileSpec.ts';
 import { formatViolations, type Violation } from '../../openapi/Violation.ts';
 import type { CheckContext } from './check.ts';
-import { curlCommand, type ShownRequest } from '../exchange/curlCommand.ts';
-import { cutText } from '../exchange/cutText.ts';
+import { curlCommand, type ShownRequest } from '../../exchange/curlCommand.ts';
+import { cutText } from '../../exchange/cutText.ts';
 
 export interface LoggedExchange {
   shown: ShownRequest;

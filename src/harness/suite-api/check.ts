@@ -5,7 +5,7 @@ import { CheckBlocked } from './CheckBlocked.ts';
 import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
 import { currentRedactor } from './currentRedactor.ts';
 import { currentTarget } from './currentTargets.ts';
-import { withExchangeOutcomes, type ExchangeOutcomes } from '../exchange/exchangeOutcomes.ts';
+import { withExchangeOutcomes, type ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
 import { shownForTarget } from './shownForTarget.ts';
 import type { EvidenceItem } from './EvidenceItem.ts';
 import type { SuiteName } from '../catalogue/suites.ts';

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import { Redactor } from '../exchange/Redactor.ts';
+import { Redactor } from '../../exchange/Redactor.ts';
 import type { Targets } from './targets.ts';
 
 // A worker's Redactor belongs to the run whose targets it was made from: the targets object the global

@@ -1,5 +1,5 @@
-import { curlCommand } from '../exchange/curlCommand.ts';
-import { cutText } from '../exchange/cutText.ts';
+import { curlCommand } from '../../exchange/curlCommand.ts';
+import { cutText } from '../../exchange/cutText.ts';
 import { searched, type GeneratedFailure, type FuzzSession, type GeneratedTally } from './FuzzSession.ts';
 
 const shownReplyHeaders = new Set(['content-type', 'retry-after', 'www-authenticate', 'location', 'x-request-id', 'allow']);

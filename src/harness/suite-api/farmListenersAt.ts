@@ -1,5 +1,5 @@
 import type { FarmListeners } from './FarmListeners.ts';
-import { isLoopbackHost } from '../exchange/isLoopbackHost.ts';
+import { isLoopbackHost } from '../../exchange/isLoopbackHost.ts';
 
 /**
  * The farm's listeners as its `/__farm/info` names them (where it is reached: its public URLs when it was

@@ -1,4 +1,4 @@
-import type { Redactor } from '../exchange/Redactor.ts';
+import type { Redactor } from '../../exchange/Redactor.ts';
 
 /**
  * A failed check as a person reads it: one sentence with counts first ("27 of 47 meetings could not be

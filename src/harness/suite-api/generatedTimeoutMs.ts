@@ -1,5 +1,5 @@
-import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
-import { rateLimitFor } from '../exchange/rateLimit.ts';
+import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
+import { rateLimitFor } from '../../exchange/rateLimit.ts';
 
 /** Milliseconds a request to `url`, under its target's `limits`, may take: its slot under the rate limit and 50 for the answer. */
 export function perRequestMs(url: string, limits: ExchangeLimits): number {

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { startOriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import { shownForTarget } from './shownForTarget.ts';
 import type { FarmListeners, FetchServiceTarget, MeetingPlatformTarget } from './targets.ts';
 

@@ -1,5 +1,5 @@
 import type { CredentialVariables } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import type { FarmListeners } from './FarmListeners.ts';
 
 export type { FarmListeners } from './FarmListeners.ts';

@@ -1,5 +1,5 @@
 import type { FarmReach } from './farmReach.ts';
-import { isLoopbackHost } from '../exchange/isLoopbackHost.ts';
+import { isLoopbackHost } from '../../exchange/isLoopbackHost.ts';
 
 /** A farm page the target was asked for and did not get, and what its answer showed. */
 export interface UnreachedPage {

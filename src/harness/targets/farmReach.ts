@@ -1,4 +1,4 @@
-import { cutText } from '../exchange/cutText.ts';
+import { cutText } from '../../exchange/cutText.ts';
 
 /** What the run saw of one fetch of a farm page through the target. */
 export interface FarmProbeEvidence {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { embeddedLimits, startEmbeddedReference, startFetchServiceTargets, startWarmFarm } from './startFetchServiceTargets.ts';
-import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
+import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import type { FetchServiceTarget } from '../suite-api/targets.ts';
 
 const limits: ExchangeLimits = { bounds: defaultRequestBounds };

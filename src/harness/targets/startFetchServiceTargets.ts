@@ -4,7 +4,7 @@ import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import type { StartOptions } from '../../fetch-service/startFetchService.ts';
 import type { FetchServiceTargetOptions } from './ConformOptions.ts';
-import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { scaledTimeoutMs } from './contention.ts';
 import type { StartedTargets } from './StartedTargets.ts';
 import { fetchServiceMockLabel, referenceLabels } from '../reports/referenceLabels.ts';

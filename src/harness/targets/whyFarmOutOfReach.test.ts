@@ -8,7 +8,7 @@ import { farmAllowHosts } from '../../../mocks/origin/farmAllowHosts.ts';
 import { startOriginFarm, type OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { freePorts } from '../../testing/freePorts.ts';
 import { startLocalOrigin } from '../../testing/localOrigin.ts';
-import { defaultRequestBounds } from '../exchange/requestBounds.ts';
+import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import { embeddedLimits, startEmbeddedReference } from './startFetchServiceTargets.ts';
 import { whyFarmOutOfReach, type FarmProbeTarget } from './whyFarmOutOfReach.ts';
 

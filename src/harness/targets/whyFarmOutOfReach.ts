@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bodyText, boundedRequest, failureOf } from '../exchange/boundedRequest.ts';
+import { bodyText, boundedRequest, failureOf } from '../../exchange/boundedRequest.ts';
 import { farmListenerFields, type FarmListeners } from '../suite-api/FarmListeners.ts';
 import { farmListenersAt } from '../suite-api/farmListenersAt.ts';
 import { farmReach, type FarmReach } from './farmReach.ts';
 import { farmOutOfReachText, type FarmReachContext } from './farmOutOfReachText.ts';
-import { rateLimitFor, takeSlot } from '../exchange/rateLimit.ts';
-import type { RequestBounds } from '../exchange/requestBounds.ts';
+import { rateLimitFor, takeSlot } from '../../exchange/rateLimit.ts';
+import type { RequestBounds } from '../../exchange/requestBounds.ts';
 
 /** A fetch-service deployment and the origin farm the suite will have it fetch from (`originUrl`: where the run reads its `/__farm/*`). */
 export interface FarmProbeTarget extends FarmReachContext {

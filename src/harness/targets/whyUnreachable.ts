@@ -1,6 +1,6 @@
-import { boundedRequest, failureOf } from '../exchange/boundedRequest.ts';
-import { NoAnswer } from '../exchange/NoAnswer.ts';
-import type { RequestBounds } from '../exchange/requestBounds.ts';
+import { boundedRequest, failureOf } from '../../exchange/boundedRequest.ts';
+import { NoAnswer } from '../../exchange/NoAnswer.ts';
+import type { RequestBounds } from '../../exchange/requestBounds.ts';
 
 /**
  * A target that cannot be reached is "could not run" (exit 2), not a run of failed checks: one request

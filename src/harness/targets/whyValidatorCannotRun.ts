@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exampleRecord } from '../../records/exampleRecord.ts';
 import type { UnitRecordTargetOptions } from './ConformOptions.ts';
-import { howItBroke, runValidatorCommand } from '../exchange/runValidatorCommand.ts';
+import { howItBroke, runValidatorCommand } from '../../exchange/runValidatorCommand.ts';
 
 /** A record valid by every record clause, and a page of one unit that is a tree (the root of its page). */
 export const validRecordText = `${JSON.stringify(exampleRecord(), null, 2)}\n`;

@@ -1,4 +1,4 @@
-import { findSecret, secretForms, type SecretForm } from '../../harness/exchange/secretForms.ts';
+import { findSecret, secretForms, type SecretForm } from '../../exchange/secretForms.ts';
 
 /**
  * From this length on a secret is searched for anywhere in a text: shorter, it would turn up in ordinary

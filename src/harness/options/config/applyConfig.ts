@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { apiRoot } from '../../../meeting-platform/apiRoot.ts';
 import { credentialEnv } from '../../../meeting-platform/core/meetingCredentials.ts';
 import type { TargetOptionNames, TargetOptions } from '../../targets/ConformOptions.ts';
-import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
+import type { ExchangeLimits } from '../../../exchange/exchangeLimits.ts';
 import type { ReportFile } from '../../reports/reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
 import { suiteNames, type SuiteName } from '../../catalogue/suites.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
-import type { ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
+import type { ExchangeOutcomes } from '../../../exchange/exchangeOutcomes.ts';
 import type { CheckResult, RunReport } from '../RunReport.ts';
 import { checkResult } from '../../../testing/checkResult.ts';
 import { renderHtml } from './renderHtml.ts';

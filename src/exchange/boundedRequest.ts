@@ -2,7 +2,7 @@ import { Readable, Transform, Writable, type TransformCallback } from 'node:stre
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, request, type buildConnector, type Dispatcher } from 'undici';
-import { TextDecoder } from '../../encoding/TextDecoder.ts';
+import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { BodyBudget } from './BodyBudget.ts';
 import { recordExchange } from './exchangeOutcomes.ts';
 import { NoAnswer } from './NoAnswer.ts';

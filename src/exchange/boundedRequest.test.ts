@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createLoopbackOnlyDial } from '../../fetch-service/loopbackOnlyDial.ts';
-import { startLocalOrigin, type LocalOrigin } from '../../testing/localOrigin.ts';
-import { startHostileTarget, type HostileTarget } from '../../testing/startHostileTarget.ts';
+import { createLoopbackOnlyDial } from '../fetch-service/loopbackOnlyDial.ts';
+import { startLocalOrigin, type LocalOrigin } from '../testing/localOrigin.ts';
+import { startHostileTarget, type HostileTarget } from '../testing/startHostileTarget.ts';
 import { BodyBudget } from './BodyBudget.ts';
 import { countExchangesWith, withExchangeOutcomes, type ExchangeOutcomes } from './exchangeOutcomes.ts';
 import { boundedRequest, bodyText, createBoundedAgent, type BoundedInit } from './boundedRequest.ts';
