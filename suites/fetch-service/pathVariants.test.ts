@@ -25,7 +25,10 @@ afterAll(() => farm?.close());
 describe.concurrent('the fetch-service suite, a path at a time', () => {
   test.for(pathVariants)('$name: fails $breaks on the paths it declares, and nothing else', { timeout: 180_000 }, async (variant, { signal }) => {
     const service = await startBrokenService(farm, apiKey, variant);
-    const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds), '--fuzz-runs', '0'];
+    // A fault of one clause is judged by that clause's checks alone (a third of a whole run's time): that
+    // the fault breaks nothing else is what brokenServices.test.ts proves of the variants it bends.
+    const only = variant.breaks.length === 1 ? ['--grep', `${variant.breaks[0]} `] : [];
+    const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds), '--fuzz-runs', '0', ...only];
     const r = await runConform(args, { SVC_API_KEY: apiKey }, { signal }).finally(() => service.close());
     const checks = r.report?.checks ?? [];
     const story = r.stdout.slice(-4000) + r.stderr;
