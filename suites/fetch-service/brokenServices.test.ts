@@ -9,6 +9,7 @@ import { findClause } from '../../src/harness/catalogue/catalogue.ts';
 import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
+import { pathMismatches } from '../../src/testing/brokenPaths.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
 import { securityVariants } from './fixtures/securityVariants.ts';
@@ -55,6 +56,8 @@ describe.concurrent('the fetch-service suite against broken services', () => {
   test.for([...brokenVariants, ...securityVariants])('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant, { signal }) => {
     const r = await runAgainst(variant, signal, 0);
     expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual([...variant.breaks].sort());
+    // On the paths it declares (variantPaths.test.ts counts those declarations as the matrix's proof).
+    expect(pathMismatches(r.report!.checks, variant)).toEqual([]);
     // A SHOULD clause broken alone is a warning: the run still passes (without --strict).
     expect(r.exitCode).toBe(variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0);
     const failures = r.report!.checks.filter((c) => c.status === 'failed');
