@@ -16,7 +16,8 @@ const scalar: fc.Arbitrary<JsonValue> = fc.oneof(
   fc.constant(null),
   fc.boolean(),
   fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  // JSON has no -0: JSON.stringify writes it as 0, so a value that held it would not read back as itself.
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)),
   textArbitrary,
 );
 
