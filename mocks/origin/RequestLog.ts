@@ -29,6 +29,10 @@ export interface FarmRequest {
 export class RequestLog {
   readonly #max: number;
   #entries: FarmRequest[] = [];
+  /** How many were ever recorded: the newest `max` of them count. */
+  #count = 0;
+  /** The entries that carried each probe, with their number: a check polls for its probe, and a run's log grows to thousands. */
+  #byProbe = new Map<string, Array<[number, FarmRequest]>>();
 
   constructor(max = 100_000) {
     this.#max = max;
@@ -36,14 +40,25 @@ export class RequestLog {
 
   record(entry: FarmRequest): void {
     this.#entries.push(entry);
+    const numbered: [number, FarmRequest] = [this.#count++, entry];
+    if (entry.probe !== null) this.#byProbe.get(entry.probe)?.push(numbered) ?? this.#byProbe.set(entry.probe, [numbered]);
     // Trimming in batches keeps record() amortised O(1) instead of shifting the array every time.
-    if (this.#entries.length > this.#max * 1.5) this.#entries = this.#entries.slice(-this.#max);
+    if (this.#entries.length > this.#max * 1.5) {
+      this.#entries = this.#entries.slice(-this.#max);
+      const oldest = this.#count - this.#max;
+      for (const [probe, list] of this.#byProbe) {
+        const kept = list.filter(([n]) => n >= oldest);
+        if (kept.length === 0) this.#byProbe.delete(probe);
+        else this.#byProbe.set(probe, kept);
+      }
+    }
   }
 
   /** Every logged request, or only those carrying `?probe=<probe>`. */
   requests(probe?: string): FarmRequest[] {
-    const kept = this.#entries.slice(-this.#max);
-    return probe === undefined ? kept : kept.filter((entry) => entry.probe === probe);
+    if (probe === undefined) return this.#entries.slice(-this.#max);
+    const oldest = this.#count - this.#max;
+    return (this.#byProbe.get(probe) ?? []).filter(([n]) => n >= oldest).map(([, entry]) => entry);
   }
 
   seen(probe: string): boolean {
