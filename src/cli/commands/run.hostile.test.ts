@@ -5,7 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { findSecret, secretForms } from '../../exchange/secretForms.ts';
+import type { TargetConfig } from '../../harness/options/config/configSchema.ts';
+import type { CheckResult } from '../../harness/reports/RunReport.ts';
 import { runConform, type ConformResult } from '../../testing/runConform.ts';
+import { runTargets, type TargetsRun } from '../../testing/runTargets.ts';
 import { startHostileTarget, type HostileBehaviour, type HostileTarget } from '../../testing/startHostileTarget.ts';
 
 // Two runs at a time: each is a CLI with its own vitest workers.
@@ -21,10 +24,14 @@ type Hostile = Exclude<HostileBehaviour, 'redirect'>;
  * Small bounds so each run ends in seconds: 1 s for the deadline the behaviour is to meet, 30 s for the
  * others, so a loaded machine cannot end the exchange on another deadline than the one under test.
  */
+function smallBounds(behaviour: Hostile | 'redirect'): { headersTimeout: number; bodyTimeout: number; maxBodyMib: number } {
+  return { headersTimeout: behaviour === 'hang' ? 1 : 30, bodyTimeout: behaviour === 'headers-only' || behaviour === 'drip' ? 1 : 30, maxBodyMib: 1 };
+}
+
+/** The same as flags. */
 function small(behaviour: Hostile | 'redirect'): string[] {
-  const headers = behaviour === 'hang' ? '1' : '30';
-  const body = behaviour === 'headers-only' || behaviour === 'drip' ? '1' : '30';
-  return ['--headers-timeout', headers, '--body-timeout', body, '--max-body-mib', '1'];
+  const b = smallBounds(behaviour);
+  return ['--headers-timeout', String(b.headersTimeout), '--body-timeout', String(b.bodyTimeout), '--max-body-mib', String(b.maxBodyMib)];
 }
 
 let hostile: HostileTarget;
@@ -58,10 +65,10 @@ function expectNoSecrets(r: ConformResult): void {
 }
 
 /** Every check ended on its own (no check killed by its timeout), and the run is a failed one, not an aborted one. */
-function expectFailedInWords(r: ConformResult, words: RegExp): void {
+function expectFailedInWords(r: ConformResult, checks: readonly CheckResult[], words: RegExp): void {
   expect(r.exitCode, r.stdout.slice(-3000) + r.stderr).toBe(1);
   expect(r.report?.errors).toBeUndefined();
-  const failed = r.report!.checks.filter((c) => c.status === 'failed');
+  const failed = checks.filter((c) => c.status === 'failed');
   expect(failed.length).toBeGreaterThan(0);
   for (const c of failed) expect(c.message ?? '', c.id).not.toMatch(/timed out in \d+ms/i);
   const said = failed.map((c) => JSON.stringify([c.message, c.finding, c.evidence])).join('\n');
@@ -90,20 +97,43 @@ describe.concurrent('conform run against a hostile target', () => {
   });
 
   describe('every request below the base URL misbehaves: the checks fail (exit 1), their evidence says why', () => {
-    test.for(hostileOnly)('fetch-service, %s', { timeout: 180_000 }, async (behaviour) => {
-      const args = ['run', 'fetch-service', '--base-url', hostile.base(behaviour), '--fetch-timeout', '1', '--fuzz-runs', '0', ...small(behaviour)];
+    // Each suite's six behaviours side by side in one run, a target each with its own small bounds and a
+    // hostile server of its own: a target given up on is given up on by its origin, for the whole run.
+    const runs = new Map<string, Promise<TargetsRun>>();
+    const sideBySide = (suite: 'fetch-service' | 'meeting-platform'): Promise<TargetsRun> => {
+      let run = runs.get(suite);
+      if (!run) runs.set(suite, (run = runBehaviours(suite)));
+      return run;
+    };
+    async function runBehaviours(suite: 'fetch-service' | 'meeting-platform'): Promise<TargetsRun> {
+      const servers = await Promise.all(hostileOnly.map(() => startHostileTarget()));
+      try {
+        const targets = Object.fromEntries(
+          hostileOnly.map((behaviour, i): [string, TargetConfig] => {
+            const base = servers[i]!.base(behaviour);
+            const at: TargetConfig = suite === 'fetch-service' ? { suite, baseUrl: base, fetchTimeout: 1 } : { suite, authUrl: base, apiBaseUrl: base };
+            return [behaviour, { ...at, ...smallBounds(behaviour) }];
+          }),
+        );
+        return await runTargets(targets, { fuzzRuns: 0 }, [], suite === 'fetch-service' ? fetchEnv : meetingEnv);
+      } finally {
+        await Promise.all(servers.map((server) => server.close()));
+      }
+    }
+
+    test.for(hostileOnly)('fetch-service, %s', { timeout: 300_000 }, async (behaviour) => {
+      const r = await sideBySide('fetch-service');
       // The service's POSTs wait its fetch timeout on top of the headers deadline: 1 + 1 s.
-      expectFailedInWords(await runConform(args, fetchEnv), reason(behaviour, 2));
+      expectFailedInWords(r, r.checksOf(behaviour), reason(behaviour, 2));
     });
 
-    test.for(hostileOnly)('meeting-platform, %s', { timeout: 180_000 }, async (behaviour) => {
-      const base = hostile.base(behaviour);
-      const r = await runConform(['run', 'meeting-platform', '--auth-url', base, '--api-base-url', base, '--fuzz-runs', '0', ...small(behaviour)], meetingEnv);
+    test.for(hostileOnly)('meeting-platform, %s', { timeout: 300_000 }, async (behaviour) => {
+      const r = await sideBySide('meeting-platform');
       expect(r.exitCode, r.stdout.slice(-3000) + r.stderr).toBe(1);
-      const failed = r.report!.checks.filter((c) => c.status === 'failed');
+      const failed = r.checksOf(behaviour).filter((c) => c.status === 'failed');
       expect(failed.length).toBeGreaterThan(0);
       for (const c of failed) expect(c.message ?? '', c.id).not.toMatch(/timed out in \d+ms/i);
-      expect(failed.map((c) => c.message).join('\n')).toMatch(new RegExp(`POST ${escape(base)}/oauth/token: no HTTP answer: ${reason(behaviour).source}`));
+      expect(failed.map((c) => c.message).join('\n')).toMatch(new RegExp(`POST http://127\\.0\\.0\\.1:\\d+/${behaviour}/oauth/token: no HTTP answer: ${reason(behaviour).source}`));
       expectNoSecrets(r);
     });
   });
