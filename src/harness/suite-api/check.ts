@@ -2,7 +2,7 @@ import { describe, test } from 'vitest';
 import { findClause } from '../catalogue/catalogue.ts';
 import { undeclaredPaths } from '../catalogue/pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
-import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
+import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, reproducedCase, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
 import { currentRedactor } from './currentRedactor.ts';
 import { currentTarget } from './currentTargets.ts';
 import { withExchangeOutcomes, type ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
@@ -160,8 +160,9 @@ export function checksFor(suite: SuiteName): Check {
           task.meta.evidence = [];
           for (const c of evidenceCases(conclusion.cases, evidencePerFinding)) ctx.evidence(c.label, c.evidence);
           task.meta.evidence.push(...context);
-          const first = conclusion.cases.find((c) => c.problem !== undefined);
-          if (first?.reproduction) ctx.reproduction(first.reproduction);
+          // The leading cause's, or else the first failing case that has one.
+          const reproduction = reproducedCase(conclusion.cases)?.reproduction ?? conclusion.cases.find((c) => c.problem !== undefined && c.reproduction)?.reproduction;
+          if (reproduction) ctx.reproduction(reproduction);
           task.meta.finding = redactFinding(finding, { redact });
           throw new CheckFailure(task.meta.finding.headline);
         },

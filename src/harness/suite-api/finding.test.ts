@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evidenceCases, findingFromErrors, findingOf, headlineOf, type CaseOutcome } from './finding.ts';
+import { evidenceCases, findingFromErrors, findingOf, headlineOf, reproducedCase, type CaseOutcome } from './finding.ts';
 
 const fail = (label: string, cause: string, extra: Partial<CaseOutcome> = {}): CaseOutcome => ({ label, problem: `${label} went wrong`, cause, ...extra });
 
@@ -53,6 +53,19 @@ test('evidenceCases: the first failing case of each cause, then a second of each
   const cases = [fail('a', 'x', { evidence: '1' }), fail('b', 'x', { evidence: '2' }), fail('b2', 'x', { evidence: '2' }), { label: 'ok', evidence: '-' }, fail('c', 'y', { evidence: '3' }), fail('d', 'z')];
   expect(evidenceCases(cases, 10).map((c) => c.label)).toEqual(['a', 'c', 'b']);
   expect(evidenceCases(cases, 2).map((c) => c.label)).toEqual(['a', 'c']);
+});
+
+// A busy machine: one case refused 429 past the retry budget before the fault showed on nine. The
+// reproduction and the first evidence are the fault's, as the finding's leading cause is.
+test('reproducedCase and evidenceCases lead with the most frequent cause, not the first case to fail', () => {
+  const busy = fail('the first redirect', 'got 429', { evidence: '→ 429', reproduction: 'curl first' });
+  const followed = ['301', '302', '303'].map((s) => fail(`a ${s}`, 'followed the redirect', { evidence: '→ 200', reproduction: `curl ${s}` }));
+  const cases = [busy, ...followed];
+  expect(reproducedCase(cases)?.reproduction).toBe('curl 301');
+  expect(evidenceCases(cases, 10).map((c) => c.label)).toEqual(['a 301', 'the first redirect', 'a 302']);
+  expect(findingOf({ of: 'requests', failed: 'x', cases })!.groups[0]!.cause).toBe('followed the redirect');
+  // Among causes as frequent, the first to appear leads, as in the finding.
+  expect(reproducedCase([busy, followed[0]!])?.label).toBe('the first redirect');
 });
 
 describe('findingFromErrors', () => {

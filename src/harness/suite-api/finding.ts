@@ -3,7 +3,7 @@ import type { Redactor } from '../../exchange/Redactor.ts';
 /**
  * A failed check as a person reads it: one sentence with counts first ("27 of 47 meetings could not be
  * fetched by UUID"), then the failing cases grouped by cause with a few examples and a diagnosis each,
- * then evidence and the reproduction of the first failing case. Every report format renders this;
+ * then evidence and the reproduction of the leading cause's first case. Every report format renders this;
  * a check builds it with `ctx.conclude` (see check.ts), or the harness derives one from a failed
  * assertion (findingFromErrors), so no report ever leads with a raw assertion diff.
  */
@@ -20,7 +20,7 @@ export interface CaseOutcome {
   diagnosis?: string | undefined;
   /** Request and answer, the record, ...: shown as evidence for the first failing cases. */
   evidence?: string | undefined;
-  /** A command that reproduces this case; the first failing case's becomes the check's reproduction. */
+  /** A command that reproduces this case; the leading cause's first case's becomes the check's reproduction (reproducedCase). */
   reproduction?: string | undefined;
   /**
    * What the target answered, short ("504", "404 HTML"), set whether the case went right or wrong: a
@@ -157,7 +157,8 @@ export function headlineOf(text: string): string {
 }
 
 /**
- * The failing cases whose evidence a report shows: the first of each cause first, so every distinct
+ * The failing cases whose evidence a report shows: the first of each cause first, the most frequent cause
+ * leading as in the finding (its first case is the one the reproduction replays), so every distinct
  * cause has its evidence, then a second of each, up to `limit` in all.
  */
 export function evidenceCases(cases: readonly CaseOutcome[], limit: number, perCause = 2): CaseOutcome[] {
@@ -167,11 +168,26 @@ export function evidenceCases(cases: readonly CaseOutcome[], limit: number, perC
     const cause = c.cause ?? c.problem;
     byCause.set(cause, [...(byCause.get(cause) ?? []), c]);
   }
+  // Largest first; a stable sort keeps the order of first appearance among equals.
+  const groups = [...byCause.values()].sort((a, b) => b.length - a.length);
   const picked: CaseOutcome[] = [];
   for (let round = 0; round < perCause; round++) {
-    for (const group of byCause.values()) if (group[round]) picked.push(group[round]!);
+    for (const group of groups) if (group[round]) picked.push(group[round]!);
   }
   return picked.slice(0, limit);
+}
+
+/**
+ * The failing case a check's reproduction replays: the first of the cause its finding leads with (the
+ * most frequent), not merely the first to fail. A case that failed for a passing reason (a 429 past the
+ * retry budget on a busy machine) is not the one a reader can run again and see the fault.
+ */
+export function reproducedCase(cases: readonly CaseOutcome[]): CaseOutcome | undefined {
+  const counts = new Map<string, number>();
+  for (const c of cases) if (c.problem !== undefined) counts.set(c.cause ?? c.problem, (counts.get(c.cause ?? c.problem) ?? 0) + 1);
+  let lead: string | undefined;
+  for (const [cause, count] of counts) if (lead === undefined || count > counts.get(lead)!) lead = cause;
+  return cases.find((c) => c.problem !== undefined && (c.cause ?? c.problem) === lead);
 }
 
 /** Thrown by `ctx.conclude` when a case failed: its message is the headline, the finding is in the task's meta. */
