@@ -7,7 +7,7 @@ import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { TargetConfig } from '../../src/harness/options/config/configSchema.ts';
 import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
-import { replayFailures } from '../../src/testing/runReproduction.ts';
+import { evidenceStatus, replayFailures } from '../../src/testing/runReproduction.ts';
 import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants } from './fixtures/brokenVariants.ts';
 import { securityVariants } from './fixtures/securityVariants.ts';
@@ -74,7 +74,11 @@ test('each reproduction, run in a shell against the variant still running, gets 
   // (a page past the timeout, a 504) holds an answer only that moment's load gives, so no shell gets it again.
   const built = run.report!.checks.filter((c) => variants.find((v) => v.name === c.target)?.breaks.includes(c.clause));
   expect(built.filter((c) => c.status === 'failed').length).toBeGreaterThanOrEqual(variants.length);
-  const replayed = await replayFailures(built, env);
+  // A 429 past the retry budget is a refusal of that moment's crowd, which a reproduction run alone never
+  // meets (none of these variants bends the limit); it leads a failure only when most cases met it.
+  const replayable = built.filter((c) => evidenceStatus(c) !== 429);
+  expect(replayable.filter((c) => c.status === 'failed').length).toBeGreaterThanOrEqual(variants.length);
+  const replayed = await replayFailures(replayable, env);
   expect(replayed.mismatches, replayed.mismatches.join('\n\n')).toEqual([]);
   expect(replayed.compared).toBe(replayed.failing);
 }, 300_000);
