@@ -47,7 +47,7 @@ export function answerStatus(stdout: string): number | undefined {
 }
 
 /**
- * The status of the first answer a check's evidence shows: the first failing case's, which its
+ * The status of the first answer a check's evidence shows: the leading cause's first case's, which its
  * reproduction replays. Every evidence form writes it after an arrow (`POST … → 400`, `→ HTTP 401`) or
  * on a line of its own (`HTTP 200 (12 ms)`).
  */

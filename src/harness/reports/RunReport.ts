@@ -67,7 +67,7 @@ export interface CheckResult {
   suppression?: CheckSuppression;
   /** A failed check: what went wrong, in counts, causes, examples and diagnoses. */
   finding?: Finding;
-  /** Reproduces the first failing case. */
+  /** Reproduces the first case of the leading cause. */
   reproduction?: string;
   evidence?: EvidenceItem[];
   /** The check's own requests to its target and those that got a server error or no answer (commonCauses reads them). */

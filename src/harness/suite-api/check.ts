@@ -50,7 +50,7 @@ export interface CheckContext {
   /**
    * Ends the check on its cases: passes when none failed; otherwise fails with one sentence and counts
    * ("27 of 47 meetings could not be fetched by UUID"), the failing cases grouped by cause, evidence of
-   * the first of each cause, and the first failing case's reproduction.
+   * the first of each cause, and the reproduction of the leading cause's first case.
    */
   conclude(conclusion: Conclusion): void;
   /** What a person can do about the failure this check is about to report (shown only if it fails). */

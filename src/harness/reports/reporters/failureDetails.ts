@@ -7,14 +7,14 @@ const exampleWidth = 300;
 /**
  * A failure as plain text (console, JUnit): the headline, the rule, the failing cases grouped by cause
  * with a few examples and a diagnosis each, where the reference answered its cases otherwise
- * (`differences`, a line each), then evidence and the reproduction of the first failing case.
+ * (`differences`, a line each), then evidence and the reproduction of the first case of the leading cause.
  */
 export function failureDetails(check: CheckResult, differences: readonly string[] = []): string {
   const parts = [findingText(findingOfCheck(check))];
   if (differences.length) parts.push(`The reference answers otherwise:\n${differences.map((d) => `    ${cut(d)}`).join('\n')}`);
   for (const item of check.evidence ?? []) parts.push(`--- ${item.label}\n${item.text}`);
   if (check.finding?.assertion) parts.push(`--- what the assertion said\n${check.finding.assertion}`);
-  if (check.reproduction) parts.push(`--- reproduce${check.finding?.groups.length ? ' (the first failing case)' : ''}\n${check.reproduction}`);
+  if (check.reproduction) parts.push(`--- reproduce${check.finding?.groups.length ? ' (the first case of the leading cause)' : ''}\n${check.reproduction}`);
   return parts.filter(Boolean).join('\n\n');
 }
 

@@ -20,11 +20,11 @@ describe('renderHtml', () => {
     expect(html).toContain('hash &#60;script&#62;alert(1)&#60;/script&#62;');
   });
 
-  test('leads each failure with its headline, then causes with examples and diagnosis, evidence, the first failing case to reproduce', () => {
+  test('leads each failure with its headline, then causes with examples and diagnosis, evidence, the first case of the leading cause to reproduce', () => {
     expect(html).toContain('FAIL');
     expect(html).toContain(`Failures (${report.summary.failed})`);
     const failure = html.slice(html.indexOf('id="failure-0"'), html.indexOf('id="failure-1"'));
-    const order = ['class="headline">27 of 47 meetings could not be fetched by UUID', 'class="rule"', '<span class="count">14 ×</span> a &#34;+&#34; in the UUID came back as a space', 'uuid &#34;ab+c&#34;', '… and 11 more', 'class="diagnosis"', '<summary>uuid &#34;ab+c&#34;</summary>', 'Reproduce <span class="muted">(the first failing case)', "curl -sS &#39;http://127.0.0.1:4010/v2/meetings/ab%2Bc&#39;"];
+    const order = ['class="headline">27 of 47 meetings could not be fetched by UUID', 'class="rule"', '<span class="count">14 ×</span> a &#34;+&#34; in the UUID came back as a space', 'uuid &#34;ab+c&#34;', '… and 11 more', 'class="diagnosis"', '<summary>uuid &#34;ab+c&#34;</summary>', 'Reproduce <span class="muted">(the first case of the leading cause)', "curl -sS &#39;http://127.0.0.1:4010/v2/meetings/ab%2Bc&#39;"];
     const at = order.map((text) => failure.indexOf(text));
     expect(at.every((i) => i >= 0), `missing: ${order.filter((_, i) => at[i]! < 0).join(' | ')}`).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));

@@ -226,7 +226,7 @@ function renderFailure(check: CheckResult, index: number, root?: RootCause, kind
   const assertion = check.finding?.assertion
     ? `<details><summary>what the assertion said</summary><pre>${esc(check.finding.assertion)}</pre></details>`
     : '';
-  const first = check.finding?.groups.length ? ' <span class="muted">(the first failing case)</span>' : '';
+  const first = check.finding?.groups.length ? ' <span class="muted">(the first case of the leading cause)</span>' : '';
   const repro = check.reproduction
     ? `<div class="repro"><div class="repro-head">Reproduce${first} <button type="button" data-copy="${id}">copy</button></div><pre id="${id}">${esc(check.reproduction)}</pre></div>`
     : '';

@@ -16,12 +16,12 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| `MP-ME-200` | MUST | meeting-platform mock (embedded) | the current user must come as JSON |');
   });
 
-  test("each failure: causes with counts and diagnoses, and the first failing case's reproduction in a code block", () => {
+  test("each failure: causes with counts and diagnoses, and the first case of the leading cause's reproduction in a code block", () => {
     const section = md.slice(md.indexOf('#### `MP-ID-ENCODING`'), md.indexOf('#### `MP-ME-200`'));
     expect(section).toContain('- **14 ×** a "+" in the UUID came back as a space: `uuid "ab+c": GET /v2/meetings/ab%2Bc answered 404`');
     expect(section).toContain('… and 11 more');
     expect(section).toContain('> **Diagnosis:** decode path segments with percent-decoding only');
-    expect(section).toContain("Reproduce the first failing case:\n\n```sh\ncurl -sS 'http://127.0.0.1:4010/v2/meetings/ab%2Bc'");
+    expect(section).toContain("Reproduce the first case of the leading cause:\n\n```sh\ncurl -sS 'http://127.0.0.1:4010/v2/meetings/ab%2Bc'");
   });
 
   test('no HTML gets through; code with backticks keeps its fence; the uncovered clauses fold away', () => {

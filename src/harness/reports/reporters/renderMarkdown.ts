@@ -149,7 +149,7 @@ function failureSection(c: CheckResult, root: RootCause | undefined, mark = '', 
   }
   if (c.reproduction) {
     const repro = c.reproduction.length > reproductionChars ? `${c.reproduction.slice(0, reproductionChars)}\n# … cut: the JSON and HTML reports hold the whole command` : c.reproduction;
-    lines.push('', `Reproduce${finding.groups.length ? ' the first failing case' : ''}:`, '', ...fenced(repro, 'sh'));
+    lines.push('', `Reproduce${finding.groups.length ? ' the first case of the leading cause' : ''}:`, '', ...fenced(repro, 'sh'));
   }
   if (root?.blocked.length) {
     lines.push('', `<details><summary>It blocked ${root.blocked.length} check${root.blocked.length === 1 ? '' : 's'}</summary>`, '');
