@@ -165,7 +165,11 @@ async function readCertificate(options: OriginOptions): Promise<{ cert: string; 
     readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
       throw new UsageError(`${flag} ${file} cannot be read: ${err.code ?? err.message}`);
     });
-  const [cert, key] = await Promise.all([read('--cert', options.cert), read('--key', options.key)]);
+  // Both read at once, but the error named is --cert's first whichever read fails sooner.
+  const [certRead, keyRead] = await Promise.allSettled([read('--cert', options.cert), read('--key', options.key)]);
+  if (certRead.status === 'rejected') throw certRead.reason;
+  if (keyRead.status === 'rejected') throw keyRead.reason;
+  const [cert, key] = [certRead.value, keyRead.value];
   try {
     checkCertificate({ cert, key });
   } catch (err) {
