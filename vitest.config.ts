@@ -1,16 +1,32 @@
+import { globSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { whyIsolated } from './scripts/testIsolation.ts';
 
 // The project's own tests: `*.test.ts` beside the code they test. The conformance suites
 // (`suites/**/*.suite.ts`) run through `conform run` or vitest.conformance.config.ts.
+const include = ['{src,mocks,suites,bench,scripts,bin}/**/*.test.ts'];
+// A user's project: its tests run where the packed package is installed (installedPackage.test.ts).
+const exclude = [...configDefaults.exclude, 'scripts/package-test/user-project/**'];
+const isolated = globSync(include, { exclude }).filter((file) => whyIsolated(file) !== undefined);
+
 export default defineConfig({
   test: {
-    include: ['{src,mocks,suites,bench,scripts,bin}/**/*.test.ts'],
-    // A user's project: its tests run where the packed package is installed (installedPackage.test.ts).
-    exclude: [...configDefaults.exclude, 'scripts/package-test/user-project/**'],
+    // No `include` here: a project that extends this config would add it to its own (arrays are merged).
+    exclude,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // expect.poll waits for an event (a request arriving, a connection closing): 1 s, its default, is a
     // wall-time bound a busy machine misses. A poll that never comes true still fails, within the test's time.
     expect: { poll: { timeout: 20_000 } },
+    // Most of the time the files wait on sockets and on the processes they start, not on this process's
+    // CPU: three at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
+    // fair share beside other work on the machine.
+    maxWorkers: 3,
+    projects: [
+      // A fresh process per file (scripts/testIsolation.ts says which files need one, and why).
+      { extends: true, test: { name: 'isolated', include: isolated } },
+      // The rest share a worker with the files before them: their modules are loaded once per worker.
+      { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...isolated], isolate: false } },
+    ],
   },
 });

@@ -3,6 +3,7 @@
 // that is wrong cannot reach another address. CONFORM_TEST_NO_WALL=1 runs without the wall.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 // vitest's JSON summary as well as its console report, so the run can end on one plain line of
 // counts ("N passed, N failed") that any CI can read.
@@ -27,6 +28,9 @@ function wallAvailable(): string[] | undefined {
 
 mkdirSync('.tmp', { recursive: true });
 rmSync(summaryFile, { force: true });
+// Node's compile cache for every process the tests start (vitest's workers, each `conform` run and the
+// vitest it starts): a process that loads modules compiled before skips compiling them again.
+process.env.NODE_COMPILE_CACHE ??= resolve('.tmp/node-compile-cache');
 let status = run('tsc', ['-p', 'tsconfig.json']);
 if (status === 0) {
   const wall = wallAvailable();
