@@ -1,4 +1,4 @@
-// `npm run bench -- tests`: the project's own tests as `npm test` runs them (the type-check, then vitest
+// `npm run bench -- tests`: the project's own tests as `npm test` runs them (the type-check beside vitest
 // with its console and JSON reporters), timed: the whole wall time, and each test file's time, longest
 // first, with their total. `npm run bench -- tests --busy 2` runs two busy processes beside them, as a
 // shared machine or a CI runner has; other arguments go to vitest (`npm run bench -- tests suites/`).
@@ -48,7 +48,7 @@ let times: TestFileTime[] = [];
 try {
   times = JSON.parse(readFileSync(timesFile, 'utf8')) as TestFileTime[];
 } catch {
-  console.error('tests bench: vitest wrote no file times (the type-check failed, or vitest did not finish)');
+  console.error('tests bench: vitest wrote no file times (vitest did not finish)');
 }
 times.sort((a, b) => b.importMs + b.runMs - (a.importMs + a.runMs));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
