@@ -1,5 +1,6 @@
 import { globSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/LongestFirst.ts';
 import { whyIsolated } from './scripts/testIsolation.ts';
 
 // The project's own tests: `*.test.ts` beside the code they test. The conformance suites
@@ -22,6 +23,8 @@ export default defineConfig({
     // CPU: three at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
     // fair share beside other work on the machine.
     maxWorkers: 3,
+    // The longest files first (scripts/LongestFirst.ts says why).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // A fresh process per file (scripts/testIsolation.ts says which files need one, and why).
       { extends: true, test: { name: 'isolated', include: isolated } },

@@ -1,10 +1,12 @@
 // `npm run bench -- tests`: the project's own tests as `npm test` runs them (the type-check beside vitest
 // with its console and JSON reporters), timed: the whole wall time, and each test file's time, longest
 // first, with their total. `npm run bench -- tests --busy 2` runs two busy processes beside them, as a
-// shared machine or a CI runner has; other arguments go to vitest (`npm run bench -- tests suites/`).
+// shared machine or a CI runner has; `--save-durations` writes the files' times to
+// scripts/testDurations.json (scripts/LongestFirst.ts starts the longest first); other arguments go to
+// vitest (`npm run bench -- tests suites/`).
 // Exits as the tests did.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startBusy, stopBusy } from './busyProcesses.ts';
@@ -18,7 +20,9 @@ if (!Number.isInteger(busyCount) || busyCount < 0) {
   console.error(`tests bench: --busy takes a count of busy processes, got "${args[busyAt + 1]}"`);
   process.exit(2);
 }
-const vitestArgs = busyAt < 0 ? args : [...args.slice(0, busyAt), ...args.slice(busyAt + 2)];
+// --save-durations: the files' times become scripts/testDurations.json, the order a run starts them in.
+const saveDurations = args.includes('--save-durations');
+const vitestArgs = (busyAt < 0 ? args : [...args.slice(0, busyAt), ...args.slice(busyAt + 2)]).filter((a) => a !== '--save-durations');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const timesFile = `${root}.tmp/test-file-times.json`;
@@ -65,4 +69,10 @@ console.log(
   `npm test, wall time: ${seconds(wallSeconds * 1000)} on ${availableParallelism()} cores, ${busyCount} busy processes beside it, ` +
     `load average ${Math.min(...load).toFixed(1)} to ${Math.max(...load).toFixed(1)}`,
 );
+if (saveDurations && times.length > 0) {
+  // The files of ten seconds or more, in whole seconds: enough to start the long ones first.
+  const long = times.filter((t) => t.importMs + t.runMs >= 10_000).map((t) => [t.file, Math.round((t.importMs + t.runMs) / 1000)] as const);
+  writeFileSync(`${root}scripts/testDurations.json`, `${JSON.stringify(Object.fromEntries(long), null, 2)}\n`);
+  console.log(`wrote scripts/testDurations.json: ${long.length} files of 10 s or more, longest first`);
+}
 process.exitCode = code;
