@@ -20,9 +20,9 @@ export default defineConfig({
     // wall-time bound a busy machine misses. A poll that never comes true still fails, within the test's time.
     expect: { poll: { timeout: 20_000 } },
     // Most of the time the files wait on sockets and on the processes they start, not on this process's
-    // CPU: three at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
+    // CPU: two at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
     // fair share beside other work on the machine.
-    maxWorkers: 3,
+    maxWorkers: 2,
     // The longest files first (scripts/LongestFirst.ts says why).
     sequence: { sequencer: LongestFirst },
     projects: [
