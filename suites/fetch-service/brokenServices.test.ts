@@ -10,7 +10,10 @@ import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { pathMismatches } from '../../src/testing/brokenPaths.ts';
+import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
+import { exitCodeOf } from '../../src/harness/reports/runVerdict.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
+import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
 import { securityVariants } from './fixtures/securityVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
@@ -48,42 +51,94 @@ async function runAgainst(variant: Pick<BrokenVariant, 'reference' | 'transform'
   }
 }
 
-function failedClauses(r: ConformResult): string[] {
-  return [...new Set((r.report?.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.clause))].sort();
+function failedClauses(checks: readonly CheckResult[]): string[] {
+  return [...new Set(checks.filter((c) => c.status === 'failed').map((c) => c.clause))].sort();
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
+/** `items` in `count` runs of nearly equal size, in order. */
+function chunks<T>(items: readonly T[], count: number): T[][] {
+  return Array.from({ length: count }, (_, i) => items.slice(Math.round((i * items.length) / count), Math.round(((i + 1) * items.length) / count)));
+}
+
+/** What each failure of a variant's own checks must show (`r` the run that judged it, `checks` its checks there). */
+function expectCaught(variant: BrokenVariant, checks: CheckResult[], r: ConformResult & { apiKey: string }, story: string): void {
+  expect(failedClauses(checks), story).toEqual([...variant.breaks].sort());
+  // On the paths it declares (variantPaths.test.ts counts those declarations as the matrix's proof).
+  expect(pathMismatches(checks, variant), story).toEqual([]);
+  const failures = checks.filter((c) => c.status === 'failed');
+  // Each failure shows the request, the reply and a curl command (a shell pipeline feeding curl for a
+  // body too large to quote); the key appears only as its variable, in no form.
+  for (const c of failures) {
+    expect(c.evidence?.length, c.id).toBeGreaterThan(0);
+    // To /v1/fetch, or for the HTTP hygiene checks another method or path of the service.
+    // Single-quoted, or double-quoted where $SVC_API_KEY in the query string must expand.
+    expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ ('http:\/\/127\.0\.0\.1:\d+\/[^']*'|"http:\/\/127\.0\.0\.1:\d+\/[^"]*\$SVC_API_KEY[^"]*")/);
+    if (c.clause.startsWith('FS-SEC-')) expect(c.group, c.id).toBe('security');
+  }
+  expect(findSecret(JSON.stringify(failures), secretForms(r.apiKey))).toBeUndefined();
+  // The probes that caught it, named in the failure: a variant is caught for the reason it was built for.
+  const messages = failures.map((c) => JSON.stringify([c.message, c.finding, c.evidence])).join('\n');
+  for (const text of variant.failureMentions ?? []) expect(messages, `${variant.name}: failure message`).toContain(text);
+  for (const text of variant.failureOmits ?? []) expect(messages, `${variant.name}: failure message`).not.toContain(text);
+}
+
+/** A MUST clause broken fails the run; a SHOULD clause broken alone is a warning: the run still passes (without --strict). */
+function expectedExitCode(variant: Pick<BrokenVariant, 'breaks'>): 0 | 1 {
+  return variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0;
+}
+
+const [timingVariants, sharedVariants] = partition([...brokenVariants, ...securityVariants], (v) => v.breaks.some((id) => timingClauses.has(id)));
+
+/**
+ * The variants that time nothing, judged in groups: one `conform run` a group, a target a variant,
+ * `--one-target-at-a-time`, so each is judged as a run of its own would judge it (its checks all ended
+ * before the next variant's start), without a CLI, a vitest and its worker started for each.
+ */
+const groups = chunks(sharedVariants, 8);
+
+async function runGroup(variants: readonly BrokenVariant[], signal: AbortSignal): Promise<TargetsRun & { apiKey: string }> {
+  const services = await Promise.all(variants.map((v) => startBrokenService(farm, apiKey, v)));
+  try {
+    const targets = Object.fromEntries(variants.map((v, i) => [v.name, { suite: 'fetch-service', baseUrl: services[i]!.url, originUrl: farm.httpUrl, apiKeyEnv: 'SVC_API_KEY', fetchTimeout: variantTimeoutSeconds }] as const));
+    return { ...(await runTargets(targets, { fuzzRuns: 0, oneTargetAtATime: true }, [], { SVC_API_KEY: apiKey }, { signal })), apiKey };
+  } finally {
+    await Promise.all(services.map((s) => s.close()));
+  }
 }
 
 describe.concurrent('the fetch-service suite against broken services', () => {
   test('the reference, as a deployment on loopback, passes every check, the generated ones at the default budget included', async ({ signal }) => {
     const r = await runAgainst({}, signal);
-    expect(failedClauses(r), r.stdout + r.stderr).toEqual([]);
+    expect(failedClauses(r.report?.checks ?? []), r.stdout + r.stderr).toEqual([]);
     expect(r.exitCode).toBe(0);
     expect(r.report?.uncovered ?? []).toEqual([]);
   }, 180_000);
 
-  test.for([...brokenVariants, ...securityVariants])('$name: fails $breaks and nothing else', { timeout: 180_000 }, async (variant, { signal }) => {
+  test.for(timingVariants)('$name: fails $breaks and nothing else (a run of its own: it bends a timing rule)', { timeout: 180_000 }, async (variant, { signal }) => {
     const r = await runAgainst(variant, signal, 0);
-    expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual([...variant.breaks].sort());
-    // On the paths it declares (variantPaths.test.ts counts those declarations as the matrix's proof).
-    expect(pathMismatches(r.report!.checks, variant)).toEqual([]);
-    // A SHOULD clause broken alone is a warning: the run still passes (without --strict).
-    expect(r.exitCode).toBe(variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0);
-    const failures = r.report!.checks.filter((c) => c.status === 'failed');
-    const text = JSON.stringify(failures);
-    // Each failure shows the request, the reply and a curl command (a shell pipeline feeding curl for a
-    // body too large to quote); the key appears only as its variable, in no form.
-    for (const c of failures) {
-      expect(c.evidence?.length, c.id).toBeGreaterThan(0);
-      // To /v1/fetch, or for the HTTP hygiene checks another method or path of the service.
-      // Single-quoted, or double-quoted where $SVC_API_KEY in the query string must expand.
-      expect(c.reproduction, c.id).toMatch(/^(\{ .* \} \| )?curl -sS -i -X [A-Z]+ ('http:\/\/127\.0\.0\.1:\d+\/[^']*'|"http:\/\/127\.0\.0\.1:\d+\/[^"]*\$SVC_API_KEY[^"]*")/);
-      if (c.clause.startsWith('FS-SEC-')) expect(c.group, c.id).toBe('security');
-    }
-    expect(findSecret(text, secretForms(r.apiKey))).toBeUndefined();
+    expectCaught(variant, r.report?.checks ?? [], r, r.stdout.slice(-4000) + r.stderr);
+    expect(r.exitCode).toBe(expectedExitCode(variant));
     expect(findSecret(r.stdout, secretForms(r.apiKey))).toBeUndefined();
-    // The probes that caught it, named in the failure: a variant is caught for the reason it was built for.
-    const messages = failures.map((c) => JSON.stringify([c.message, c.finding, c.evidence])).join('\n');
-    for (const text of variant.failureMentions ?? []) expect(messages, 'failure message').toContain(text);
-    for (const text of variant.failureOmits ?? []) expect(messages, 'failure message').not.toContain(text);
+  });
+
+  test.for(groups.map((variants) => ({ variants, names: variants.map((v) => v.name).join('; ') })))('one run, a target each, one at a time: $names: each fails what it breaks and nothing else', { timeout: 600_000 }, async ({ variants }, { signal }) => {
+    const r = await runGroup(variants, signal);
+    expect(r.report, r.stdout.slice(-4000) + r.stderr).toBeDefined();
+    // One at a time: each target's checks end before the next target's first (the console lists them as they end).
+    const ended = r.stdout.split('\n').flatMap((line) => /^[✓✗!] .* \[([^\]]+)\] \d+ms$/.exec(line)?.[1] ?? []);
+    expect(ended.filter((t, i) => t !== ended[i - 1]), 'the targets whose checks ended, in turn').toEqual(variants.map((v) => v.name));
+    for (const variant of variants) {
+      const checks = r.checksOf(variant.name);
+      expectCaught(variant, checks, r, `${variant.name}\n${r.stdout.slice(-4000)}${r.stderr}`);
+      // The verdict of a run of its own, from its checks alone; the group's run fails when any fails.
+      expect(exitCodeOf({ ...r.report!, checks }), variant.name).toBe(expectedExitCode(variant));
+    }
+    expect(r.exitCode).toBe(Math.max(...variants.map(expectedExitCode)));
+    expect(findSecret(r.stdout, secretForms(r.apiKey))).toBeUndefined();
   });
 
   test('a deployment whose allowlist leaves out the farm\'s TLS listeners: the run stops before any check, saying the destination was refused, as the answer does, never the key', async ({ signal }) => {
@@ -108,7 +163,7 @@ describe.concurrent('the fetch-service suite against broken services', () => {
       await service.close();
     }
     const report = r.report!;
-    expect(failedClauses(r), r.stdout.slice(-4000) + r.stderr).toEqual(['FS-AUTH-KEY']);
+    expect(failedClauses(report.checks), r.stdout.slice(-4000) + r.stderr).toEqual(['FS-AUTH-KEY']);
     expect(r.exitCode).toBe(1);
     const blocked = report.checks.filter((c) => c.status === 'blocked');
     expect(blocked.length, r.stdout.slice(-4000)).toBeGreaterThanOrEqual(20);

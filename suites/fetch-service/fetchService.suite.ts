@@ -46,7 +46,7 @@ function withPaths(check: Check, paths: Record<string, string[]>): Check {
   return (clause, title, fn, options = {}) => check(clause, title, fn, { ...(paths[clause] ? { paths: paths[clause] } : {}), ...options });
 }
 
-const { seed, fuzzRuns, limits } = currentTargets();
+const { seed, fuzzRuns, limits, oneTargetAtATime } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
   const s = await suiteTarget(target, limits);
   // Waiting out 429s behind checks that hold the target's slots for a whole fetch timeout takes a few.
@@ -71,6 +71,7 @@ for (const target of currentTargets()['fetch-service']) {
       // Last and on its own: it judges the replies every check above got.
       defineSpecResponseCheck(checkFetchService, s);
     },
-    { concurrent: true },
+    // Side by side, a target's checks run beside the others'; one at a time, each target's run as if alone.
+    { concurrent: !oneTargetAtATime },
   );
 }

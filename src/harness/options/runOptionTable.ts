@@ -207,6 +207,15 @@ export const runOptionTable = {
     help: 'generated requests per operation, valid and mutated each; 0 turns them off',
     doc: 'generated requests per operation, valid and mutated each; 0 turns the generated checks off (the whole run\'s: they are defined once per run)',
   },
+  oneTargetAtATime: {
+    kind: 'boolean',
+    flag: '--one-target-at-a-time',
+    default: false,
+    config: { at: 'run' },
+    suites: ['fetch-service'],
+    help: "judge the targets one after another, each alone, not side by side: for deployments that share a backend or a limit, or a busy machine",
+    doc: "judge the targets one after another, each as a run of its own would (its checks all end before the next target's start), not side by side: for deployments that share a backend or a rate limit, or a busy machine where one target's timing checks would slow another's",
+  },
   rateLimit: {
     kind: 'number',
     flag: '--rate-limit <n>',

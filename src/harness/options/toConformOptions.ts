@@ -91,6 +91,7 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     suites,
     seed: input.seed ?? defaultOf('seed'),
     fuzzRuns: input.fuzzRuns ?? defaultOf('fuzzRuns'),
+    ...(input.oneTargetAtATime ? { oneTargetAtATime: true } : {}),
     limits,
     targets,
     ...(account.kind === 'complete' ? { embeddedMeetingAccount: account.credentials } : {}),

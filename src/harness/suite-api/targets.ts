@@ -68,6 +68,8 @@ export interface Targets {
   fuzzRuns: number;
   /** What anything a suite contacts that is no target (an origin farm) is held to. */
   limits: ExchangeLimits;
+  /** Judge the targets one after another (--one-target-at-a-time), each target's checks all ended before the next's start; absent: side by side. */
+  oneTargetAtATime?: boolean;
   'unit-record': UnitRecordTarget[];
   'fetch-service': FetchServiceTarget[];
   'meeting-platform': MeetingPlatformTarget[];

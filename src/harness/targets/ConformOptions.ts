@@ -16,6 +16,8 @@ export interface ConformOptions {
   fuzzRuns: number;
   /** What the embedded targets, and anything a suite contacts that is no target (an origin farm), are held to. */
   limits: ExchangeLimits;
+  /** The fetch-service suite judges its targets one after another (--one-target-at-a-time); absent: side by side. */
+  oneTargetAtATime?: boolean;
   /** Each suite's targets, side by side; an empty list: the suite's embedded targets, started on loopback. */
   targets: TargetOptions;
   /** The account the embedded meeting-platform mock serves; absent: its demo account. */

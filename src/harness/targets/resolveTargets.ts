@@ -11,7 +11,15 @@ export interface ResolvedTargets {
 /** The targets the options name; embedded ones started for the selected suites given none. */
 export async function resolveTargets(options: ConformOptions): Promise<ResolvedTargets> {
   const closers: Array<() => Promise<void>> = [];
-  const targets: Targets = { seed: options.seed, fuzzRuns: options.fuzzRuns, limits: options.limits, 'unit-record': [], 'fetch-service': [], 'meeting-platform': [] };
+  const targets: Targets = {
+    seed: options.seed,
+    fuzzRuns: options.fuzzRuns,
+    limits: options.limits,
+    ...(options.oneTargetAtATime ? { oneTargetAtATime: true } : {}),
+    'unit-record': [],
+    'fetch-service': [],
+    'meeting-platform': [],
+  };
   try {
     for (const suite of options.suites) {
       const started = await startEmbeddedTarget(suite, options);

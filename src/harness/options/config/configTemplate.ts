@@ -84,6 +84,7 @@ ${blocks.join('\n')}
   // withReference: true, // also run conform's embedded reference (and mock) beside your targets: the column they are compared with
   // seed: ${shown('seed')}, // seed of the generated requests and records
   // fuzzRuns: ${shown('fuzzRuns')}, // generated requests per operation; 0 turns them off
+  // oneTargetAtATime: false, // true: the fetch-service targets one after another, each alone, not side by side
   // strict: false, // true: failed SHOULD checks fail the run too
   // requireReasons: true, // suppressions whose reason is still TODO fail the run (default: when $CI is set)
   report: [
