@@ -161,7 +161,9 @@ describe.concurrent('conform run against a hostile target', () => {
     const base = hostile.base('endless');
     const r = await runConform(['run', 'meeting-platform', '--auth-url', base, '--api-base-url', base, '--fuzz-runs', '0'], meetingEnv);
     expect(r.exitCode, r.stdout.slice(-3000) + r.stderr).toBe(1);
-    expect(r.report!.checks.filter((c) => c.status === 'failed').map((c) => c.message).join('\n')).toContain('no HTTP answer: the body exceeded 64 MiB');
+    // Said of a request cut there, or of the requests not sent once the first were cut: which checks sent
+    // the first depends on the load of the machine.
+    expect(r.report!.checks.filter((c) => c.status === 'failed').map((c) => c.message).join('\n')).toMatch(/no HTTP answer: (the body exceeded 64 MiB|not sent: none of the \d+ requests to \S+ so far got a complete answer \(the last: the body exceeded 64 MiB\))/);
   });
 
   describe('a redirect to another origin is not followed: the key, the client secret and the token stay with the target', () => {
