@@ -20,9 +20,10 @@ export default defineConfig({
     // wall-time bound a busy machine misses. A poll that never comes true still fails, within the test's time.
     expect: { poll: { timeout: 20_000 } },
     // Most of the time the files wait on sockets and on the processes they start, not on this process's
-    // CPU: two at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
-    // fair share beside other work on the machine.
-    maxWorkers: 2,
+    // CPU: three at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
+    // fair share beside other work on the machine. Beside two busy processes vitest took 800 s with two at
+    // once (a CI run) and 722 s with three (npm run bench -- tests --busy 2).
+    maxWorkers: 3,
     // The longest files first (scripts/LongestFirst.ts says why).
     sequence: { sequencer: LongestFirst },
     projects: [
