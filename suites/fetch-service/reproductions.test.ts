@@ -7,6 +7,7 @@ import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { TargetConfig } from '../../src/harness/options/config/configSchema.ts';
 import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
 import { evidenceStatus, replayFailures } from '../../src/testing/runReproduction.ts';
 import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants } from './fixtures/brokenVariants.ts';
@@ -26,28 +27,36 @@ const names = [
 ];
 const variants = [...brokenVariants, ...securityVariants].filter((v) => names.includes(v.name));
 
-// Six services, their proxies and the farm share this process while one run judges them side by side:
-// the suite's bursts against all six at once queue pages the farm serves at once past the variants' usual
-// timeout on a busy machine (504s that reproduce as 200). None of these variants bends a timing rule, so
-// they get twice the time.
-const fetchTimeout = 2 * variantTimeoutSeconds;
+// Two runs of three, each judging its three one at a time (--one-target-at-a-time), as a run of its own
+// would: side by side, the suite's bursts against all six at once queued pages the farm serves at once
+// past the variants' timeout on a busy machine (504s that reproduce as 200), and a check of the farm's
+// log once failed with no case judged; one run of six, one at a time, took 197 s there.
+const fetchTimeout = variantTimeoutSeconds;
 
 let farm: OriginFarm;
 const services: Array<{ close(): Promise<void> }> = [];
 /** Each target's key, in a variable of its own that the config names. */
 const env: Record<string, string> = {};
-let run: TargetsRun;
+/** The two runs' checks and output, as one. */
+let run: Pick<TargetsRun, 'checksOf' | 'stdout'> & { report: { checks: CheckResult[] } };
 beforeAll(async () => {
   farm = await startWarmFarm();
-  const targets: Record<string, TargetConfig> = {};
+  const targets: Array<[string, TargetConfig]> = [];
   for (const [i, variant] of variants.entries()) {
     const apiKey = `conform-repro-${i}-${randomBytes(12).toString('hex')}`;
     const service = await startBrokenService(farm, apiKey, { ...variant, reference: { timeoutMs: fetchTimeout * 1000, ...variant.reference } });
     services.push(service);
     env[`STAGING_${i}_SVC_API_KEY`] = apiKey;
-    targets[variant.name] = { suite: 'fetch-service', baseUrl: service.url, apiKeyEnv: `STAGING_${i}_SVC_API_KEY`, originUrl: farm.httpUrl, fetchTimeout };
+    targets.push([variant.name, { suite: 'fetch-service', baseUrl: service.url, apiKeyEnv: `STAGING_${i}_SVC_API_KEY`, originUrl: farm.httpUrl, fetchTimeout }]);
   }
-  run = await runTargets(targets, { fuzzRuns: 0 }, [], env);
+  const half = Math.ceil(targets.length / 2);
+  const runs = await Promise.all([targets.slice(0, half), targets.slice(half)].map((part) => runTargets(Object.fromEntries(part), { fuzzRuns: 0, oneTargetAtATime: true }, [], env)));
+  for (const r of runs) expect(r.report, r.stdout.slice(-3000) + r.stderr).toBeDefined();
+  run = {
+    report: { checks: runs.flatMap((r) => r.report!.checks) },
+    checksOf: (name) => runs.flatMap((r) => r.checksOf(name)),
+    stdout: runs.map((r) => r.stdout).join('\n'),
+  };
 }, 300_000);
 afterAll(async () => {
   await Promise.all(services.map((s) => s.close()));

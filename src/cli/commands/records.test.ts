@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildCorpus } from '../../../suites/unit-record/corpus.ts';
 import { runConform } from '../../testing/runConform.ts';
 import { brokenUnitTree } from '../../records/brokenUnitTree.ts';
@@ -21,9 +21,16 @@ const env = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${proces
 const work = mkdtempSync(join(tmpdir(), 'conform-records-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// Tests run the command a few times each, one process after another: beside two busy processes, five
+// runs of `records generate` took more than vitest's default 30 s. The bounds are there for a hang.
+vi.setConfig({ testTimeout: 180_000 });
+/** How long one command may take before it is killed (spawnSync blocks: no test timeout can fire meanwhile). */
+const commandMs = 120_000;
+
 /** Runs the real command line, as a user would: a fresh process, its exit code and both streams. */
 function conform(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: work, env, input, maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: work, env, input, maxBuffer: 64 << 20, timeout: commandMs });
+  if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout.toString('utf8'), stdoutBytes: r.stdout, stderr: r.stderr.toString('utf8') };
 }
 
