@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
 import { startFetchServiceMock } from '../../mocks/fetch-service/startFetchServiceMock.ts';
-import { embeddedLimits, startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { embeddedLimits, embeddedMockOptions, startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { runConform } from '../../src/testing/runConform.ts';
 
 const closers: Array<() => Promise<void>> = [];
@@ -16,7 +16,7 @@ test.each(['msw', 'node'] as const)('the fetch-service suite passes against the 
   const apiKey = `conform-msw-${randomBytes(12).toString('hex')}`;
   const farm = await startWarmFarm();
   closers.push(farm.close);
-  const mock = await startFetchServiceMock({ apiKeys: [apiKey], farm, limits: embeddedLimits, adapter });
+  const mock = await startFetchServiceMock({ apiKeys: [apiKey], farm, ...embeddedMockOptions, adapter });
   closers.push(mock.close);
   const args = ['run', 'fetch-service', '--base-url', mock.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(embeddedLimits.timeoutMs / 1000)];
   const result = await runConform(args, { SVC_API_KEY: apiKey });

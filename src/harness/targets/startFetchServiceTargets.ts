@@ -22,6 +22,14 @@ import type { FetchServiceTarget } from '../suite-api/targets.ts';
  */
 export const embeddedLimits = { timeoutMs: scaledTimeoutMs({ idleMs: 1500, maxMs: 20_000 }), maxBytes: 1024 * 1024, maxConcurrency: 16 } as const;
 
+/**
+ * The embedded mock's options: the embedded limits, and a fetch bound to time out held until its deadline,
+ * as the reference holds it. Held 1 s (the mock's default), the slow fetches of the concurrency probe's
+ * crowd got their 504s before the crowd outgrew 16 on a busy machine (504 after 1.9 s, the timeout 8 s):
+ * no 429 came, and FS-429 failed against the mock alone.
+ */
+export const embeddedMockOptions = { limits: embeddedLimits, timeoutHoldMs: embeddedLimits.timeoutMs } as const;
+
 const nothingToClose = async (): Promise<void> => {};
 
 /**
@@ -74,7 +82,7 @@ async function embeddedTargets(limits: ExchangeLimits): Promise<StartedTargets &
     closers.push(farm.close);
     const reference = await startEmbeddedReference(farm, apiKey);
     closers.push(reference.close);
-    const mock = await startFetchServiceMock({ host: '127.0.0.1', port: 0, apiKeys: [apiKey], farm, limits: embeddedLimits });
+    const mock = await startFetchServiceMock({ host: '127.0.0.1', port: 0, apiKeys: [apiKey], farm, ...embeddedMockOptions });
     closers.push(mock.close);
     const ownFarm = listenersOf(farm);
     const common = { apiKeyVar: 'SVC_API_KEY', apiKey, originUrl: farm.httpUrl, ownFarm, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, embedded: true, limits } as const;
