@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
  * Modules that keep state a test can set: the targets whose exchanges are counted, the pace per target,
  * the run's targets and redactor, the suite API's collecting target, the run. By file name, without `.ts`.
  */
-export const statefulModules = ['exchangeOutcomes', 'rateLimit', 'pooled', 'currentRedactor', 'currentTargets', 'suiteSetup', 'globalSetup', 'check', 'run', 'runSuites'];
+export const statefulModules = ['exchangeOutcomes', 'rateLimit', 'pooled', 'currentRedactor', 'currentTargets', 'suiteFileState', 'suiteSetup', 'globalSetup', 'check', 'run', 'runSuites'];
 
 /**
  * What makes a test file need a process of its own, each with why. A file that shares a worker runs

@@ -1,6 +1,7 @@
 import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
+import { suiteFileMap } from '../../src/harness/suite-api/suiteFileState.ts';
 import { field } from '../../src/meeting-platform/exchange.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
 import { walkMeetings, type Walk } from './walkMeetings.ts';
@@ -21,7 +22,7 @@ export interface PlatformSession {
   readonly tokenRefused: CheckBlocked | undefined;
 }
 
-const sessions = new Map<string, PlatformSession>();
+const sessions = suiteFileMap<string, PlatformSession>();
 
 /**
  * What the checks of one file share per target: the token and the walk are obtained once, lazily, so a

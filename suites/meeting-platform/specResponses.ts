@@ -1,5 +1,6 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
+import { suiteFileMap, whenSuiteFileEnds } from '../../src/harness/suite-api/suiteFileState.ts';
 import { ExchangeLog, judgeLoggedExchanges } from '../../src/harness/suite-api/ExchangeLog.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { observeExchanges } from '../../src/meeting-platform/exchange.ts';
@@ -8,7 +9,7 @@ import { shownRequest } from '../../src/meeting-platform/shownRequest.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { sessionFor } from './platformSession.ts';
 
-const logs = new Map<string, ExchangeLog>();
+const logs = suiteFileMap<string, ExchangeLog>();
 
 /**
  * The exchanges this file's checks have with one target (generated requests aside), from the moment the
@@ -22,7 +23,7 @@ export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAn
   const created = new ExchangeLog(loadSpec('meeting-platform'));
   const token = tokenUrl(target.authUrl);
   const api = apiUrl(target.apiBaseUrl, '/v2/');
-  observeExchanges((x) => {
+  const stop = observeExchanges((x) => {
     if (x.generated) return;
     // The token requests the spec documents (a POST with a form body, no query) and the API under /v2; the
     // other forms of the token request and the requests sent to a wrong address have clauses of their own.
@@ -32,6 +33,7 @@ export function exchangeLogFor(target: MeetingPlatformTarget, options: { tokenAn
     const shown = shownRequest(x.shownAs ? { ...x, requestHeaders: x.shownAs.headers, ...(x.shownAs.body !== undefined ? { requestBody: x.shownAs.body } : {}) } : x, currentRedactor(), target.credentials);
     created.record({ shown, ...(x.shownAs ? { reproduction: x.shownAs.reproduction } : {}), status: x.status, headers: x.headers, body: x.bodyText });
   });
+  whenSuiteFileEnds(stop);
   logs.set(target.label, created);
   return created;
 }

@@ -1,5 +1,6 @@
 import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
+import { suiteFileMap } from '../../src/harness/suite-api/suiteFileState.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
@@ -93,10 +94,10 @@ export interface SentProbe {
   reproduction: string;
 }
 
-const sent = new Map<string, Promise<SentProbe | undefined>>();
+const sent = suiteFileMap<string, Promise<SentProbe | undefined>>();
 
 /**
- * The answer to a token probe, sent once per target and name (undefined for a wrong address that is the
+ * The answer to a token probe, sent once per suite file, target and name (undefined for a wrong address that is the
  * token address itself). Any access token it brings is a secret from then on.
  */
 export function probeAnswer(target: MeetingPlatformTarget, name: TokenProbeName, signal?: AbortSignal): Promise<SentProbe | undefined> {
