@@ -69,7 +69,9 @@ const services = ['fetch-service', 'meeting-platform'] as const;
  * Every option of a run, once: `conform run`'s flags, `run()`'s options, the config file's keys, the
  * variables of a plain vitest run, their defaults, ranges and help. The CLI's flags, the config's schema,
  * RunOptions, `conform init`'s template and the docs' option tables are made from it
- * (runOptionTable.test.ts holds them to it). Adding an option: a row here, and the code that uses it.
+ * (runOptionTable.test.ts holds them to it). Adding an option: a row here, and the code that uses it;
+ * then `node scripts/write-option-tables.ts` and, for a config key, `npm run generate:validator` (the
+ * config's schema compiled ahead): their tests fail until then.
  * In `conform run --help`'s order.
  */
 export const runOptionTable = {

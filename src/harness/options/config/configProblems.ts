@@ -1,11 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv/dist/jtd.js';
+import type { ErrorObject } from 'ajv/dist/jtd.js';
 import { optionRows } from '../runOptionTable.ts';
-import { configSchema, targetKeys, topLevelKeys, type ConformConfig } from './configSchema.ts';
-
-// Compiled when a config is first read, not when the module loads: every `conform run` loads this module,
-// most read no config, and the compile is 0.4 s of CPU (profile of one run).
-let compiled: ValidateFunction<ConformConfig> | undefined;
-const validator = (): ValidateFunction<ConformConfig> => (compiled ??= new Ajv({ allErrors: true }).compile<ConformConfig>(configSchema));
+import { targetKeys, topLevelKeys, type ConformConfig } from './configSchema.ts';
+// The schema compiled ahead (configValidatorCode.ts): compiling it in the command cost 0.4 CPU-s a run.
+import { validate } from './configValidator.js';
 
 /** Keys that would hold a secret, and the key that names its variable instead. */
 const secretKeys: Record<string, string> = Object.fromEntries(optionRows.filter((r) => r.secret && r.config?.key).map((r) => [r.name, r.config!.key!]));
@@ -23,7 +20,6 @@ const typeWords: Record<string, string> = { string: 'a string', float64: 'a numb
  * their rules (numbers, URLs) and variables read later, for the targets a run selects.
  */
 export function configProblems(content: unknown): string[] {
-  const validate = validator();
   if (validate(content)) return unitRecordProblems(content);
   return [...new Set((validate.errors ?? []).map((e) => describe(e, content)))];
 }
