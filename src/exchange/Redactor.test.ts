@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Redactor } from './Redactor.ts';
 import { findSecret, secretForms } from './secretForms.ts';
@@ -79,5 +80,41 @@ describe('Redactor, near misses', () => {
 
   test('a short secret has no near misses: they would blank out ordinary words', () => {
     expect(new Redactor([['k1-abcd', 'SVC_API_KEY']]).redact('k1-abc K1-ABCD')).toBe('k1-abc K1-ABCD');
+  });
+});
+
+describe('Redactor, many secrets (a run judging many targets side by side)', () => {
+  const secretArbitrary = fc.string({ unit: fc.constantFrom(...'abcdefXYZ0123456789-_./+'), minLength: 4, maxLength: 40 });
+  const forms: Array<[string, (secret: string) => string]> = [
+    ['as is', (s) => s],
+    ['all but its last character', (s) => s.slice(0, -1)],
+    ['all but its first character', (s) => s.slice(1)],
+    ['in another case', (s) => s.toUpperCase()],
+    ['with a character more', (s) => `${s}x`],
+    ['percent-encoded', (s) => encodeURIComponent(s)],
+    ['inside Basic credentials', (s) => `Basic ${Buffer.from(`client:${s}`).toString('base64')}`],
+  ];
+
+  test('a text holding one of forty secrets, in any form, is redacted as by a Redactor holding that one alone', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(secretArbitrary, { minLength: 40, maxLength: 40 }), fc.nat(39), fc.constantFrom(...forms), fc.string({ maxLength: 30 }), (secrets, which, [, form], around) => {
+        const secret = secrets[which]!;
+        // Only texts that hold no other secret in any form: then the one-secret Redactor is the whole truth.
+        const others = secrets.filter((s) => s !== secret && (s.includes(secret) || secret.toLowerCase().includes(s.toLowerCase().slice(1, -1))));
+        fc.pre(others.length === 0);
+        const text = `${around} "${form(secret)}" ${around}`;
+        const many = new Redactor(secrets.map((s, i) => [s, `SECRET_${String(i)}`] as const));
+        const one = new Redactor([[secret, `SECRET_${String(which)}`]]);
+        expect(many.redact(text)).toBe(one.redact(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a text holding none of them comes back as it was', () => {
+    const many = new Redactor(Array.from({ length: 40 }, (_, i) => [`conform-secret-${String(i).padStart(4, '0')}-value`, `SECRET_${String(i)}`] as const));
+    const text = 'GET /v2/users/me HTTP/1.1\nauthorization: Bearer $ACCESS_TOKEN\ncontent-type: application/json';
+    expect(many.redact(text)).toBe(text);
+    expect(many.redact('conform-secret-0007-value, CONFORM-SECRET-0012-VALUE')).toBe('$SECRET_7, [$SECRET_12 in another case]');
   });
 });
