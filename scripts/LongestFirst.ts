@@ -3,8 +3,8 @@
 // orders by the durations it cached from earlier runs, and a clean clone (CI) has none: it would order
 // by file size, and on a 2-core machine beside two busy processes the longest file started three minutes
 // in and ended the run alone, 46 s after every other file. scripts/testDurations.json holds the files'
-// seconds from a run (`npm run bench -- tests --save-durations` writes it); files it does not name keep
-// vitest's order, after those it does.
+// seconds from a run (`npm run bench -- tests --save-durations` writes it); the files it does not name,
+// the quick ones, keep vitest's order, right after the longest file (sort says why).
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
