@@ -22,7 +22,9 @@ export default defineConfig({
     // Most of the time the files wait on sockets and on the processes they start, not on this process's
     // CPU: three at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
     // fair share beside other work on the machine. Beside two busy processes vitest took 800 s with two at
-    // once (a CI run) and 722 s with three (npm run bench -- tests --busy 2).
+    // once (a CI run) and 722 s with three (npm run bench -- tests --busy 2). Four took 610 s where three
+    // took 586 to 621 s (busy runs of clean clones, the busy processes in sessions of their own): more at
+    // once only slowed each file.
     maxWorkers: 3,
     // The longest files first (scripts/LongestFirst.ts says why).
     sequence: { sequencer: LongestFirst },
