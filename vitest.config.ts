@@ -23,8 +23,8 @@ export default defineConfig({
     // CPU: three at once on 2 cores (vitest's default there is one) keeps the cores busy, and gets them a
     // fair share beside other work on the machine. Beside two busy processes vitest took 800 s with two at
     // once (a CI run) and 722 s with three (npm run bench -- tests --busy 2). Four took 610 s where three
-    // took 586 to 621 s (busy runs of clean clones, the busy processes in sessions of their own): more at
-    // once only slowed each file.
+    // took 621 and 631 s with the same order of files (busy runs of clean clones, the busy processes in
+    // sessions of their own): no more than the spread between runs, for a heavier load on every file.
     maxWorkers: 3,
     // The longest files first (scripts/LongestFirst.ts says why).
     sequence: { sequencer: LongestFirst },
