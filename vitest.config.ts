@@ -1,7 +1,6 @@
 import { globSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LongestFirst } from './scripts/LongestFirst.ts';
-import { sessionForks } from './scripts/SessionForks.ts';
 import { whyIsolated } from './scripts/testIsolation.ts';
 
 // The project's own tests: `*.test.ts` beside the code they test. The conformance suites
@@ -27,8 +26,6 @@ export default defineConfig({
     // took 621 and 631 s with the same order of files (busy runs of clean clones, the busy processes in
     // sessions of their own): no more than the spread between runs, for a heavier load on every file.
     maxWorkers: 3,
-    // Each worker leads a session of its own (scripts/SessionForks.ts says why).
-    pool: sessionForks(),
     // The longest files first (scripts/LongestFirst.ts says why).
     sequence: { sequencer: LongestFirst },
     projects: [

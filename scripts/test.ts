@@ -1,7 +1,7 @@
 // `npm test`: the type-check and the tests, side by side (tsc's report printed when the tests end). Where the kernel allows it the tests run in a fresh network
 // namespace that has only loopback, a wall behind the loopback-only connectors: even code under test
 // that is wrong cannot reach another address. CONFORM_TEST_NO_WALL=1 runs without the wall.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -13,30 +13,12 @@ const vitestArgs = ['--reporter=default', '--reporter=json', `--outputFile.json=
 /** Runs the command, its output on this terminal (or, with `capture`, kept and resolved with its status). */
 function run(cmd: string, args: string[], capture = false): Promise<{ status: number; output: string }> {
   return new Promise((resolve, reject) => {
-    // A captured command leads a session of its own: Linux with autogroup shares the cores between
-    // sessions (docs/architecture.md, "Sessions"), so beside busy processes it takes no share from the
-    // tests. Out of the terminal's reach, it is stopped with this process.
-    const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: capture });
-    if (capture) stopWithThisProcess(child);
+    const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     child.stdout?.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr?.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.once('error', reject);
     child.once('close', (code) => resolve({ status: code ?? 1, output }));
-  });
-}
-
-const detachedChildren = new Set<ChildProcess>();
-function stopWithThisProcess(child: ChildProcess): void {
-  detachedChildren.add(child);
-  child.once('exit', () => detachedChildren.delete(child));
-}
-const stopDetached = () => detachedChildren.forEach((child) => child.kill());
-process.once('exit', stopDetached);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    stopDetached();
-    process.kill(process.pid, signal);
   });
 }
 
