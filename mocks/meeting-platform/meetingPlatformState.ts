@@ -1,4 +1,4 @@
-import { factory, primaryKey } from '@mswjs/data';
+import { factory, primaryKey } from './mswData.ts';
 import type { MeetingPlatformSeed, MeetingSeed, UserSeed } from './seedTypes.ts';
 
 const dictionary = {
