@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { numberRules } from '../../harness/options/numberRules.ts';
 import type { ReportFile } from '../../harness/reports/reportFiles.ts';
-import { clientLabel, type ProxiedSuite } from '../../proxy/createProxyJudge.ts';
+import type { ProxiedSuite } from '../../proxy/createProxyJudge.ts';
 import { judgedSummary, refuseUnwritable, writeJudgedReports } from '../judgedReports.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';
@@ -74,7 +74,10 @@ function proxyCommand(proxy: Command, name: ProxiedSuite, summary: string): Comm
 export async function runProxy(suite: ProxiedSuite, options: ProxyOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
   const { target, authTarget, host, port, clientReport: reports = [] } = options;
   await refuseUnwritable(reports, '--client-report');
+  // Loaded here, not at the top: the judges load the specs (ajv, yaml, undici), which every other
+  // command (and `--help`) would pay for.
   const { startValidationProxy } = await import('../../proxy/startValidationProxy.ts');
+  const { clientLabel } = await import('../../proxy/createProxyJudge.ts');
   const secrets: Array<[string | undefined, string]> = suite === 'meeting-platform' ? [[env[credentialEnv.clientSecret], credentialEnv.clientSecret]] : [[env.SVC_API_KEY, 'SVC_API_KEY']];
   // Listening is all that can fail: a port taken, an address not this machine's.
   const proxy = await startValidationProxy({ suite, target, ...(authTarget !== undefined ? { authTarget } : {}), host, port, secrets }).catch((err: unknown) => {
