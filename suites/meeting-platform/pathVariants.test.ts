@@ -39,7 +39,10 @@ describe('the meeting-platform suite, a path at a time', () => {
 });
 
 test('faults in SHOULD clauses alone, side by side: warnings and exit 0; under --strict they fail the run, exit 1', { timeout: 300_000 }, async () => {
-  const shouldOnly = pathVariants.filter((v) => expectedExitCode(v) === 0 && !v.grep && !v.fuzzRuns);
+  // A variant for each SHOULD clause the matrix breaks alone (the tests above judge every variant): two
+  // more runs of all fourteen took this file 59 CPU-s where these take 54, and the exit codes turn on
+  // the clauses' level, not the path.
+  const shouldOnly = [...new Map(pathVariants.filter((v) => expectedExitCode(v) === 0 && !v.grep && !v.fuzzRuns).map((v) => [v.breaks.join(' '), v])).values()];
   expect(shouldOnly.length).toBeGreaterThan(1);
   const [plain, strict] = await Promise.all([runVariantsSideBySide(shouldOnly), runVariantsSideBySide(shouldOnly, ['--strict'])]);
   const faults = shouldOnly.reduce((n, v) => n + v.breaks.length, 0);
