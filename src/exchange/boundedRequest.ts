@@ -134,24 +134,40 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
     const chunks: Buffer[] = [];
     const budget = init.bodyBudget ?? processBodyBudget;
     let kept = 0;
-    const onWire = new Transform({
-      transform(chunk: Buffer, _encoding, done: TransformCallback) {
-        wireBytes += chunk.length;
-        done(wireBytes > maxBytes ? new TooLarge() : null, chunk);
-      },
-    });
-    const keep = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        if (kept + chunk.length > maxBytes) return done(new TooLarge());
-        if (!budget.take(chunk.length, maxBytes)) return done(new OverBudget());
-        kept += chunk.length;
-        chunks.push(chunk);
-        done();
-      },
-    });
+    /** A chunk of the body as the caller gets it (decompressed), or what refuses it. */
+    const keepChunk = (chunk: Buffer): TooLarge | OverBudget | null => {
+      if (kept + chunk.length > maxBytes) return new TooLarge();
+      if (!budget.take(chunk.length, maxBytes)) return new OverBudget();
+      kept += chunk.length;
+      chunks.push(chunk);
+      return null;
+    };
     release = () => budget.give(kept);
     try {
-      await pipeline([answer.body, onWire, ...decoders, keep], { signal: stop.signal });
+      if (decoders.length === 0) {
+        // Most answers are not compressed: read straight from the body, no stream pipeline. Node's
+        // pipeline aborts a controller of its own as each one ends, an AbortError made and its stack
+        // taken: 4 % of a suite run's CPU (a profile of a run judging eight fetch services). A deadline
+        // or the caller still ends the read: undici destroys the body with the reason `stop` gives.
+        for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+          wireBytes += chunk.length;
+          const refused = wireBytes > maxBytes ? new TooLarge() : keepChunk(chunk);
+          if (refused) throw refused;
+        }
+      } else {
+        const onWire = new Transform({
+          transform(chunk: Buffer, _encoding, done: TransformCallback) {
+            wireBytes += chunk.length;
+            done(wireBytes > maxBytes ? new TooLarge() : null, chunk);
+          },
+        });
+        const keep = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            done(keepChunk(chunk));
+          },
+        });
+        await pipeline([answer.body, onWire, ...decoders, keep], { signal: stop.signal });
+      }
     } catch (err) {
       answer.body.destroy();
       chunks.length = 0;
