@@ -21,6 +21,6 @@ export class LongestFirst extends BaseSequencer {
     // end of a busy run, after the longest file had ended.
     const [longest, ...rest] = longestFirst;
     if (!longest) return longestFirst;
-    return [longest, ...rest.filter((f) => seconds(f) > 0), ...rest.filter((f) => seconds(f) === 0)];
+    return [longest, ...rest.filter((f) => seconds(f) === 0), ...rest.filter((f) => seconds(f) > 0)];
   }
 }
