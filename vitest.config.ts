@@ -25,6 +25,8 @@ export default defineConfig({
     // once (a CI run) and 722 s with three (npm run bench -- tests --busy 2). Four took 610 s where three
     // took 621 and 631 s with the same order of files (busy runs of clean clones, the busy processes in
     // sessions of their own): no more than the spread between runs, for a heavier load on every file.
+    // Workers that each lead a session of their own (a pool forking them detached), to get a share of
+    // the cores each, took 692 s and 917 CPU-s in such a run, where these took 586 s and 767 CPU-s.
     maxWorkers: 3,
     // The longest files first (scripts/LongestFirst.ts says why).
     sequence: { sequencer: LongestFirst },
