@@ -10,6 +10,11 @@ export interface ExchangeOutcomes {
   requests: number;
   /** By outcome (outcomeOf): "503", "no answer: no answer within 30 s"; absent when every request got an answer below 500. */
   troubles?: Record<string, number>;
+  /**
+   * Requests answered 2xx: the target served them. A check whose pass rests on refusals alone proves
+   * nothing unless one of its requests was served (its control, check.ts); never part of a report.
+   */
+  served?: number;
 }
 
 const current = new AsyncLocalStorage<ExchangeOutcomes>();
@@ -34,6 +39,7 @@ export function recordExchange(url: string, outcome: { status: number } | { noAn
   const tally = current.getStore();
   if (!tally || !targetOrigins.has(new URL(url).origin)) return;
   tally.requests++;
+  if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) tally.served = (tally.served ?? 0) + 1;
   const trouble = outcomeOf(outcome);
   if (trouble) (tally.troubles ??= {})[trouble] = (tally.troubles[trouble] ?? 0) + 1;
 }

@@ -1,6 +1,7 @@
 import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
-import { refused, resultOf, type Expectation } from './expectations.ts';
+import { refused, replied, resultOf, type Expectation } from './expectations.ts';
 import type { FetchCall } from './fetchClient.ts';
+import { controlPasses, sendControls, servedPage, type Control } from './controlFetch.ts';
 import { judge, type Verdict } from './judge.ts';
 import { loopbackDestinations, remotePrivateDestinations, type PrivateDestination } from './privateDestinations.ts';
 import { startCanary, type Canary } from '../../src/harness/suite-api/startCanary.ts';
@@ -24,18 +25,35 @@ export function defineDestinationChecks(check: Check, s: SuiteTarget): void {
   check('FS-INSECURE-PRIVATE', `allowInsecureSsl for private destinations (${scope}, and on a hop of every redirect kind) is refused with 4xx and nothing is fetched`, (ctx) =>
     withCanary(s, async (canary) => {
       const rows = [...destinations(canary, 'https'), ...redirectRows(s, canary, 'https')];
-      const verdicts = await probeRows(ctx, s, canary, rows, { allowInsecureSsl: true });
+      const [verdicts, controls] = await Promise.all([probeRows(ctx, s, canary, rows, { allowInsecureSsl: true }), sendControls(begin(ctx, s), [insecureHonoured(s)])]);
       judge(ctx, s.client, 'allowInsecureSsl true must not be honoured for localhost, private-network, link-local or cloud-metadata destinations: 4xx, nothing fetched', verdicts);
+      controlPasses(ctx, controls);
     }), { paths: privatePaths },
   );
 
   check('FS-SSRF', `private destinations in every spelling (${scope}) and on redirect hops are refused with 4xx before any connection`, (ctx) =>
     withCanary(s, async (canary) => {
       const rows = [...destinations(canary, 'http'), ...redirectRows(s, canary, 'http')];
-      const verdicts = await probeRows(ctx, s, canary, rows, {});
+      const [verdicts, controls] = await Promise.all([probeRows(ctx, s, canary, rows, {}), sendControls(begin(ctx, s), [servedPage(s, "a permitted destination (the farm's /small page) fetched")])]);
       judge(ctx, s.client, 'loopback, private, link-local and metadata destinations, in any spelling and on every redirect hop, must be refused with 4xx before any connection', verdicts);
+      controlPasses(ctx, controls);
     }), { paths: privatePaths },
   );
+}
+
+/**
+ * FS-INSECURE-PRIVATE's control: allowInsecureSsl true honoured for a destination it is meant for (the
+ * farm's expired certificate): a service that refuses every request with allowInsecureSsl refuses the
+ * private ones too, and proves nothing by it.
+ */
+function insecureHonoured(s: SuiteTarget): Control {
+  const text = s.farm.page('/small').text;
+  return {
+    label: "allowInsecureSsl true honoured for the farm's expired certificate",
+    clause: 'FS-TLS-INSECURE',
+    call: { body: { url: s.farm.url('expiredTlsUrl', '/small'), allowInsecureSsl: true } },
+    expect: (x) => (resultOf(x)?.content === text ? undefined : `${replied(x)}; expected 200 with the farm's page`),
+  };
 }
 
 /** Runs `probe` with a canary listener on loopback when the target is local (see probeScope.ts), else with none. */

@@ -1,6 +1,7 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { replied, type Expectation } from './expectations.ts';
 import { FetchClient } from './fetchClient.ts';
+import { controlPasses, sendControls, servedPage, type Control } from './controlFetch.ts';
 import { judge, probeAll, type Case } from './judge.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
@@ -14,6 +15,8 @@ export function defineHttpHygieneChecks(check: Check, s: SuiteTarget): void {
   // A client of its own: these replies are not the operation's, so FS-SPEC-RESPONSE does not judge them.
   const client = new FetchClient(s.target);
   const body = { url: s.farm.url('httpUrl', '/small') };
+  // A 405 or a 404 is the service's own only beside POST /v1/fetch served (FS-VERSION-PATH).
+  const postServed: Control = { ...servedPage(s, 'POST /v1/fetch with the same body served'), clause: 'FS-VERSION-PATH' };
 
   const methods: Case[] = [
     { label: 'GET /v1/fetch', call: { method: 'GET' }, expect: notAllowed },
@@ -22,8 +25,9 @@ export function defineHttpHygieneChecks(check: Check, s: SuiteTarget): void {
     { label: 'PATCH /v1/fetch with a fetch request', call: { method: 'PATCH', body }, expect: notAllowed },
   ];
   check('FS-HTTP-METHOD', `another method than POST on /v1/fetch (${methods.map((c) => c.call.method).join(', ')}) gets 405 with Allow naming POST`, async (ctx) => {
-    begin(ctx, s);
-    judge(ctx, client, 'a method /v1/fetch does not take should get 405 with an Allow header naming POST (RFC 9110 §15.5.6)', await probeAll((call) => client.post({ signal: ctx.signal, ...call }), methods));
+    const [verdicts, controls] = await Promise.all([probeAll((call) => client.post({ signal: ctx.signal, ...call }), methods), sendControls(begin(ctx, s), [postServed])]);
+    judge(ctx, client, 'a method /v1/fetch does not take should get 405 with an Allow header naming POST (RFC 9110 §15.5.6)', verdicts);
+    controlPasses(ctx, controls);
   }, { paths: ['get', 'put', 'delete', 'patch'] });
 
   const paths: Case[] = [
@@ -33,8 +37,9 @@ export function defineHttpHygieneChecks(check: Check, s: SuiteTarget): void {
     { label: 'GET /conform-no-such-path', call: { method: 'GET', path: '/conform-no-such-path' }, expect: notFound },
   ];
   check('FS-HTTP-UNKNOWN-PATH', `a path the service does not serve (${paths.length}: another version, beside and below /v1/fetch, elsewhere) gets 404`, async (ctx) => {
-    begin(ctx, s);
-    judge(ctx, client, 'a path the service does not serve should get 404 (RFC 9110 §15.5.5), not 2xx or 5xx', await probeAll((call) => client.post({ signal: ctx.signal, ...call }), paths));
+    const [verdicts, controls] = await Promise.all([probeAll((call) => client.post({ signal: ctx.signal, ...call }), paths), sendControls(begin(ctx, s), [postServed])]);
+    judge(ctx, client, 'a path the service does not serve should get 404 (RFC 9110 §15.5.5), not 2xx or 5xx', verdicts);
+    controlPasses(ctx, controls);
   }, { paths: ['other-version', 'beside', 'below', 'elsewhere'] });
 }
 

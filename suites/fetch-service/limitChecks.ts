@@ -1,6 +1,7 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { replied, status, type Expectation } from './expectations.ts';
 import type { Exchange } from './fetchClient.ts';
+import { controlPasses, judgeWithControls, sendControls, servedPage } from './controlFetch.ts';
 import { judge, probeAll, type Case } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';
 import { begin, durationText, type SuiteTarget } from './SuiteTarget.ts';
@@ -17,9 +18,13 @@ export function defineLimitChecks(check: Check, s: SuiteTarget): void {
   const slowCheck = { timeout: s.timeoutMs * 3 + 30_000 };
   const fetchOf = (path: string, extra: object = {}) => ({ body: { url: s.farm.url('httpUrl', path), ...extra } });
   const shared = (path: string) => ({ ...fetchOf(path), shareAs: path });
+  const withinLimit = servedPage(s, "one fetch within the limit (the farm's /small page) served");
 
   check('FS-429', 'concurrent slow fetches beyond the limit get 429', async (ctx) => {
-    const crowd = await s.shared('crowd', () => provokeTooMany(s, begin(ctx, s)));
+    const post = begin(ctx, s);
+    const crowd = await s.shared('crowd', () => provokeTooMany(s, post));
+    // Once the crowd is gone: a fetch within the limit served shows the 429 was the limit, not a refusal of everything.
+    const controls = await sendControls(post, [withinLimit]);
     const statuses = crowd.replies.map((x) => x.status);
     ctx.evidence('crowd', `${crowd.started} slow fetches started in doubling batches, at most ${crowd.peak} in flight at once; replies before they were cut: ${statuses.join(', ') || 'none'}`);
     const exchange = crowd.tooMany ?? crowd.replies[0] ?? crowd.cut;
@@ -27,6 +32,7 @@ export function defineLimitChecks(check: Check, s: SuiteTarget): void {
     const first = crowd.replies.length ? `the first answer, after ${durationText(exchange.durationMs)} (the fetch timeout is ${seconds} s): ${replied(exchange)}` : 'all of them were still waiting when cut';
     const problem = crowd.tooMany ? undefined : `no 429 with up to ${crowd.peak} fetches in flight at once; ${first}`;
     judge(ctx, s.client, "a fetch request beyond the caller's concurrent fetch limit must get 429 Too Many Requests", [{ label: 'ramp of concurrent slow fetches', exchange, problem }]);
+    controlPasses(ctx, controls);
   }, slowCheck);
 
   check('FS-502-SIZE', 'a body of 1 GiB (with Content-Length and chunked) and a gzip bomb get 502', async (ctx) => {
@@ -35,7 +41,7 @@ export function defineLimitChecks(check: Check, s: SuiteTarget): void {
       { label: '1 GiB chunked, no Content-Length', call: fetchOf('/big?chunked=1'), expect: status(502) },
       { label: 'gzip bomb: 130 KiB inflating to 128 MiB', call: fetchOf('/gzip-bomb'), expect: status(502) },
     ];
-    judge(ctx, s.client, 'a fetched response larger than the maximum response size must get 502 Bad Gateway', await probeAll(begin(ctx, s), cases));
+    await judgeWithControls(ctx, s, 'a fetched response larger than the maximum response size must get 502 Bad Gateway', cases, [servedPage(s, "a small body (the farm's /small page) fetched")]);
   }, slowCheck);
 
   // The titles name no number of seconds: an embedded target's timeout depends on how busy the machine
@@ -48,7 +54,7 @@ export function defineLimitChecks(check: Check, s: SuiteTarget): void {
       { label: `headers after ${pastTimeoutMs} ms`, call: shared(`/slow/headers?ms=${pastTimeoutMs}`), expect: timedOut },
       { label: `a body dripping for ${pastTimeoutMs} ms`, call: fetchOf(`/slow/drip?ms=250&chunks=${Math.ceil(pastTimeoutMs / 250)}`), expect: timedOut },
     ];
-    judge(ctx, s.client, 'a fetch that does not complete within the fetch timeout must get 504 Gateway Timeout', await probeAll(begin(ctx, s), cases));
+    await judgeWithControls(ctx, s, 'a fetch that does not complete within the fetch timeout must get 504 Gateway Timeout', cases, [servedPage(s, "a page that answers at once (the farm's /small) fetched")]);
   }, slowCheck);
 
   check('FS-TIMEOUT-FIXED', 'timeout fields in the request change nothing: the fixed timeout holds both ways', async (ctx) => {

@@ -1,6 +1,7 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { errorBodyProblem, jsonObjectProblem } from '../../src/rules/fetch-service/replyProblems.ts';
 import type { Exchange } from './fetchClient.ts';
+import { controlPasses, sendControls, servedPage } from './controlFetch.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
@@ -44,9 +45,10 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
   check('FS-ERROR-BODY', 'every error reply (400, 4xx for the key, 4xx refusal, 429, 502, 504) is {statusCode, error, message} matching its status', async (ctx) => {
     const post = begin(ctx, s);
     const errorKinds = [...quickReplies.filter((c) => c.path !== '200').map((c) => ({ ...c, expect: errorBodyProblem })), ...slowReplies];
-    const [verdicts, crowd] = await Promise.all([
+    const [verdicts, crowd, controls] = await Promise.all([
       probeAll(post, errorKinds),
       s.shared('crowd', () => provokeTooMany(s, post)),
+      sendControls(post, [servedPage(s, "the farm's /small page served: the error replies are the service's own")]),
     ]);
     if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: errorBodyProblem(crowd.tooMany) });
     else ctx.notJudged('429', 'no fetch of the crowd got a 429 (FS-429 judges that)');
@@ -59,6 +61,7 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
     ctx.evidence('statuses provoked', verdicts.map((v) => `${v.label}: ${v.exchange.status}`).join('\n'));
     if (!errors.length) throw new Error('none of the probes got an error reply, so no error body could be checked');
     judge(ctx, s.client, "every error reply's body must be {statusCode, error, message}: statusCode the HTTP status, error its reason phrase, message a string", errors);
+    controlPasses(ctx, controls);
   }, { timeout: s.timeoutMs * 3 + 30_000, paths: [...pathsOf(quickReplies.filter((c) => c.path !== '200')), ...pathsOf(slowReplies), '429'] });
 }
 

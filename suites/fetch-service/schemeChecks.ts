@@ -5,8 +5,9 @@ import { pathToFileURL } from 'node:url';
 import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
 import type { Canary } from '../../src/harness/suite-api/startCanary.ts';
 import { withCanary } from './destinationChecks.ts';
-import { refused, replied, resultOf, type Expectation } from './expectations.ts';
+import { page, refused, replied, resultOf, type Expectation } from './expectations.ts';
 import { addProblem, requireUnseen } from './farmProof.ts';
+import { controlPasses, sendControls, servedPage, type Control } from './controlFetch.ts';
 import { judge, probeAll, type Case, type Wording } from './judge.ts';
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
@@ -46,7 +47,7 @@ export function defineSchemeChecks(check: Check, s: SuiteTarget): void {
     withWitnesses(s, async (w) => {
       const destinations = [...otherSchemes(s, w), ...hostless(s)];
       const cases = destinations.map((d): Case => ({ label: `${d.label}: ${d.url}`, call: { body: { url: d.url } }, expect: refused }));
-      await judgeDestinations(ctx, s, w, destinations, cases, 'a url with another scheme than http or https, or without a host, must be refused with 4xx and nothing read or contacted', { of: 'URLs', failed: 'were not refused with 4xx, or were read' });
+      await judgeDestinations(ctx, s, w, destinations, cases, 'a url with another scheme than http or https, or without a host, must be refused with 4xx and nothing read or contacted', { of: 'URLs', failed: 'were not refused with 4xx, or were read' }, servedPage(s, "an http URL (the farm's /small page) fetched"));
     }), { paths: [...schemePaths, 'hostless'] },
   );
 
@@ -60,9 +61,18 @@ export function defineSchemeChecks(check: Check, s: SuiteTarget): void {
         const url = s.farm.url('httpUrl', `/redirect/to?status=${status}&url=${encodeURIComponent(d.url)}`);
         return { label: `a ${status} to ${d.label}: ${d.url}`, call: { body: { url, allowRedirects: true } }, expect: refusedOrReturned };
       });
-      await judgeDestinations(ctx, s, w, destinations, cases, 'a redirect to another scheme must not be followed: an error reply, or the 3xx as the result, and nothing read or contacted', { of: 'redirects to another scheme', failed: 'were followed' });
+      await judgeDestinations(ctx, s, w, destinations, cases, 'a redirect to another scheme must not be followed: an error reply, or the 3xx as the result, and nothing read or contacted', { of: 'redirects to another scheme', failed: 'were followed' }, httpRedirectFollowed(s));
     }), { paths: [...schemePaths] },
   );
+}
+
+/**
+ * FS-SEC-SCHEME-REDIRECT's control: the same kind of redirect to an http page, followed with allowRedirects
+ * (FS-REDIRECT-FOLLOW): a service that follows no redirect at all refuses the other schemes by it.
+ */
+function httpRedirectFollowed(s: SuiteTarget): Control {
+  const url = s.farm.url('httpUrl', `/redirect/to?status=302&url=${encodeURIComponent(s.farm.url('httpUrl', '/small'))}`);
+  return { label: "a 302 to the farm's /small page, followed with allowRedirects", clause: 'FS-REDIRECT-FOLLOW', call: { body: { url, allowRedirects: true } }, expect: page(s.farm.page('/small').text) };
 }
 
 /** A canary when the target is local, and (local targets only: the file must be on its machine) a marked file. */
@@ -121,9 +131,10 @@ const refusedOrReturned: Expectation = (x) => {
 };
 
 /** Sends the cases (one per destination), then adds what the witnesses saw to each verdict, and judges. */
-async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses, destinations: Destination[], cases: Case[], rule: string, wording: Wording): Promise<void> {
+async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses, destinations: Destination[], cases: Case[], rule: string, wording: Wording, control: Control): Promise<void> {
   const before = w.canary?.connections ?? 0;
-  const verdicts = await probeAll(begin(ctx, s), cases);
+  const post = begin(ctx, s);
+  const [verdicts, controls] = await Promise.all([probeAll(post, cases), sendControls(post, [control])]);
   const connected = (w.canary?.connections ?? 0) - before;
   destinations.forEach((d, i) => {
     const verdict = verdicts[i]!;
@@ -134,6 +145,7 @@ async function judgeDestinations(ctx: CheckContext, s: SuiteTarget, w: Witnesses
   const probed = destinations.flatMap((d, i) => (d.probe ? [[d.probe, verdicts[i]!] as const] : []));
   await requireUnseen(s.farm, probed.map(([p]) => p), probed.map(([, v]) => v), 'the origin farm received the request the URL carries: it was fetched');
   judge(ctx, s.client, rule, verdicts, wording);
+  controlPasses(ctx, controls);
 }
 
 function matches(text: string, content: string | RegExp): boolean {

@@ -2,6 +2,7 @@ import type { Check } from '../../src/harness/suite-api/check.ts';
 import { page, refused, replied, resultOf, type Expectation } from './expectations.ts';
 import { requireUnseen } from './farmProof.ts';
 import { keyVariable, type FetchCall } from './fetchClient.ts';
+import { controlPasses, sendControls, servedPage } from './controlFetch.ts';
 import { judge, probeAll, type Case } from './judge.ts';
 import { keyNearMisses } from './keyNearMisses.ts';
 import { newProbe } from './originFarm.ts';
@@ -11,6 +12,8 @@ import { begin, type SuiteTarget } from './SuiteTarget.ts';
 export function defineServiceChecks(check: Check, s: SuiteTarget): void {
   const small = page(s.farm.page('/small').text);
   const smallUrl = s.farm.url('httpUrl', '/small');
+  // A refusal of a key that is not the issued one proves the comparison only beside the issued one served.
+  const keyServed = servedPage(s, 'the same page fetched with the issued key in X-SVC-API-Key');
 
   check('FS-VERSION-PATH', 'POST {base}/v1/fetch serves the fetch operation', async (ctx) => {
     // The result's fields are FS-RESULT-SHAPE's business; this clause asks that the operation answers here.
@@ -51,9 +54,11 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     for (const [keyLabel, key] of keys) for (let way = 0; way < ways; way++) add(keyLabel, key, way);
     add('an empty X-SVC-API-Key', { key: '' }, 0);
     if (!nearMisses.some((m) => m.path === 'key-case')) ctx.notJudged('key-case', 'the key has no letters: in the other case it is the issued key itself');
-    const verdicts = await probeAll(begin(ctx, s), cases);
+    const post = begin(ctx, s);
+    const [verdicts, controls] = await Promise.all([probeAll(post, cases), sendControls(post, [keyServed])]);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: it was fetched without a valid key');
     judge(ctx, s.client, 'a request without an issued key in X-SVC-API-Key must be refused with 4xx before anything is fetched, whatever its body and content type', verdicts);
+    controlPasses(ctx, controls);
   }, { paths: ['no-key', 'empty-key', 'unissued-key', 'key-appended', 'key-prepended', 'key-last-dropped', 'key-first-dropped', 'key-case', 'key-scheme', 'key-nbsp', 'json', 'json-charset', 'text-plain', 'no-content-type', 'form', 'query-no-body', 'not-json', 'empty-body'] });
 
   // The names a service that takes a key from the query string is likely to read it under, all at once.
@@ -66,9 +71,11 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
   check('FS-AUTH-HEADER-ONLY', 'the issued key in another header than X-SVC-API-Key (Authorization: Bearer, X-API-Key) or in the query string is refused and nothing is fetched', async (ctx) => {
     const probes = elsewhere.map(() => newProbe());
     const cases = elsewhere.map(([label, where], i): Case => ({ label: `the key in ${label} instead`, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, key: null, ...where }, expect: refused }));
-    const verdicts = await probeAll(begin(ctx, s), cases);
+    const post = begin(ctx, s);
+    const [verdicts, controls] = await Promise.all([probeAll(post, cases), sendControls(post, [keyServed])]);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: the key was taken from another header');
     judge(ctx, s.client, 'the key should be taken from X-SVC-API-Key only: in another header, the request should be refused with 4xx and nothing fetched', verdicts);
+    controlPasses(ctx, controls);
   }, { paths: ['authorization-bearer', 'x-api-key', 'query-parameter'] });
 
   check('FS-PROXIES-OPTION', 'proxies false or omitted fetches directly; proxies true is accepted', async (ctx) => {

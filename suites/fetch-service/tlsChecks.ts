@@ -2,6 +2,7 @@ import type { Check } from '../../src/harness/suite-api/check.ts';
 import { behindRedirect, page, replied, status, type Expectation } from './expectations.ts';
 import type { FetchCall } from './fetchClient.ts';
 import { requireUnseen } from './farmProof.ts';
+import { controlPasses, sendControls, type Control } from './controlFetch.ts';
 import { judge, probeAll, type Case } from './judge.ts';
 import { newProbe, type FarmListeners } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
@@ -53,21 +54,41 @@ export function defineTlsChecks(check: Check, s: SuiteTarget): void {
       ),
     );
 
+  const small = page(s.farm.page('/small').text);
+  /** The listener whose certificate verifies, fetched without allowInsecureSsl: directly, and through a redirect. */
+  const verifiedCases: Case[] = routes.map((route) => ({
+    label: `the certificate that verifies${routeLabel(route)}, allowInsecureSsl omitted`,
+    call: { body: { url: urlOf('httpsUrl', route), ...routeOptions(route) } },
+    expect: onRoute(route, small),
+  }));
+  /**
+   * What FS-TLS-DEFAULT's and FS-502-TLS's refusals are proven by: the same fetches of a certificate that
+   * verifies, served. A service that refuses every certificate (an empty trust store) refuses the bad ones too.
+   */
+  const verifiedControls: Control[] = verifiedCases.map((c) => ({ label: c.label, clause: 'FS-TLS-VERIFIED', call: c.call, expect: c.expect }));
+
+  check('FS-TLS-VERIFIED', 'a host whose certificate verifies is fetched without allowInsecureSsl, asked for or on a redirect hop', async (ctx) => {
+    judge(ctx, s.client, 'with allowInsecureSsl false or omitted, a host whose certificate verifies must be fetched (200)', await probeAll(begin(ctx, s), verifiedCases));
+  }, { paths: [...routes] });
+
   check('FS-TLS-DEFAULT', 'a host whose certificate is expired or for another host is not fetched without allowInsecureSsl, asked for or on a redirect hop', async (ctx) => {
     const notFetched: Expectation = (x) => (x.status >= 400 ? undefined : `${replied(x)}; the page was fetched over TLS that does not verify`);
     const probes = verificationCases(notFetched);
-    const verdicts = await probeAll(begin(ctx, s), probes.map((p) => p.case));
+    const post = begin(ctx, s);
+    const [verdicts, controls] = await Promise.all([probeAll(post, probes.map((p) => p.case)), sendControls(post, verifiedControls)]);
     // A handshake that fails never reaches HTTP: the farm must have logged none of the probes.
     await requireUnseen(s.farm, probes.map((p) => p.probe), verdicts, 'the origin farm received the request over TLS that does not verify');
     judge(ctx, s.client, 'with allowInsecureSsl false or omitted, a host whose certificate does not verify must not be fetched', verdicts);
+    controlPasses(ctx, controls);
   }, { paths: [...routes, 'option-name-case'] });
 
   check('FS-502-TLS', 'a fetch refused for TLS verification gets 502, on the first request or a redirect hop', async (ctx) => {
-    const verdicts = await probeAll(begin(ctx, s), verificationCases(status(502)).map((p) => p.case));
+    const post = begin(ctx, s);
+    const [verdicts, controls] = await Promise.all([probeAll(post, verificationCases(status(502)).map((p) => p.case)), sendControls(post, verifiedControls)]);
     judge(ctx, s.client, 'a fetch refused because TLS certificate verification failed must get 502 Bad Gateway', verdicts);
+    controlPasses(ctx, controls);
   }, { paths: [...routes, 'option-name-case'] });
 
-  const small = page(s.farm.page('/small').text);
   check('FS-TLS-INSECURE', 'with allowInsecureSsl, the test hosts with an expired or wrong-host certificate are fetched, asked for or on a redirect hop', async (ctx) => {
     const cases = routes.flatMap((route) =>
       unverifiable.map(([listener, why]): Case => ({ label: `${why}${routeLabel(route)}, allowInsecureSsl true`, call: { body: { url: urlOf(listener, route), ...routeOptions(route), allowInsecureSsl: true } }, expect: onRoute(route, small) })),

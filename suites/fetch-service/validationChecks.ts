@@ -1,7 +1,8 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { status } from './expectations.ts';
-import { judge, probeAll, type Case } from './judge.ts';
-import { begin, type SuiteTarget } from './SuiteTarget.ts';
+import { judgeWithControls, servedPage } from './controlFetch.ts';
+import type { Case } from './judge.ts';
+import type { SuiteTarget } from './SuiteTarget.ts';
 
 const badRequest = status(400);
 
@@ -9,6 +10,8 @@ const badRequest = status(400);
 export function defineValidationChecks(check: Check, s: SuiteTarget): void {
   const small = s.farm.url('httpUrl', '/small');
   const farm = new URL(s.farm.listeners.httpUrl);
+  // A 400 proves the body was judged only beside a valid body that is served.
+  const valid = servedPage(s, "a valid body (the farm's /small page, no options) served");
 
   // Malformed URLs are built on the farm's host, so a service that "repairs" one reaches only the farm. Only
   // what is no absolute URI is here: a port out of range is one by RFC 3986's grammar (§3.2.3: digits), so
@@ -42,7 +45,7 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
       { label: 'url absent', call: { body: { allowRedirects: false } }, expect: badRequest },
       ...badUrls.map(([label, url]): Case => ({ label: `url ${label}: ${JSON.stringify(url)}`, call: { body: { url } }, expect: badRequest })),
     ];
-    judge(ctx, s.client, 'a url that is absent, not a string or not a valid absolute URI must get 400', await probeAll(begin(ctx, s), cases));
+    await judgeWithControls(ctx, s, 'a url that is absent, not a string or not a valid absolute URI must get 400', cases, [valid]);
   }, { paths: ['absent', 'not-a-string', 'empty-or-words', 'relative', 'no-host', 'malformed-host', 'whitespace-around', 'whitespace-inside'] });
 
   // Strings of the right shape in the wrong case ("True") are strings all the same.
@@ -52,7 +55,7 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
     const cases = options.flatMap((option) =>
       wrongTypes.map((value): Case => ({ label: `${option}: ${JSON.stringify(value)}`, call: { body: { url: small, [option]: value } }, expect: badRequest })),
     );
-    judge(ctx, s.client, 'an option present but not a boolean must get 400', await probeAll(begin(ctx, s), cases));
+    await judgeWithControls(ctx, s, 'an option present but not a boolean must get 400', cases, [valid]);
   }, { paths: ['allowRedirects', 'allowInsecureSsl', 'proxies'] });
 
   const badBodies: Array<[string, string]> = [
@@ -68,6 +71,6 @@ export function defineValidationChecks(check: Check, s: SuiteTarget): void {
   ];
   check('FS-400-BODY', `bodies that are not JSON, or JSON but not an object (${badBodies.length} bodies): 400`, async (ctx) => {
     const cases = badBodies.map(([label, raw]): Case => ({ label, call: { raw }, expect: badRequest }));
-    judge(ctx, s.client, 'a body that is not a JSON object must get 400', await probeAll(begin(ctx, s), cases));
+    await judgeWithControls(ctx, s, 'a body that is not a JSON object must get 400', cases, [valid]);
   }, { paths: ['empty', 'not-json', 'json-not-object'] });
 }

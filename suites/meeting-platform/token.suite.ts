@@ -68,6 +68,16 @@ async function answers(target: MeetingPlatformTarget, names: readonly TokenProbe
 }
 
 /**
+ * What a token request's refusal is proven by: the seed's own token request served, an access token
+ * issued (the session's, MP-TOKEN-FLOW's request). A platform that refuses every token request refuses
+ * the near misses too; without a token the session blocks the check by MP-TOKEN-FLOW.
+ */
+async function seedRequestServed(target: MeetingPlatformTarget, ctx: CheckContext): Promise<void> {
+  await sessionFor(target).token();
+  ctx.control({ label: "the seed's own token request (HTTP Basic, grant_type=account_credentials and account_id) served", clause: 'MP-TOKEN-FLOW' });
+}
+
+/**
  * MP-TOKEN-OPEN's judgement of an answer to a request whose fate is open: one the spec documents for the
  * token endpoint (200 with a token, 400 or 401 with a JSON error), never a 5xx, a redirect or a page.
  */
@@ -155,6 +165,7 @@ for (const target of currentTargets()['meeting-platform']) {
           rule: 'accepting or refusing is the platform\'s choice; either way the answer is a token or a JSON error the spec documents, never a 5xx, a redirect or an HTML page',
           cases: sent.map((p) => probeCase(p, described[p.name], openProblem(p.exchange))),
         });
+        await seedRequestServed(target, ctx);
       },
       { paths: [...openForms] },
     );
@@ -201,6 +212,7 @@ for (const target of currentTargets()['meeting-platform']) {
           for (const name of names) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, 'the account id has no letter: no other case to send it in');
           ctx.reproduction(sent[0]!.reproduction);
           ctx.conclude({ ...conclusion, cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))) });
+          await seedRequestServed(target, ctx);
         },
         { paths: [...names] },
       );
@@ -282,6 +294,7 @@ for (const target of currentTargets()['meeting-platform']) {
                 ? { problem: `405 with Allow ${JSON.stringify(allow)}`, cause: 'a 405 whose Allow header does not name POST' }
                 : {};
         ctx.conclude({ of: 'requests', failed: 'with another method than POST were not refused', cases: [probeCase(p!, described.get, outcome)] });
+        await seedRequestServed(target, ctx);
       },
       { paths: ['get'] },
     );
@@ -314,6 +327,8 @@ for (const target of currentTargets()['meeting-platform']) {
         if (!cases.length) ctx.skip('the auth and API addresses are one: no address to confuse');
         ctx.reproduction(cases[0]!.reproduction!);
         ctx.conclude({ of: 'requests sent to the wrong host', failed: 'were answered as if the address were right', cases });
+        // The same token request at the right address served: the wrong one's refusal is the address's.
+        await seedRequestServed(target, ctx);
 
         async function apiOnAuthHost(token: string): Promise<void> {
           const me = await apiGet(target, '/v2/users/me', token, ctx.signal);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { startMeetingPlatformServer } from '../../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { startOriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { codeRoot } from '../../harness/run/conformanceConfig.ts';
 import { startEmbeddedReference } from '../../harness/targets/startFetchServiceTargets.ts';
@@ -64,6 +65,68 @@ describe('conform run checks what can make it "could not run" before any check r
     } finally {
       await service.close();
       await farm.close();
+    }
+  });
+
+  test('a key the deployment refuses, a base URL that is not the service, a farm CA it does not trust: each a set-up mistake, said once, before any check', async () => {
+    const farm = await startOriginFarm();
+    const key = 'test-key-setup-0123456789';
+    const service = await startEmbeddedReference(farm, key);
+    // The reference with no CA but the system's: the farm's certificate that verifies elsewhere does not here.
+    const distrustful = await startEmbeddedReference(farm, key, { trustedCa: [] });
+    try {
+      const refusedKey = await runConform(['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl], { SVC_API_KEY: `${key}x` });
+      refusedWith(refusedKey, [`--base-url ${service.url} refused the API key given for it: POST ${service.url}/v1/fetch with the key in X-SVC-API-Key and a valid body answered 401, application/json ("A valid API key is required in the X-SVC-API-Key header."). Give a key this deployment issued.`]);
+      expect(refusedKey.stderr).not.toContain(key);
+      // The farm's own port given as the service: a 404 for the operation's path.
+      const notService = await runConform(['run', 'fetch-service', '--base-url', farm.httpUrl, '--origin-url', farm.httpUrl], { SVC_API_KEY: key });
+      expect(notService.stderr).toMatch(new RegExp(`^conform: --base-url ${escape(farm.httpUrl)} does not answer like a fetch service: POST ${escape(farm.httpUrl)}/v1/fetch with a valid request answered 404[^\n]*\. Give the service's base URL, the address that /v1/fetch is below\.\n$`));
+      expect(notService.exitCode).toBe(2);
+      expect(notService.report).toBeUndefined();
+      // The same service below /v1: the likeliest slip, named.
+      const withVersion = await runConform(['run', 'fetch-service', '--base-url', `${service.url}/v1`, '--origin-url', farm.httpUrl], { SVC_API_KEY: key });
+      expect(withVersion.stderr).toContain(`does not answer like a fetch service: POST ${service.url}/v1/v1/fetch with a valid request answered 404`);
+      expect(withVersion.stderr).toContain('without the /v1 (the operation is /v1/fetch below it)');
+      expect(withVersion.exitCode).toBe(2);
+      // Every certificate refused, the valid one too: what would have passed FS-TLS-DEFAULT on refusals alone.
+      const untrusted = await runConform(['run', 'fetch-service', '--base-url', distrustful.url, '--origin-url', farm.httpUrl], { SVC_API_KEY: key });
+      refusedWith(untrusted, [`--base-url ${distrustful.url} could not verify the farm's certificate for ${farm.httpsUrl}/small: fetched without allowInsecureSsl it answered 502, application/json (${JSON.stringify(JSON.parse(untrusted.stderr.match(/answered 502, application\/json \((".*?")\)/)?.[1] ?? '""'))}), where the same page with allowInsecureSsl was fetched. It does not trust the farm's CA: give it the "ca" of ${farm.httpUrl}/__farm/info, or start conform origin with --cert and --key from a CA it trusts; or its own trust store is empty.`]);
+      // The control: the same deployment, the key it issued, the farm it trusts, runs.
+      const fine = await runConform(['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--grep', 'FS-TLS-VERIFIED'], { SVC_API_KEY: key });
+      expect(fine.exitCode, fine.stderr).toBe(0);
+      expect(fine.report!.checks.find((c) => c.clause === 'FS-TLS-VERIFIED')?.status).toBe('passed');
+    } finally {
+      await Promise.all([service.close(), distrustful.close()]);
+      await farm.close();
+    }
+  });
+
+  test("a meeting platform: the account's credentials refused, an auth URL or an API base URL that is not the platform's", async () => {
+    const platform = await startMeetingPlatformServer({ host: '127.0.0.1', port: 0, apiPath: '/api' });
+    const [account] = platform.accounts;
+    const env = { MEETING_CLIENT_ID: account!.clientId, MEETING_CLIENT_SECRET: account!.clientSecret, MEETING_ACCOUNT_ID: account!.accountId };
+    const elsewhere = await startLocalOrigin((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html><body>Not Found</body></html>');
+    });
+    const run = (authUrl: string, apiBaseUrl: string, overrides: Record<string, string> = {}) => runConform(['run', 'meeting-platform', '--auth-url', authUrl, '--api-base-url', apiBaseUrl, '--fuzz-runs', '0'], { ...env, ...overrides });
+    try {
+      // A secret with a character more: near enough to be a slip, refused as the platform refuses any wrong secret.
+      const refused = await run(platform.url, platform.apiBaseUrl, { MEETING_CLIENT_SECRET: `${account!.clientSecret}x` });
+      // The platform answers 400 invalid_client, as the real one does: the OAuth error names the credentials.
+      refusedWith(refused, [`--auth-url ${platform.url} refused the account's credentials: POST ${platform.url}/oauth/token (HTTP Basic $MEETING_CLIENT_ID:$MEETING_CLIENT_SECRET, grant_type=account_credentials, account_id=$MEETING_ACCOUNT_ID) answered 400, application/json ("invalid_client: Invalid client_id or client_secret"). Check $MEETING_CLIENT_ID, $MEETING_CLIENT_SECRET and $MEETING_ACCOUNT_ID: an app's own, of one account.`]);
+      expect(refused.stderr).not.toContain(account!.clientSecret);
+      const wrongAuth = await run(elsewhere.url, platform.apiBaseUrl);
+      refusedWith(wrongAuth, [`--auth-url ${elsewhere.url} does not answer like the platform's token endpoint: POST ${elsewhere.url}/oauth/token (HTTP Basic $MEETING_CLIENT_ID:$MEETING_CLIENT_SECRET, grant_type=account_credentials, account_id=$MEETING_ACCOUNT_ID) answered 404, text/html. Give the address /oauth/token is below (the real platform's is https://zoom.us).`]);
+      // The API given without its gateway path: /v2/users/me is not there.
+      const wrongApi = await run(platform.url, platform.url);
+      refusedWith(wrongApi, [`--api-base-url ${platform.url} does not answer like the platform's API: GET ${platform.url}/v2/users/me with the token --auth-url issued ${wrongApi.stderr.match(/issued (answered 404[^\n]*?)\. Give/)?.[1] ?? 'answered 404'}. Give the address /v2/users/me is below (the real platform's is https://api.zoom.us).`]);
+      // The control: the same platform, its account's own credentials, runs.
+      const fine = await runConform(['run', 'meeting-platform', '--auth-url', platform.url, '--api-base-url', platform.apiBaseUrl, '--grep', 'MP-TOKEN-INVALID-CLIENT'], env);
+      expect(fine.exitCode, fine.stderr).toBe(0);
+      expect(fine.report!.checks.find((c) => c.clause === 'MP-TOKEN-INVALID-CLIENT')?.status).toBe('passed');
+    } finally {
+      await Promise.all([platform.close(), elsewhere.close()]);
     }
   });
 

@@ -1,27 +1,25 @@
-import type { ConformOptions, FetchServiceTargetOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions, FetchServiceTargetOptions, MeetingPlatformTargetOptions } from '../targets/ConformOptions.ts';
 import { farmProbeTarget, optionNamesOf } from '../targets/farmProbeTarget.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import { whyUnwritable } from '../reports/reportFiles.ts';
 import { whyFarmOutOfReach } from '../targets/whyFarmOutOfReach.ts';
+import { whyNotThePlatform } from '../targets/whyNotThePlatform.ts';
 import { whyUnreachable } from '../targets/whyUnreachable.ts';
 import { whyValidatorCannotRun } from '../targets/whyValidatorCannotRun.ts';
 
 /**
  * Everything that would make a run "could not run" and can be found before any check runs, found at
- * once, one line each: a target that does not answer, a fetch service that cannot fetch from its
- * origin farm, a validator command that cannot run, a report file that cannot be written. (Missing
+ * once, one line each: a target that does not answer, a base URL that is not the service, a key or
+ * credentials refused, a fetch service that cannot fetch from its origin farm or verify its certificate, a validator command that cannot run, a report file that cannot be written. (Missing
  * credentials and contradictory options are found earlier, by toConformOptions; a --grep or --shard
  * that selects no check once the suites are collected, by runSuites.) Empty when the run can start.
  */
 export async function preflight(options: ConformOptions, reports: readonly ReportFile[], runFarmUrl?: () => Promise<string>): Promise<string[]> {
   const found = await Promise.all([
     ...options.targets['fetch-service'].map((t) => fetchServiceProblems(t, runFarmUrl)),
-    ...options.targets['meeting-platform'].flatMap((t) => [
-      whyUnreachable(t.optionNames?.authUrl ?? '--auth-url', t.authUrl, t.limits.bounds),
-      whyUnreachable(t.optionNames?.apiBaseUrl ?? '--api-base-url', t.apiBaseUrl, t.limits.bounds),
-    ]),
+    ...options.targets['meeting-platform'].map(meetingPlatformProblems),
     ...options.targets['unit-record'].map(whyValidatorCannotRun),
     ...reports.map(whyUnwritable),
   ]);
@@ -29,6 +27,16 @@ export async function preflight(options: ConformOptions, reports: readonly Repor
   // A target's answer is quoted in some: no secret of the run's goes out with it.
   const redactor = new Redactor(runSecrets(options));
   return [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))];
+}
+
+/** The auth and API addresses each answer, and then the seed's own first calls show no set-up mistake (whyNotThePlatform). */
+async function meetingPlatformProblems(t: MeetingPlatformTargetOptions): Promise<Array<string | undefined>> {
+  const unreachable = await Promise.all([
+    whyUnreachable(t.optionNames?.authUrl ?? '--auth-url', t.authUrl, t.limits.bounds),
+    whyUnreachable(t.optionNames?.apiBaseUrl ?? '--api-base-url', t.apiBaseUrl, t.limits.bounds),
+  ]);
+  if (unreachable.some((p) => p !== undefined)) return unreachable;
+  return [await whyNotThePlatform(t)];
 }
 
 /**

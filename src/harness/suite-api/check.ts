@@ -72,6 +72,24 @@ export interface CheckContext {
    * the report does not count the check as covering it.
    */
   notJudged(path: string, reason: string): void;
+  /**
+   * The check's control: a request that differs from what the check probes in the one property judged,
+   * and that the target must serve (the valid certificate fetched before an expired one's refusal
+   * counts). A check that passes on refusals alone (no request of its own served 2xx) judged nothing
+   * unless its control passed; a control with a `problem` blocks the check by `clause`, the clause that
+   * judges what the control asked for.
+   */
+  control(outcome: ControlOutcome): void;
+}
+
+/** What came of a check's control request (CheckContext.control). */
+export interface ControlOutcome {
+  /** What the control asked the target to do, as a reader sees it ("the valid certificate's page, fetched without allowInsecureSsl"). */
+  label: string;
+  /** The clause that judges what the control asked for: it blocks the check when the control fails. */
+  clause: string;
+  /** What was wrong with the answer; absent when the target did the right thing. */
+  problem?: string | undefined;
 }
 
 /** The annotation type that carries a check's progress to the reporter; never part of a report. */
@@ -92,6 +110,17 @@ export interface CheckOptions {
    * the routes and conditions it sends. A path the matrix does not list fails at collection.
    */
   paths?: string[];
+}
+
+/**
+ * Why a check that found nothing wrong judged nothing: every request it sent its target was refused (none
+ * served 2xx) and no control of its own passed, so its pass would rest on what did not happen. Undefined
+ * when it sent none (it judges what others gathered, or runs no HTTP) or one was served.
+ */
+export function refusalsAlone(exchanges: ExchangeOutcomes, controlled: boolean): string | undefined {
+  if (controlled || exchanges.requests === 0 || (exchanges.served ?? 0) > 0) return undefined;
+  const n = exchanges.requests;
+  return `not judged: the target ${n === 1 ? 'did not serve the one request' : `served none of the ${n} requests`} this check sent, so nothing showed it doing the right thing beside the refusals the check looks for`;
 }
 
 /** Failing cases whose evidence a finding carries (the first of each cause first). */
@@ -139,6 +168,7 @@ export function checksFor(suite: SuiteName): Check {
       const shown = shownForTarget(currentTarget(suite, meta.conformTarget));
       const redact = (text: string): string => shown.text(redactor.redact(text));
       let lastProgress = 0;
+      let controlled = false;
       const ctx: CheckContext = {
         clause,
         evidence(label, value) {
@@ -184,10 +214,19 @@ export function checksFor(suite: SuiteName): Check {
           lastProgress = now;
           annotate(redact(message), progressAnnotation).catch(() => undefined);
         },
+        control(outcome) {
+          if (outcome.problem === undefined) {
+            controlled = true;
+            return;
+          }
+          throw new CheckBlocked(outcome.clause, `its control, ${outcome.label}, was not served as it must be: ${outcome.problem}`);
+        },
       };
       const exchanges: ExchangeOutcomes = { requests: 0 };
       try {
         await withExchangeOutcomes(exchanges, () => fn(ctx));
+        const unproven = refusalsAlone(exchanges, controlled);
+        if (unproven) skip(unproven);
       } catch (err) {
         if (err instanceof CheckBlocked) {
           // A check cannot wait on its own clause, and a clause that is not in the catalogue is a typo.

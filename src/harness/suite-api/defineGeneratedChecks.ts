@@ -64,6 +64,10 @@ export function defineGeneratedChecks(check: Check, fuzz: FuzzSession, options: 
           onTry: (t) => ctx.progress(`${fuzz.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : ''}`),
         });
         judgeOutcome(ctx, fuzz, clause, outcome);
+        // The crash clause judges that every request got an answer below 500, refusals included: an answer
+        // is what it rests on, not a refusal's absence of something. (A target refusing every request
+        // passes it, rightly: a 401 is no crash; the positive clause is where refusals count.)
+        if (clause === 'NO-5XX') ctx.control({ label: 'every generated request answered below 500', clause: fuzz.clauseId('POSITIVE') });
       }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
     }
   }

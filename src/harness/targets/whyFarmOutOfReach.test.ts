@@ -35,11 +35,11 @@ async function reference(admitted: OriginFarm, allowHosts = farmAllowHosts(admit
 }
 
 describe('whyFarmOutOfReach', () => {
-  test('the reference admitting the farm: no problem, and the farm logged one probe per listener', async () => {
+  test('the reference admitting the farm: no problem, and the farm logged one probe per listener, and the certificate that verifies fetched again without allowInsecureSsl', async () => {
     const before = farm.requests().length;
     expect(await whyFarmOutOfReach(probeOf(await reference(farm)))).toBeUndefined();
     const probes = farm.requests().slice(before).filter((r) => r.probe?.startsWith('conform-preflight-'));
-    expect(probes.map((r) => r.listener).sort()).toEqual(['expired-tls', 'http', 'https', 'wrong-host-tls']);
+    expect(probes.map((r) => r.listener).sort()).toEqual(['expired-tls', 'http', 'https', 'https', 'wrong-host-tls']);
   });
 
   test('the reference admitting the HTTP listener only: the three TLS listeners named, refused, with its answer', async () => {
@@ -87,8 +87,11 @@ describe('whyFarmOutOfReach', () => {
     expect(await whyFarmOutOfReach(probeOf(mock.url))).toBeUndefined();
   });
 
-  test('a key the service refuses says nothing of the farm: no problem here, the suite judges it', async () => {
-    expect(await whyFarmOutOfReach(probeOf(await reference(farm), farm.httpUrl, `${apiKey}-not-issued`))).toBeUndefined();
+  test('a key the service refuses: a set-up mistake said as such, never a farm out of reach', async () => {
+    const url = await reference(farm);
+    const problem = await whyFarmOutOfReach(probeOf(url, farm.httpUrl, `${apiKey}-not-issued`));
+    expect(problem).toBe(`--base-url ${url} refused the API key given for it: POST ${url}/v1/fetch with the key in X-SVC-API-Key and a valid body answered 401, application/json ("A valid API key is required in the X-SVC-API-Key header."). Give a key this deployment issued.`);
+    expect(problem).not.toContain('farm');
   });
 
   test('no farm at the origin URL: said so, with the answer', async () => {
