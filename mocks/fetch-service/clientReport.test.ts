@@ -49,7 +49,7 @@ describe.each(['node', 'msw'] as const)('the fetch-service mock judges its clien
     expect(await clients.correctFetches(mock.client)).toEqual([200, 200, 200, 200, 429]);
     const report = expectCleanClient(mock);
     expect(report.checks.flatMap((c) => (c.notJudged ?? []).map((n) => `${c.clause} ${n.path}: ${n.reason}`))).toEqual([]);
-    expect(report.summary).toMatchObject({ passed: 5, failed: 0, warnings: 0, skipped: 0 });
+    expect(report.summary).toMatchObject({ passed: 6, failed: 0, warnings: 0, skipped: 0 });
   });
 
   test('the key missing on one call fails FS-CLIENT-KEY alone', async () => {
@@ -94,10 +94,11 @@ test('a report says what it did not judge: no traffic, every clause skipped with
   const report = mock.clientReport();
   expect(report.checks.map((c) => [c.clause, c.status, c.message])).toEqual([
     ['FS-CLIENT-KEY', 'skipped', 'not judged: no request exercised it'],
+    ['FS-CLIENT-ROUTE', 'skipped', 'not judged: no request exercised it'],
     ['FS-CLIENT-JSON-BODY', 'skipped', 'not judged: no request exercised it'],
     ['FS-CLIENT-OPTIONS', 'skipped', 'not judged: no request exercised it'],
     ['FS-CLIENT-INSECURE-PRIVATE', 'skipped', 'not judged: no request exercised it'],
     ['FS-CLIENT-RETRY-AFTER', 'skipped', 'not judged: no request exercised it'],
   ]);
-  expect(report.unjudged.map((u) => u.clause)).toEqual(['FS-CLIENT-KEY', 'FS-CLIENT-JSON-BODY', 'FS-CLIENT-OPTIONS', 'FS-CLIENT-INSECURE-PRIVATE']);
+  expect(report.unjudged.map((u) => u.clause)).toEqual(['FS-CLIENT-KEY', 'FS-CLIENT-ROUTE', 'FS-CLIENT-JSON-BODY', 'FS-CLIENT-OPTIONS', 'FS-CLIENT-INSECURE-PRIVATE']);
 });

@@ -29,8 +29,9 @@ export interface ClauseOutcome {
 /**
  * One client clause as a check result, as `conform run` reports a server's: passed when every case kept
  * it, failed with a finding (counts, causes with examples and diagnoses, the blamed requests as evidence,
- * the first one's reproduction), skipped when no traffic exercised it, saying so. The paths the traffic
- * never took, or that wait on a walk in progress, are the result's `notJudged`.
+ * the first one's reproduction), skipped when no traffic exercised it, saying so, and skipped as
+ * "pending" while cases of it are still in progress (a live report), however many kept it so far. The
+ * paths the traffic never took, or that wait on a walk in progress, are the result's `notJudged`.
  */
 export function clientCheckResult(o: ClauseOutcome, redactor: Pick<Redactor, 'redact'>): CheckResult {
   const redact = (text: string) => redactor.redact(text);
@@ -60,6 +61,11 @@ export function clientCheckResult(o: ClauseOutcome, redactor: Pick<Redactor, 're
   if (total === 0) {
     const reason = o.pending.length ? o.pending.map((p) => p.reason).join('; ') : 'no request exercised it';
     return { ...base, status: 'skipped', message: redact(`not judged: ${reason}`) };
+  }
+  // A clause still being exercised (a walk in progress) is not passed on the cases so far: what is
+  // pending may yet break it. A report has no status of its own for that: it is not judged yet, said so.
+  if (!failing.length && o.pending.length) {
+    return { ...base, status: 'skipped', message: redact(`pending: ${o.pending.map((p) => p.reason).join('; ')} (${total} judged so far, none failing)`) };
   }
   if (!failing.length) return base;
   const cases: CaseOutcome[] = failing.map((f) => ({

@@ -1,6 +1,6 @@
-import type { ClientCase } from '../client/ClientCase.ts';
+import type { ClientCase, PendingNote } from '../client/ClientCase.ts';
 import type { JournalEntry } from '../client/JournalEntry.ts';
-import type { ClauseWording } from '../client/ClientJudgeSpec.ts';
+import type { ClauseWording, SettleTime } from '../client/ClientJudgeSpec.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
 
@@ -22,4 +22,6 @@ export interface ServerJudgeSpec<State> {
   newState(): State;
   /** The cases one exchange decides, against what came before (a walk's earlier pages, the meetings listed); `entry` is its journal entry. */
   observe(exchange: ObservedExchange, state: State, entry: JournalEntry): ClientCase[];
+  /** Mid-session (a live report): the clause paths still being exercised (a walk in progress), not passed on the cases so far. */
+  pending?(state: State, time: SettleTime): PendingNote[];
 }

@@ -52,7 +52,7 @@ export function createProxyJudge(options: ProxyJudgeOptions): ProxyJudge {
     const addresses = { authUrl: options.authTarget ?? target, apiBaseUrl: target };
     client = meetingPlatformClientJudge({ ...addresses, ...common });
     deploymentLabel = `meeting platform at ${target}`;
-    server = createServerJudge(meetingPlatformServerSpec(addresses), { label: deploymentLabel, redact: client.redact, reproduction: client.reproduction });
+    server = createServerJudge(meetingPlatformServerSpec(addresses), { label: deploymentLabel, redact: client.redact, reproduction: client.reproduction, ...(options.clock ? { clock: options.clock } : {}) });
   } else {
     client = fetchServiceClientJudge({ baseUrl: target, ...common });
     deploymentLabel = `fetch service at ${target}`;
@@ -73,7 +73,7 @@ export function createProxyJudge(options: ProxyJudgeOptions): ProxyJudge {
         strict: false,
         startedAt: new Date(clientReport.startedAt),
         durationMs: clientReport.durationMs,
-        checks: [...server.checks(), ...clientReport.checks],
+        checks: [...server.checks(reportOptions), ...clientReport.checks],
         filtered: true,
         targetOrder: { [suite]: [deploymentLabel, clientLabel] },
       });

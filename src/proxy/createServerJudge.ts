@@ -3,10 +3,13 @@ import { clientCheckResult } from '../client/clientCheckResult.ts';
 import type { JournalEntry } from '../client/JournalEntry.ts';
 import { loadCatalogue } from '../harness/catalogue/catalogue.ts';
 import type { CheckResult } from '../harness/reports/RunReport.ts';
+import type { ClientReportOptions } from '../client/createClientJudge.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
 import type { ServerJudgeSpec } from './ServerJudgeSpec.ts';
 
 export interface ServerJudgeOptions {
+  /** Milliseconds since the epoch, the exchanges' clock; default Date.now. */
+  clock?: () => number;
   /** What the report calls the deployment (its target). */
   label: string;
   /** The client judge's Redactor: what it learned from the traffic (a client secret, a key) is taken out here too. */
@@ -24,7 +27,8 @@ export interface ServerJudgeOptions {
 export interface ServerJudge {
   /** Never throws: a rule's failure is kept for the report's errors. */
   observe(exchange: ObservedExchange, entry: JournalEntry): void;
-  checks(): CheckResult[];
+  /** `end: false` (a live report): what is still being exercised is pending, not passed. */
+  checks(options?: ClientReportOptions): CheckResult[];
   /** What went wrong in the judge itself, redacted. */
   errors(): string[];
 }
@@ -45,10 +49,12 @@ export function createServerJudge<State>(spec: ServerJudgeSpec<State>, options: 
         if (errors.length < maxJudgeErrors) errors.push(options.redact(`the server judge failed on request #${entry.id}: ${err instanceof Error ? err.message : String(err)}`));
       }
     },
-    checks() {
+    checks({ end = true } = {}) {
+      const inProgress = end || !spec.pending ? [] : spec.pending(state, { end, now: (options.clock ?? Date.now)() });
       return clauses.map((clause) => {
         const wording = spec.clauses[clause.id]!;
         const tally = tallies.get(clause.id)!;
+        const pending = inProgress.filter((p) => p.clause === clause.id);
         return clientCheckResult(
           {
             suite: spec.suite,
@@ -58,7 +64,7 @@ export function createServerJudge<State>(spec: ServerJudgeSpec<State>, options: 
             paths: {},
             tally,
             settled: { failing: [], passed: 0, paths: [] },
-            pending: tally.cases ? [] : [{ clause: clause.id, path: 'traffic', reason: wording.idle }],
+            pending: tally.cases ? pending : [...pending, { clause: clause.id, path: 'traffic', reason: wording.idle }],
             reproduction: options.reproduction,
           },
           options,

@@ -112,6 +112,7 @@ describe('the validation proxy in front of the fetch service', () => {
     ['a string where a boolean is due', clients.stringForBoolean, 'FS-CLIENT-OPTIONS'],
     ['allowInsecureSsl with a loopback URL', clients.insecureLoopback, 'FS-CLIENT-INSECURE-PRIVATE'],
     ['an immediate retry after a 429', clients.retryAt429, 'FS-CLIENT-RETRY-AFTER'],
+    ['a fetch as GET /v1/fetch?url=…, a route the service does not have', clients.fetchAsGet, 'FS-CLIENT-ROUTE'],
   ];
   test.for(faulty)('%s: caught by %s alone, the deployment clean', async ([, run, clause]) => {
     const mock = await startFetchServiceMock({ apiKeys: [apiKey] });

@@ -98,3 +98,25 @@ describe('FS-CLIENT-RETRY-AFTER', () => {
     expect(check.finding!.groups[0]!.examples[0]!.problem).toBe('sent again 1999 ms after the 429 of request #1, whose Retry-After (2) asked for 2000 ms');
   });
 });
+
+describe('FS-CLIENT-ROUTE: a route or method the service does not have, named with the operation meant', () => {
+  test.each([
+    ['POST /v1/fetch', 'POST', '/v1/fetch', 200, undefined],
+    ['GET /v1/fetch?url=…', 'GET', '/v1/fetch?url=https%3A%2F%2Fexample.com%2F', 405, 'the app called GET /v1/fetch with the url in the query string; the operation is POST with a JSON body (answered 405)'],
+    ['PUT /v1/fetch', 'PUT', '/v1/fetch', 405, 'the app called PUT /v1/fetch; the operation is POST with a JSON body (answered 405)'],
+    ['POST /fetch', 'POST', '/fetch', 404, 'the app called POST /fetch: the service has no such route; the operation is POST /v1/fetch with a JSON body (answered 404)'],
+    ['POST /v1/fetch/', 'POST', '/v1/fetch/', 404, 'the app called POST /v1/fetch/: the service has no such route; the operation is POST /v1/fetch with a JSON body (answered 404)'],
+    ['POST /v2/pages', 'POST', '/v2/pages', 404, 'the app called POST /v2/pages: the service has no such route; its one operation is POST /v1/fetch with a JSON body (answered 404)'],
+  ])('%s', (_, method, path, status, problem) => {
+    const { problems, check } = judged('FS-CLIENT-ROUTE', { method, path, status }, { method: 'GET', path: '/healthz', headers: {} });
+    expect(problems).toEqual(problem ? [problem] : []);
+    expect(check.status).toBe(problem ? 'failed' : 'passed');
+    expect(check.level).toBe('MUST');
+  });
+});
+
+test('FS-CLIENT-ROUTE: what a browser asks for by itself beside the report (a favicon) is no request of the app', () => {
+  const { check } = judged('FS-CLIENT-ROUTE', { method: 'GET', path: '/favicon.ico', headers: {}, status: 404 }, {});
+  expect(check.status).toBe('passed');
+  expect(check.finding).toBeUndefined();
+});

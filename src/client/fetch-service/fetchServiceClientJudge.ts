@@ -7,6 +7,7 @@ import { RetryAfterWatch } from '../RetryAfterWatch.ts';
 import { showRequest } from '../showRequest.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeInsecure, judgeJsonBody, judgeKey, judgeOptions, keyParams } from './fetchRequestRules.ts';
+import { judgeRoute } from './fetchRouteRule.ts';
 import { fetchExchangeReader, type FetchRead } from './readFetchExchange.ts';
 
 const keyVariable = 'SVC_API_KEY';
@@ -34,6 +35,7 @@ function fetchKey(read: FetchRead): string {
 
 const clauses = {
   'FS-CLIENT-KEY': { title: 'every request carries the issued key in X-SVC-API-Key', of: 'requests', failed: 'did not carry the issued key in X-SVC-API-Key' },
+  'FS-CLIENT-ROUTE': { title: 'every request is POST /v1/fetch, a route and method the service has', of: 'requests', failed: 'were sent to a route or with a method the service does not have' },
   'FS-CLIENT-JSON-BODY': { title: 'the fetch request is a JSON object sent as application/json', of: 'fetch requests', failed: 'were not a JSON object sent as application/json' },
   'FS-CLIENT-OPTIONS': { title: 'url is an absolute URI and the options are booleans', of: 'fields', failed: 'had the wrong type' },
   'FS-CLIENT-INSECURE-PRIVATE': { title: 'allowInsecureSsl is never sent for a localhost, private, link-local or metadata destination', of: 'requests with allowInsecureSsl true', failed: 'named a localhost, private, link-local or metadata destination' },
@@ -62,7 +64,7 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
     show: (read) => showRequest(read.x.request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value)),
     showAnswer: (read) => read.x.answer.body,
     observe(read, state, entry) {
-      const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
+      const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeRoute(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
       if (read.op === 'fetch') {
         const key = fetchKey(read);
         cases.push(state.retry.judge(key, read.x.receivedAt));

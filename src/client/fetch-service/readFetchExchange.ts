@@ -12,6 +12,8 @@ export interface FetchRead {
   body: unknown;
   /** The X-SVC-API-Key header as sent. */
   key?: string;
+  /** The path under the base URL ("/v1/fetch"), or the whole path when the request is not under it. */
+  route: string;
 }
 
 /** The reader of one deployment's exchanges: POST {baseUrl}/v1/fetch, and whatever else is sent under it. */
@@ -20,10 +22,11 @@ export function fetchExchangeReader(baseUrl: string): (x: ClientExchange) => Fet
   const prefix = base.pathname.replace(/\/+$/, '');
   return (x) => {
     const { request } = x;
-    const sub = request.path.slice(prefix.length);
+    const under = request.path === prefix || request.path.startsWith(`${prefix}/`);
+    const sub = under ? request.path.slice(prefix.length) || '/' : request.path;
     const op: FetchOperation = request.method === 'POST' && sub === '/v1/fetch' ? 'fetch' : sub === '/healthz' ? 'health' : 'other';
     const key = request.headers['x-svc-api-key'];
-    return { x, op, body: op === 'fetch' ? parseJson(request.body) : undefined, ...(key !== undefined ? { key } : {}) };
+    return { x, op, body: op === 'fetch' ? parseJson(request.body) : undefined, ...(key !== undefined ? { key } : {}), route: sub };
   };
 }
 

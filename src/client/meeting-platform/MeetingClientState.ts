@@ -47,6 +47,17 @@ export interface PageToken {
   followed: boolean;
   /** The first request of the same list from its first page while this token was pending. */
   restarted?: JournalEntry;
+  /**
+   * Walks waiting at it: the answers that carried it, less the requests that sent it back and got the
+   * next page. A request that failed takes none (its retry is due); one sent when none waits went back.
+   */
+  waiting: number;
+  /** The next_page_token of the page it last got ("" at the list's end): the way on from it. */
+  next?: string;
+  /** The request that last sent it back and got the next page. */
+  takenBy?: JournalEntry;
+  /** A request went back past it to an earlier page (judged under MP-CLIENT-PAGE-TOKEN): not a walk that stopped. */
+  wentBack?: true;
 }
 
 /** Bounds of what the judge keeps of one client session. */

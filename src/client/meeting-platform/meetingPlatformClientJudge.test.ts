@@ -167,3 +167,94 @@ describe('MP-CLIENT-PAGE-TOKEN', () => {
     expect(report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-TOKEN')!.paths?.sort()).toEqual(['next-page', 'restart']);
   });
 });
+
+describe('MP-CLIENT-PAGE-TOKEN: the next page asked for is the one the latest token names', () => {
+  const page = (token: string) => ({ json: { next_page_token: token, meetings: [] } });
+  function walker() {
+    const j = judge();
+    let at = 0;
+    const get = (token: string, answer: Parameters<typeof exchangeOf>[3]) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?page_size=2${token ? `&next_page_token=${token}` : ''}`, { headers: { authorization: 'Bearer t' } }, answer, (at += 1000)));
+    return { j, get };
+  }
+
+  test("the first page's token sent again and again (a stale token): a MUST failure on each repeat, not a walk that stopped", () => {
+    const { j, get } = walker();
+    get('', page('p2'));
+    get('p2', page('p3'));
+    get('p2', page('p3'));
+    get('p2', page('p3'));
+    const report = j.report();
+    const check = report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-TOKEN')!;
+    expect(check.status).toBe('failed');
+    expect(check.level).toBe('MUST');
+    expect(check.finding!.headline).toBe('2 of 3 page-token cases did not send back the next_page_token just received, as received');
+    expect(check.finding!.groups.map((g) => g.cause)).toEqual(["a stale next_page_token: an earlier page asked for again while a later page's token was pending"]);
+    expect(check.finding!.groups[0]!.examples.map((e) => e.label)).toEqual(['#3 GET /v2/users/me/meetings?page_size=2&next_page_token=p2', '#4 GET /v2/users/me/meetings?page_size=2&next_page_token=p2']);
+    expect(verdicts(report, 'MP-CLIENT-PAGE-TOKEN')[0]).toBe(
+      'sent again the next_page_token that request #1 returned, which request #2 had already followed to the next page: this asks for the page it had already got, while the next_page_token of request #2 was pending (a stale token: the walk repeats pages and never reaches the rest)',
+    );
+    // Its fault is named once, as the token sent: the walk it kept from going on is not a walk that stopped as well.
+    expect(report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-WALK')!.status).toBe('passed');
+  });
+
+  test('a loop back to an earlier page, pages on', () => {
+    const { j, get } = walker();
+    get('', page('p2'));
+    get('p2', page('p3'));
+    get('p3', page('p4'));
+    get('p2', page('p3'));
+    expect(verdicts(j.report(), 'MP-CLIENT-PAGE-TOKEN')).toEqual([
+      'sent again the next_page_token that request #1 returned, which request #2 had already followed to the next page: this asks for 2 pages back, while the next_page_token of request #3 was pending (a stale token: the walk repeats pages and never reaches the rest)',
+    ]);
+  });
+
+  test.each([
+    ['a 5xx', { status: 503, json: { code: 503, message: 'Service temporarily unavailable.' } }],
+    ['a 429', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, json: { code: 429, message: 'Too many requests.' } }],
+    ['no answer (the proxy answered 502)', { status: 502, headers: { 'content-type': 'text/plain' }, body: 'conform proxy: no answer' }],
+  ])('a retry of a request that failed with %s, the same token, is no step back', (_, failed) => {
+    const { j, get } = walker();
+    get('', page('p2'));
+    get('p2', failed);
+    get('p2', page('p3'));
+    get('p3', page(''));
+    const report = j.report();
+    expect(report.checks.filter((c) => c.clause.startsWith('MP-CLIENT-PAGE') && c.status !== 'passed')).toEqual([]);
+  });
+
+  test('a page asked again once the walk ended, or by a second walk given the same tokens, is no step back', () => {
+    const { j, get } = walker();
+    get('', page('p2'));
+    get('', page('p2'));
+    get('p2', page('p3'));
+    get('p2', page('p3'));
+    get('p3', page(''));
+    get('p3', page(''));
+    get('p2', page('p3'));
+    get('p3', page(''));
+    expect(j.report().checks.filter((c) => c.clause.startsWith('MP-CLIENT-PAGE') && c.status !== 'passed')).toEqual([]);
+  });
+});
+
+describe('MP-CLIENT-ROUTE: a route or method the platform does not have, named with the operation meant', () => {
+  const bearer = { authorization: 'Bearer t' };
+  test.each([
+    ['the token endpoint', 'POST', `${auth}/oauth/token`, { authorization: basic, ...form }, 'grant_type=account_credentials&account_id=a', 200, undefined],
+    ['the current user', 'GET', `${api}/v2/users/me`, bearer, '', 200, undefined],
+    ['the token request at the API host', 'POST', `${api}/oauth/token`, { authorization: basic, ...form }, 'grant_type=account_credentials&account_id=a', 404, `the app called POST ${api}/oauth/token, a token request at another address than {auth_url}/oauth/token: the token endpoint is POST ${auth}/oauth/token (answered 404)`],
+    ['the token request at another path', 'POST', `${auth}/oauth2/token`, { authorization: basic, ...form }, 'grant_type=account_credentials&account_id=a', 404, `the app called POST ${auth}/oauth2/token, a token request at another address than {auth_url}/oauth/token: the token endpoint is POST ${auth}/oauth/token (answered 404)`],
+    ['the meeting list without /v2', 'GET', `${api}/users/me/meetings`, bearer, '', 404, `the app called GET ${api}/users/me/meetings; the meeting list is GET ${api}/v2/users/me/meetings (without the /v2 prefix the API version is carried in) (answered 404)`],
+    ['the current user with POST', 'POST', `${api}/v2/users/me`, bearer, '', 404, `the app called POST ${api}/v2/users/me; the current user is GET ${api}/v2/users/me (with POST: the operation is a GET) (answered 404)`],
+    ['the current user on the auth host', 'GET', `${auth}/v2/users/me`, bearer, '', 404, `the app called GET ${auth}/v2/users/me; the current user is GET ${api}/v2/users/me (on the auth host: the API lives at {api_base_url}) (answered 404)`],
+    ['a path the platform does not have', 'GET', `${api}/v2/accounts`, bearer, '', 404, `the app called GET ${api}/v2/accounts: the platform has no such route; its operations are POST ${auth}/oauth/token, GET ${api}/v2/users/me, GET ${api}/v2/users/me/meetings and GET ${api}/v2/meetings/{meetingId} (answered 404)`],
+  ])('%s', (_, method, url, headers, body, status, problem) => {
+    const j = judge();
+    j.observe(exchangeOf(method, url, { headers, body }, { status }));
+    const report = j.report();
+    const check = report.checks.find((c) => c.clause === 'MP-CLIENT-ROUTE')!;
+    expect(verdicts(report, 'MP-CLIENT-ROUTE')).toEqual(problem ? [problem] : []);
+    expect(check.status).toBe(problem ? 'failed' : 'passed');
+    expect(check.level).toBe('MUST');
+    expect(JSON.stringify(report)).not.toContain('client-secret-value');
+  });
+});

@@ -11,6 +11,7 @@ import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
 import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
 import { observePages, settlePages } from './pageTokenRules.ts';
+import { judgeRoute } from './routeRule.ts';
 import { meetingExchangeReader, type MeetingPlatformAddresses, type MeetingRead } from './readMeetingExchange.ts';
 import { judgeTokenBasic, judgeTokenForm, tokenFields } from './tokenRequestRules.ts';
 import { observeTokens, settleTokenReuse } from './tokenReuse.ts';
@@ -57,12 +58,13 @@ function showAuthorization(read: MeetingRead, state: MeetingClientState, value: 
 }
 
 const clauses = {
+  'MP-CLIENT-ROUTE': { title: "every request is one of the platform's operations, at its address and with its method", of: 'requests', failed: 'were sent to a route or with a method the platform does not have' },
   'MP-CLIENT-TOKEN-BASIC': { title: 'the token request authenticates the client with HTTP Basic', of: 'token requests', failed: 'did not authenticate the client with HTTP Basic' },
   'MP-CLIENT-TOKEN-FORM': { title: 'the token request is a POST with grant_type=account_credentials and account_id as a form', of: 'token requests', failed: 'were not the account-credentials form' },
   'MP-CLIENT-BEARER': { title: 'every API call carries Authorization: Bearer with a live access token', of: 'API calls', failed: 'carried no live bearer token' },
   'MP-CLIENT-TOKEN-REUSE': { title: 'the access token is reused while it is valid', of: 'token cases', failed: 'replaced a valid access token early' },
   'MP-CLIENT-ID-ENCODING': { title: 'meeting identifiers are encoded so the platform reads them intact', of: 'meeting requests', failed: 'sent an identifier the platform reads as another' },
-  'MP-CLIENT-PAGE-TOKEN': { title: 'next_page_token is sent back as received', of: 'page-token cases', failed: 'did not send next_page_token back as received' },
+  'MP-CLIENT-PAGE-TOKEN': { title: 'the next_page_token just received is sent back as received', of: 'page-token cases', failed: 'did not send back the next_page_token just received, as received' },
   'MP-CLIENT-PAGE-WALK': { title: 'a walk of the meeting list continues while next_page_token is not empty', of: 'pages with a next_page_token', failed: 'ended a walk with next_page_token pending' },
   'MP-CLIENT-RETRY-AFTER': { title: 'no call is sent again before the Retry-After of its 429', of: 'calls after a 429', failed: 'were sent again before Retry-After' },
 };
@@ -87,7 +89,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
       return typeof token === 'string' && token ? r.x.answer.body.split(token).join(`$${accessToken}`) : r.x.answer.body;
     },
     observe(r, state, entry) {
-      const cases: Array<ClientCase | undefined> = [];
+      const cases: Array<ClientCase | undefined> = [judgeRoute(r)];
       if (r.op === 'token') cases.push(judgeTokenBasic(r), judgeTokenForm(r));
       cases.push(judgeBearer(r, state), judgeIdEncoding(r, state));
       if (r.op !== 'token' && r.op !== 'other') {

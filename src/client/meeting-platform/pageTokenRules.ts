@@ -7,6 +7,8 @@ import type { MeetingRead } from './readMeetingExchange.ts';
 
 const tokenDiagnosis =
   'Send next_page_token back exactly as the page returned it, encoded once: new URLSearchParams({ page_size, next_page_token }) or encodeURIComponent(token), not both; keep the same user and type.';
+const staleDiagnosis =
+  'Send back the next_page_token of the page just received, not one sent before: keep the token in the loop (token = page.next_page_token) and stop when it is empty. Asking again for a page whose request failed is a retry, and fine.';
 const walkDiagnosis = 'Continue with next_page_token while it is not empty: the meetings after the first page are only reached through it.';
 
 /** The list a request is for: the user path segment and the list type (the platform binds page tokens to both). */
@@ -25,8 +27,10 @@ function sentToken(read: MeetingRead): string {
 
 /**
  * MP-CLIENT-PAGE-TOKEN and MP-CLIENT-PAGE-WALK as the list requests come: a next_page_token sent back is
- * compared with those the platform returned (as received, double-encoded, unencoded "+", another list's);
- * a token sent back continues its walk; a request from the first page while a token of the list is
+ * compared with those the platform returned (as received, double-encoded, unencoded "+", another list's)
+ * and with the walk it belongs to (one sent again once its page came, while a later page's token is
+ * pending, is stale; a request that failed does not take its token, so its retry is none); a token sent
+ * back continues its walk; a request from the first page while a token of the list is
  * pending marks that token, which is judged (dropped, or a walk that stopped) only when it expires unused
  * or the session ends. Then the page's own token is kept.
  */
@@ -44,7 +48,11 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     const doubled = decoded !== undefined && decoded !== sent ? state.pageTokens.get(decoded) : undefined;
     const plus = sent.includes(' ') ? state.pageTokens.get(sent.replace(/ /g, '+')) : undefined;
     const followed = exact ?? doubled ?? plus;
-    if (exact && exact.list !== list && x.answer.status !== 200) {
+    const ahead = followed && followed.list === list ? wentBackFrom(state, followed) : undefined;
+    if (followed && ahead) {
+      ahead.token.wentBack = true;
+      cases.push({ ...c, problem: staleProblem(followed, ahead), cause: 'a stale next_page_token: an earlier page asked for again while a later page\'s token was pending', diagnosis: staleDiagnosis });
+    } else if (exact && exact.list !== list && x.answer.status !== 200) {
       cases.push({ ...c, problem: `sent the next_page_token of ${listName(exact.list)} (request #${exact.entry.id}) with ${listName(list)}: a token continues its own list, with the same query`, cause: "another list's next_page_token" });
     } else if (exact) {
       cases.push(c);
@@ -56,6 +64,12 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
       cases.push({ ...c, problem: `the platform did not take this next_page_token (400${answerCode(read)}): it is not one a page returned, as received`, cause: 'a next_page_token the platform never returned' });
     } else {
       cases.push(c);
+    }
+    if (followed && x.answer.status >= 200 && x.answer.status < 300) {
+      if (followed.waiting > 0) followed.waiting--;
+      const given = (read.answer as { next_page_token?: unknown } | undefined)?.next_page_token;
+      followed.next = typeof given === 'string' ? given : '';
+      followed.takenBy = entry;
     }
     if (followed && !followed.followed) {
       followed.followed = true;
@@ -75,9 +89,35 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     // A token forgotten to stay within the bound is judged as one that expired.
     else while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
     const dropped = again && !again.followed ? again.restarted : undefined;
-    state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, ...(dropped ? { restarted: dropped } : {}) });
+    const kept = again ? { ...(again.next !== undefined ? { next: again.next } : {}), ...(again.takenBy ? { takenBy: again.takenBy } : {}), ...(again.wentBack ? { wentBack: again.wentBack } : {}) } : {};
+    state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, waiting: (again?.waiting ?? 0) + 1, ...kept, ...(dropped ? { restarted: dropped } : {}) });
   }
   return cases;
+}
+
+/**
+ * Where a walk went on from `sent` when it is sent again with no walk waiting at it (every answer that
+ * carried it already led to the next page): the first token along the way on that is pending. Undefined
+ * for a retry (a walk still waits at it: the request before failed), or when no walk went on past it
+ * (a page asked again once the list ended is no step back).
+ */
+function wentBackFrom(state: MeetingClientState, sent: PageToken): { token: PageToken; steps: number } | undefined {
+  if (sent.waiting > 0) return undefined;
+  const seen = new Set<PageToken>([sent]);
+  let value = sent.next;
+  for (let steps = 1; value; steps++) {
+    const token = state.pageTokens.get(value);
+    if (!token || seen.has(token) || token.list !== sent.list) return undefined;
+    if (token.waiting > 0) return { token, steps };
+    seen.add(token);
+    value = token.next;
+  }
+  return undefined;
+}
+
+function staleProblem(sent: PageToken, ahead: { token: PageToken; steps: number }): string {
+  const back = ahead.steps === 1 ? 'the page it had already got' : `${ahead.steps} pages back`;
+  return `sent again the next_page_token that request #${sent.entry.id} returned, which request #${sent.takenBy?.id ?? sent.entry.id} had already followed to the next page: this asks for ${back}, while the next_page_token of request #${ahead.token.entry.id} was pending (a stale token: the walk repeats pages and never reaches the rest)`;
 }
 
 /** How long a next_page_token lives on the real platform (and its mock): a walk idle longer has stopped. */
@@ -94,7 +134,7 @@ function expire(state: MeetingClientState, now: number): void {
 function settleToken(state: MeetingClientState, token: string): void {
   const page = state.pageTokens.get(token)!;
   state.pageTokens.delete(token);
-  if (page.followed || state.settled.length >= meetingStateBounds.settled) return;
+  if (page.followed || page.wentBack || state.settled.length >= meetingStateBounds.settled) return;
   state.settled.push(pendingCase(page, dropsIn(state, page.list) || page.restarted !== undefined, 'it expired unused'));
 }
 
@@ -138,6 +178,6 @@ export function settlePages(state: MeetingClientState, end: boolean): { cases: S
     return { cases: [...state.settled], pending: ['MP-CLIENT-PAGE-WALK', 'MP-CLIENT-PAGE-TOKEN'].map((clause) => ({ clause, path: clause.endsWith('WALK') ? 'walk' : 'restart', reason })) };
   }
   const dropped = new Set(open.filter((t) => t.restarted).map((t) => t.list));
-  return { cases: [...state.settled, ...open.map((t) => pendingCase(t, dropped.has(t.list), 'the session ended'))], pending: [] };
+  return { cases: [...state.settled, ...open.filter((t) => !t.wentBack).map((t) => pendingCase(t, dropped.has(t.list), 'the session ended'))], pending: [] };
 }
 

@@ -19,8 +19,9 @@ export interface MeetingRead {
   auth?: { scheme: string; credentials: string };
   /** The answer's body as JSON, when it is JSON. */
   answer: unknown;
-  /** The platform's addresses, for reproductions. */
+  /** The platform's addresses, for reproductions and for naming the operation a stray request was meant for. */
   authUrl: string;
+  apiBaseUrl: string;
 }
 
 /** The platform's addresses as the judge matches requests against them. */
@@ -48,6 +49,7 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
   ];
   const meetingPrefix = `${apiPrefix}/v2/meetings/`;
   const base = authUrl.replace(/\/+$/, '');
+  const apiBase = apiBaseUrl.replace(/\/+$/, '');
   return (x) => {
     const { request } = x;
     let op: MeetingOperation = 'other';
@@ -72,6 +74,7 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
       ...(authorization ? { auth: authorization } : {}),
       answer: /json/i.test(x.answer.headers['content-type'] ?? '') ? answerJson(x.answer) : undefined,
       authUrl: base,
+      apiBaseUrl: apiBase,
     };
   };
 }

@@ -22,14 +22,16 @@ import { loadSpec } from '../../openapi/loadSpec.ts';
 import type { ObservedExchange } from '../ObservedExchange.ts';
 import type { ServerJudgeSpec } from '../ServerJudgeSpec.ts';
 import { specResponseCase } from '../specResponseCase.ts';
-import { judgeWalkPage, newWalks, askedPageSize, type Walk } from './walkRules.ts';
+import { answerCode } from '../../client/meeting-platform/bearerRule.ts';
+import { pageTokenLifetimeMs } from '../../client/meeting-platform/pageTokenRules.ts';
+import { judgeRefusedToken, judgeWalkPage, listOf, newWalks, askedPageSize, walksInProgress, type Walks } from './walkRules.ts';
 
 interface MeetingServerState {
   /** Token requests of the seed's form answered 200 so far: the first is MP-TOKEN-FLOW's "first" path. */
   grants: number;
   /** Meeting ids (numeric, as text) and UUIDs the list gave, for the lookups that must find them. */
   listed: GenerationalMap<string, true>;
-  walks: GenerationalMap<string, Walk>;
+  walks: Walks;
 }
 
 /** Identifiers of listed meetings remembered; past this the oldest are forgotten (and their lookups not judged). */
@@ -125,8 +127,9 @@ function apiCases(r: MeetingRead, op: ApiOperation, x: Exchange, state: MeetingS
 }
 
 function listCases(r: MeetingRead, x: Exchange, state: MeetingServerState): ClientCase[] {
-  if (x.status !== 200) return [];
   const asked = r.query.get('next_page_token') ?? '';
+  const list = listOf(r.x.request.path, r.query);
+  if (x.status !== 200) return judgeRefusedToken({ asked, list, status: x.status, at: r.x.answeredAt, answered: `${x.status}${answerCode(r)}` }, state.walks, pageTokenLifetimeMs);
   const size = askedPageSize(r.query);
   const listPath = asked ? 'later-pages' : r.query.has('page_size') ? 'first-page' : 'default-page-size';
   const cases: ClientCase[] = [{ clause: 'MP-MEETINGS-LIST', path: listPath, ...listPageProblem(x) }];
@@ -141,7 +144,7 @@ function listCases(r: MeetingRead, x: Exchange, state: MeetingServerState): Clie
     if (typeof m.uuid === 'string') state.listed.set(m.uuid, true);
     cases.push(...joinUrlCases(m, 'list', 'in the list'));
   }
-  cases.push(...judgeWalkPage({ asked, query: r.query, meetings: items, totalRecords: field(x, 'total_records'), nextPageToken: field(x, 'next_page_token') }, state.walks));
+  cases.push(...judgeWalkPage({ asked, list, at: r.x.answeredAt, query: r.query, meetings: items, totalRecords: field(x, 'total_records'), nextPageToken: field(x, 'next_page_token') }, state.walks));
   return cases;
 }
 
@@ -189,6 +192,12 @@ export function meetingPlatformServerSpec(addresses: MeetingPlatformAddresses): 
     suite: 'meeting-platform',
     clauses,
     newState: () => ({ grants: 0, listed: new GenerationalMap(listedCap), walks: newWalks() }),
+    pending(state, { now }) {
+      const n = walksInProgress(state.walks, now, pageTokenLifetimeMs);
+      if (!n) return [];
+      const reason = `${n} walk${n === 1 ? '' : 's'} of the meeting list in progress (next_page_token given, its page not asked for yet): judged as each ends`;
+      return ['MP-PAGINATION-EXACTLY-ONCE', 'MP-PAGINATION-END'].map((clause) => ({ clause, path: 'walk', reason }));
+    },
     observe(exchange: ObservedExchange, state) {
       const r = read(exchange);
       const prefix = r.op === 'token' ? authPrefix : apiPrefix;

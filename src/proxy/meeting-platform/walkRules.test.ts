@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest';
 import type { ClientCase } from '../../client/ClientCase.ts';
-import { judgeWalkPage, newWalks, type ListPage } from './walkRules.ts';
+import { judgeRefusedToken, judgeWalkPage, newWalks, type ListPage } from './walkRules.ts';
 
 const meetings = (...ids: string[]) => ids.map((uuid) => ({ uuid }));
 
 function page(asked: string, ids: string[], next: unknown, total: unknown = 4, pageSize = 2): ListPage {
-  return { asked, query: new URLSearchParams({ page_size: String(pageSize), ...(asked ? { next_page_token: asked } : {}) }), meetings: meetings(...ids), totalRecords: total, nextPageToken: next };
+  return { asked, list: `/v2/users/me/meetings?page_size=${pageSize}`, at: 0, query: new URLSearchParams({ page_size: String(pageSize), ...(asked ? { next_page_token: asked } : {}) }), meetings: meetings(...ids), totalRecords: total, nextPageToken: next };
 }
 
 /** The failing cases, as "CLAUSE: problem". */
@@ -54,4 +54,20 @@ test('a page asked again is compared with its first answer, not counted twice; a
   expect(judgeWalkPage(page('t1', ['c', 'd'], ''), walks)).toEqual([{ clause: 'MP-PAGINATION-REPEATABLE', path: 'page-asked-again' }]);
   expect(failures(judgeWalkPage(page('t1', ['d', 'e'], ''), walks))).toEqual(['MP-PAGINATION-REPEATABLE: the page asked again with the same next_page_token held [d, e] where its first answer held [c, d]']);
   expect(judgeWalkPage(page('from-before-the-proxy', ['x'], ''), walks)).toEqual([]);
+});
+
+test('a next_page_token a walk was given, sent back as issued and refused with a 4xx: the platform broke the walk; not so on another list, for a refusal of the call, or once expired', () => {
+  const lifetime = 15 * 60_000;
+  const refused = (asked: string, status = 400, list = '/v2/users/me/meetings?page_size=2', at = 1000) => failures(judgeRefusedToken({ asked, list, status, at, answered: `${status} code 300: The next page token is invalid or expired.` }, walks, lifetime));
+  const walks = newWalks();
+  judgeWalkPage(page('', ['a', 'b'], 't1'), walks);
+  expect(refused('t1')).toEqual(['MP-PAGINATION-EXACTLY-ONCE: the platform refused the next_page_token "t1" that page 1 of the walk gave, sent back exactly as issued with the same query 1 s later: it answered 400 code 300: The next page token is invalid or expired.: the walk cannot reach the meetings after page 1']);
+  expect(refused('t1', 404)).toHaveLength(1);
+  for (const status of [401, 403, 408, 429, 503]) expect(refused('t1', status)).toEqual([]);
+  expect(refused('t1', 400, '/v2/users/me/meetings?page_size=2&type=live')).toEqual([]);
+  expect(refused('never-given')).toEqual([]);
+  expect(refused('t1', 400, undefined, lifetime + 1)).toEqual([]);
+  // Asked again after its page was answered, the refusal is a page that could not be asked again.
+  judgeWalkPage(page('t1', ['c', 'd'], ''), walks);
+  expect(refused('t1')).toEqual(['MP-PAGINATION-REPEATABLE: the platform refused the next_page_token "t1" that page 1 of the walk gave, sent back exactly as issued with the same query 1 s later: it answered 400 code 300: The next page token is invalid or expired., where it had answered the page before']);
 });
