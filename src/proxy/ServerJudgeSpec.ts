@@ -8,6 +8,11 @@ import type { ObservedExchange } from './ObservedExchange.ts';
 export interface ServerClauseWording extends ClauseWording {
   /** "no token request failed": the reason a clause without a case is skipped. */
   idle: string;
+  /**
+   * For a clause whose cases pass on refusals: why it is not judged until the traffic shows its control
+   * (the deployment serving the same request without what the clause refuses, ServerJudgeSpec.controlsShown).
+   */
+  control?: string;
 }
 
 /**
@@ -24,4 +29,6 @@ export interface ServerJudgeSpec<State> {
   observe(exchange: ObservedExchange, state: State, entry: JournalEntry): ClientCase[];
   /** Mid-session (a live report): the clause paths still being exercised (a walk in progress), not passed on the cases so far. */
   pending?(state: State, time: SettleTime): PendingNote[];
+  /** The clauses (of those whose wording names a `control`) whose control the traffic has shown so far. */
+  controlsShown?(state: State): ReadonlySet<string>;
 }

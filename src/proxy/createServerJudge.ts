@@ -55,7 +55,7 @@ export function createServerJudge<State>(spec: ServerJudgeSpec<State>, options: 
         const wording = spec.clauses[clause.id]!;
         const tally = tallies.get(clause.id)!;
         const pending = inProgress.filter((p) => p.clause === clause.id);
-        return clientCheckResult(
+        const result = clientCheckResult(
           {
             suite: spec.suite,
             target: options.label,
@@ -69,6 +69,10 @@ export function createServerJudge<State>(spec: ServerJudgeSpec<State>, options: 
           },
           options,
         );
+        // A pass on refusals alone is no proof: without the deployment seen serving the request it refused
+        // here (a key refused, and the key served), the clause is not judged.
+        if (result.status === 'passed' && wording.control && !spec.controlsShown?.(state).has(clause.id)) return { ...result, status: 'skipped', message: options.redact(`not judged: ${wording.control}`) };
+        return result;
       });
     },
     errors: () => [...errors],

@@ -14,6 +14,7 @@ import * as clients from '../client/fixtures/fetchServiceClients.ts';
 import { startWarmFarm } from '../harness/targets/startFetchServiceTargets.ts';
 import type { RunReport } from '../harness/reports/RunReport.ts';
 import { clientLabel } from './createProxyJudge.ts';
+import { startLocalOrigin } from '../testing/localOrigin.ts';
 import { startValidationProxy, type ValidationProxy } from './startValidationProxy.ts';
 
 const apiKey = `conform-proxy-${randomBytes(12).toString('hex')}`;
@@ -125,6 +126,38 @@ describe('the validation proxy in front of the fetch service', () => {
     // The mock behind the proxy, judging what it received, finds the same fault: the proxy relayed it as sent.
     expect(mock.clientReport().checks.filter((c) => c.status === 'failed').map((c) => c.clause)).toEqual([clause]);
     expect(JSON.stringify(report)).not.toContain(apiKey);
+  });
+
+  test('a deployment that refuses every request: its refusals judge nothing (not judged, never passed) until a request is served beside them', async () => {
+    const refusing = await startLocalOrigin((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Refused.' }));
+    });
+    opened.push(refusing);
+    const mock = await startFetchServiceMock({ apiKeys: [apiKey], farm });
+    opened.push(mock);
+    const send = async (baseUrl: string, headers: Record<string, string>, body: unknown): Promise<void> => {
+      const res = await fetch(`${baseUrl}/v1/fetch`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      await res.arrayBuffer();
+    };
+    // A keyless request, a bad url, allowInsecureSsl for loopback, and the control: a valid request with the key.
+    const traffic = async (baseUrl: string): Promise<void> => {
+      await send(baseUrl, {}, { url: `${farm.httpUrl}/small` });
+      await send(baseUrl, { 'x-svc-api-key': apiKey }, { url: 'not a url' });
+      await send(baseUrl, { 'x-svc-api-key': apiKey }, { url: 'https://127.0.0.1/', allowInsecureSsl: true });
+      await send(baseUrl, { 'x-svc-api-key': apiKey }, { url: `${farm.httpUrl}/small` });
+    };
+    const refused = await proxyInFront(refusing.url);
+    await traffic(refused.url);
+    const served = await proxyInFront(mock.url);
+    await traffic(served.url);
+    const of = (proxy: ValidationProxy) => statuses(proxy.report(), proxy.deploymentLabel);
+    for (const clause of ['FS-AUTH-REQUIRED', 'FS-400-URL', 'FS-INSECURE-PRIVATE']) expect(of(refused)[clause], clause).toBe('skipped');
+    expect(refused.report().checks.find((c) => c.clause === 'FS-AUTH-REQUIRED')?.message).toMatch(/^not judged: no request with X-SVC-API-Key was answered 200/);
+    // The same traffic to a deployment that serves the valid request: the refusals are proven.
+    for (const clause of ['FS-AUTH-REQUIRED', 'FS-400-URL']) expect(of(served)[clause], clause).toBe('passed');
+    // No allowInsecureSsl request was honoured where it may be: FS-INSECURE-PRIVATE stays unjudged even here.
+    expect(of(served)['FS-INSECURE-PRIVATE']).toBe('skipped');
   });
 
   // A lenient deployment, found out by a faulty client's traffic: the server clause conform run fails for it.

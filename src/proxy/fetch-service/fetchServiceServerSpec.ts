@@ -15,20 +15,22 @@ interface FetchServerState {
   ids: GenerationalMap<string, number>;
   /** The search for the last key seen: an app sends one key call after call. */
   search?: { key: string; search: SecretSearch };
+  /** The refusal clauses whose control the traffic has shown: a request served that the clause's refusals differ from. */
+  controls: Set<string>;
 }
 
 /** Result ids remembered; past this the oldest are forgotten. */
 const idsCap = 100_000;
 
 const clauses = {
-  'FS-AUTH-REQUIRED': { title: 'a request without X-SVC-API-Key is refused with a 4xx', of: 'requests without a key', failed: 'were not refused with a 4xx', idle: 'every request carried X-SVC-API-Key' },
-  'FS-400-URL': { title: 'a url that is absent, not a string or not an absolute URI gets 400', of: 'fetch requests with a bad url', failed: 'did not get 400', idle: 'no fetch request had a url that is absent, not a string or not an absolute URI' },
-  'FS-400-TYPE': { title: 'an option present but not a boolean gets 400', of: 'fetch requests with an option that is not a boolean', failed: 'did not get 400', idle: 'no fetch request had an option that is not a boolean' },
-  'FS-400-BODY': { title: 'a body that is not JSON, or not an object, gets 400', of: 'fetch requests whose body is not a JSON object', failed: 'did not get 400', idle: 'every fetch request body was a JSON object' },
+  'FS-AUTH-REQUIRED': { title: 'a request without X-SVC-API-Key is refused with a 4xx', of: 'requests without a key', failed: 'were not refused with a 4xx', idle: 'every request carried X-SVC-API-Key', control: 'no request with X-SVC-API-Key was answered 200, so nothing showed the deployment serving the key its refusals are about' },
+  'FS-400-URL': { title: 'a url that is absent, not a string or not an absolute URI gets 400', of: 'fetch requests with a bad url', failed: 'did not get 400', idle: 'no fetch request had a url that is absent, not a string or not an absolute URI', control: 'no fetch request was answered 200, so nothing showed the deployment serving a valid body beside its 400s' },
+  'FS-400-TYPE': { title: 'an option present but not a boolean gets 400', of: 'fetch requests with an option that is not a boolean', failed: 'did not get 400', idle: 'no fetch request had an option that is not a boolean', control: 'no fetch request was answered 200, so nothing showed the deployment serving a valid body beside its 400s' },
+  'FS-400-BODY': { title: 'a body that is not JSON, or not an object, gets 400', of: 'fetch requests whose body is not a JSON object', failed: 'did not get 400', idle: 'every fetch request body was a JSON object', control: 'no fetch request was answered 200, so nothing showed the deployment serving a valid body beside its 400s' },
   'FS-REPLY-JSON': { title: 'replies are JSON objects sent as application/json', of: 'replies', failed: 'were not JSON objects sent as application/json', idle: 'no fetch request was answered' },
   'FS-RESULT-SHAPE': { title: 'a 200 reply is a fetch result of the seed\'s shape', of: 'fetch results', failed: 'did not have the shape of seed §2', idle: 'no fetch request was answered 200' },
   'FS-RESULT-ID-UNIQUE': { title: 'every fetch result has an id of its own', of: 'fetch results', failed: 'had an id another result had', idle: 'no fetch request was answered 200 with an id' },
-  'FS-INSECURE-PRIVATE': { title: 'allowInsecureSsl for a localhost, private, link-local or metadata destination is refused with a 4xx', of: 'fetches with allowInsecureSsl and such a destination', failed: 'were not refused with a 4xx', idle: 'no fetch request sent allowInsecureSsl true with such a destination' },
+  'FS-INSECURE-PRIVATE': { title: 'allowInsecureSsl for a localhost, private, link-local or metadata destination is refused with a 4xx', of: 'fetches with allowInsecureSsl and such a destination', failed: 'were not refused with a 4xx', idle: 'no fetch request sent allowInsecureSsl true with such a destination', control: 'no fetch request with allowInsecureSsl true was answered 200, so nothing showed the deployment honouring it where it may be used' },
   'FS-ERROR-BODY': { title: 'every error reply is {statusCode, error, message} matching its status', of: 'error replies', failed: 'were not {statusCode, error, message} matching their status', idle: 'no fetch request got an error reply' },
   'FS-SEC-KEY-ECHO': { title: "no reply carries the caller's API key", of: 'replies', failed: "carried the caller's API key", idle: 'no fetch request with a key was answered' },
   'FS-SPEC-RESPONSE': { title: 'every reply is one the spec documents (status, content type, body, headers)', of: 'replies', failed: 'are not ones fetch-service.openapi.yaml documents', idle: 'no fetch request was answered' },
@@ -87,7 +89,8 @@ export function fetchServiceServerSpec(baseUrl: string): ServerJudgeSpec<FetchSe
   return {
     suite: 'fetch-service',
     clauses,
-    newState: () => ({ ids: new GenerationalMap(idsCap) }),
+    newState: () => ({ ids: new GenerationalMap(idsCap), controls: new Set<string>() }),
+    controlsShown: (state) => state.controls,
     observe(exchange, state, entry) {
       const r = read(exchange);
       if (r.op !== 'fetch') return [];
@@ -123,6 +126,12 @@ export function fetchServiceServerSpec(baseUrl: string): ServerJudgeSpec<FetchSe
         cases.push({ clause: 'FS-SEC-KEY-ECHO', path: status === 200 ? '200' : 'error', ...(found ? { problem: `the ${status} reply carries the caller's API key in ${found}`, cause: "a reply that carries the caller's API key" } : {}) });
       }
       if (key && !unread(status) && essenceOf(exchange.request.headers['content-type']) === 'application/json') cases.push(...fieldCases(r, reply));
+      // A fetch served with the key and a valid body is what the refusals of a keyless or invalid one are proven by;
+      // one served with allowInsecureSsl, what the refusal of it for a private destination is.
+      if (status === 200 && key) {
+        for (const clause of ['FS-AUTH-REQUIRED', 'FS-400-URL', 'FS-400-TYPE', 'FS-400-BODY']) state.controls.add(clause);
+        if ((r.body as { allowInsecureSsl?: unknown } | undefined)?.allowInsecureSsl === true) state.controls.add('FS-INSECURE-PRIVATE');
+      }
       const insecure = judgeInsecure(r);
       if (insecure?.problem && status !== 401 && status !== 429) cases.push(mustRefuse('FS-INSECURE-PRIVATE', 'literal', reply, insecure.problem, '4xx'));
       return cases;

@@ -32,6 +32,8 @@ interface MeetingServerState {
   /** Meeting ids (numeric, as text) and UUIDs the list gave, for the lookups that must find them. */
   listed: GenerationalMap<string, true>;
   walks: Walks;
+  /** The refusal clauses whose control the traffic has shown (an API call with a token served, for MP-API-401). */
+  controls: Set<string>;
 }
 
 /** Identifiers of listed meetings remembered; past this the oldest are forgotten (and their lookups not judged). */
@@ -46,7 +48,7 @@ const clauses = {
   'MP-TOKEN-FLOW': { title: "a token request of the seed's form answered 200 holds an access token of type bearer", of: 'tokens granted', failed: 'held no access_token of type bearer', idle: "no token request of the seed's form (POST, HTTP Basic, the account-credentials form) was answered 200" },
   'MP-TOKEN-FIELDS': { title: 'a token response states expires_in and scope', of: 'token responses', failed: 'did not state expires_in as a positive integer and scope as a string', idle: 'no token request was answered 200 with JSON' },
   'MP-TOKEN-ERRORS-JSON': { title: 'token endpoint failures are JSON with an error code, never HTML or a redirect', of: 'failed token requests', failed: 'did not answer with a JSON body carrying an "error" code', idle: 'no token request failed' },
-  'MP-API-401': { title: 'an API call without a token is refused with 401', of: 'API calls without a token', failed: 'were not refused with 401', idle: 'every API call carried a token' },
+  'MP-API-401': { title: 'an API call without a token is refused with 401', of: 'API calls without a token', failed: 'were not refused with 401', idle: 'every API call carried a token', control: 'no API call with a token was answered 200, so nothing showed the platform serving the calls whose token-less twins it refused' },
   'MP-JSON-ONLY': { title: 'every API answer, errors included, is JSON', of: 'API answers', failed: 'were not JSON', idle: 'no API call (the current user, the meeting list, a meeting) was answered' },
   'MP-API-ERROR-BODY': { title: 'API errors carry a numeric code and a message', of: 'API error answers', failed: 'lack a numeric code and a message', idle: 'no API call was answered with an error' },
   'MP-MEETINGS-LIST': { title: 'a 200 meeting list page holds meetings, total_records and next_page_token', of: 'list pages', failed: 'were not 200 JSON with meetings, total_records and next_page_token', idle: 'no meeting list request was answered 200' },
@@ -116,6 +118,8 @@ function apiCases(r: MeetingRead, op: ApiOperation, x: Exchange, state: MeetingS
   if (spec) cases.push(spec);
   cases.push({ clause: 'MP-JSON-ONLY', path: `${where}-${error ? 'error' : 'success'}`, ...notJsonProblem(x) });
   if (error) cases.push({ clause: 'MP-API-ERROR-BODY', path: `${where}-error`, ...apiErrorProblem(x) });
+  // A call with a token served is what the refusal of one without is proven by.
+  if (r.auth && x.status === 200) state.controls.add('MP-API-401');
   // Without any token (a rate limit says nothing of it): the platform must refuse.
   if (!r.auth && !r.query.has('access_token') && x.status !== 429) {
     const cause = notRefusedCause(x, operationWords[op]);
@@ -191,7 +195,8 @@ export function meetingPlatformServerSpec(addresses: MeetingPlatformAddresses): 
   return {
     suite: 'meeting-platform',
     clauses,
-    newState: () => ({ grants: 0, listed: new GenerationalMap(listedCap), walks: newWalks() }),
+    newState: () => ({ grants: 0, listed: new GenerationalMap(listedCap), walks: newWalks(), controls: new Set<string>() }),
+    controlsShown: (state) => state.controls,
     pending(state, { now }) {
       const n = walksInProgress(state.walks, now, pageTokenLifetimeMs);
       if (!n) return [];
