@@ -10,7 +10,7 @@ export interface FetchServiceRouteContext {
   prefix: string;
   /** The service the pipeline answers for, the virtual farm its origin client. */
   service: FetchServiceParts;
-  /** Added to every answer, in milliseconds. */
+  /** Added to every answer, in milliseconds; a fetch holds its concurrency slot through it. */
   latencyMs: number;
 }
 
@@ -21,12 +21,25 @@ export interface FetchServiceRouteContext {
  */
 export function fetchServiceRoutes(ctx: FetchServiceRouteContext): RouteTable {
   const answer = async (request: MockRequest): Promise<MockReply> => {
-    if (ctx.latencyMs > 0) await sleep(ctx.latencyMs);
     const lifetime = new AbortController();
     // A caller that hangs up ends its fetch, which gives its slot back, as the reference does (seed §8's
-    // limit counts fetches in flight for someone, not abandoned ones).
+    // limit counts fetches in flight for someone, not abandoned ones); its latency ends with it.
     request.onHangUp(() => lifetime.abort(callerGone()));
-    const answered = await answerServiceRequest(serviceRequest(request, ctx.prefix), ctx.service, lifetime);
+    let delayed = ctx.latencyMs <= 0;
+    // A fetch is slow while it holds its slot, so that --max-concurrency refuses others meanwhile.
+    const service: FetchServiceParts = delayed
+      ? ctx.service
+      : {
+          ...ctx.service,
+          holdSlot: (signal) => {
+            delayed = true;
+            return latency(ctx.latencyMs, signal);
+          },
+        };
+    const answered = await answerServiceRequest(serviceRequest(request, ctx.prefix), service, lifetime);
+    // An answer decided before any slot (401, 400, the 429 itself) is as slow, after its decision: the
+    // delay never changes which requests the limit refuses.
+    if (!delayed) await latency(ctx.latencyMs, lifetime.signal).catch(() => undefined);
     return { status: answered.status, headers: { ...REPLY_HEADERS, ...answered.headers }, body: JSON.stringify(answered.body) };
   };
 
@@ -34,6 +47,15 @@ export function fetchServiceRoutes(ctx: FetchServiceRouteContext): RouteTable {
     serves: (origin, path) => origin === ctx.origin && (ctx.prefix === '' || path === ctx.prefix || path.startsWith(`${ctx.prefix}/`)),
     answer,
   };
+}
+
+/** `ms` of latency, cut short (rejecting with the ServiceError it was aborted with) when the caller hangs up. */
+async function latency(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (err) {
+    throw signal.aborted ? signal.reason : err;
+  }
 }
 
 /** A request as the pipeline reads it; the adapter has read the body already. */

@@ -11,7 +11,7 @@ import { tokenEndpoint, type TokenEndpointContext } from './tokenEndpoint.ts';
 
 /** Switches for development; the mock reads them on every request, so they can change while it runs. */
 export interface MeetingPlatformScenario {
-  /** Added to every answer, in real milliseconds. */
+  /** Added to every answer, in real milliseconds, after the answer is decided (the rate limit counts the arrival). */
   latencyMs: number;
   /** Share of requests (0..1) answered 503 with a JSON error, drawn from a seeded generator. */
   errorRate: number;
@@ -76,7 +76,15 @@ export function meetingPlatformRoutes(ctx: MeetingPlatformRouteContext): RouteTa
 
   return {
     serves: (origin, path) => isUnder(auth, origin, path) || isUnder(api, origin, path),
-    answer: (request) => (scenario.latencyMs > 0 ? sleep(scenario.latencyMs).then(() => route(request)) : route(request)),
+    answer: (request) => {
+      // Decided on arrival, so a call counts in the rate window it arrived in; the latency delays its
+      // answer only, and ends early for a caller that hung up.
+      const reply = route(request);
+      if (!(scenario.latencyMs > 0)) return reply;
+      const gone = new AbortController();
+      request.onHangUp(() => gone.abort());
+      return sleep(scenario.latencyMs, reply, { signal: gone.signal }).catch(() => reply);
+    },
   };
 }
 

@@ -20,6 +20,12 @@ describe('curlCommand', () => {
     );
   });
 
+  test('a URL that names a variable (a secret sent in the query) expands it; any other $ in it stays', () => {
+    expect(curlCommand({ method: 'GET', url: 'http://127.0.0.1:1/v2/users/me?access_token=$ACCESS_TOKEN&x=$HOME`"', headers: [] })).toBe(
+      'curl -sS -i -X GET "http://127.0.0.1:1/v2/users/me?access_token=$ACCESS_TOKEN&x=\\$HOME\\`\\""',
+    );
+  });
+
   test('a body too large to quote is printed by its command into curl', () => {
     const bodyCommand = "{ printf '%s' '{\"url\":\"'; head -c 33554432 /dev/zero | tr '\\0' a; }";
     expect(curlCommand({ method: 'POST', url: 'http://127.0.0.1:1/v1/fetch', headers: [['Content-Type', 'application/json'], ['Transfer-Encoding', 'chunked']], bodyCommand })).toBe(

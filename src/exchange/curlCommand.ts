@@ -47,13 +47,14 @@ function printfFormat(text: string): string {
 }
 
 /**
- * The request as a copy-pasteable curl command: headers that hold a `$VARIABLE` in double quotes so it
- * expands, the body exactly as sent (through printf when it holds bytes a shell argument cannot, a NUL),
- * and no header curl would add on its own. It takes nothing out: a ShownRequest holds no secret, and a
+ * The request as a copy-pasteable curl command: the URL and headers that hold a `$VARIABLE` in double
+ * quotes so it expands, the body exactly as sent (through printf when it holds bytes a shell argument
+ * cannot, a NUL), and no header curl would add on its own. It takes nothing out: a ShownRequest holds no secret, and a
  * reproduction reaches a report through ctx.reproduction, which passes it through the run's Redactor.
  */
 export function curlCommand(request: ShownRequest): string {
-  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
+  // The URL expands too: a client may send a secret in the query (access_token=$ACCESS_TOKEN).
+  const parts = ['curl', '-sS', '-i', '-X', request.method, shellArgument(request.url)];
   for (const [name, value] of request.headers) {
     // Basic credentials shown as "id:secret" (variables) go to curl -u, which encodes them.
     const basic = name.toLowerCase() === 'authorization' ? /^Basic (.*:.*)$/.exec(value) : null;

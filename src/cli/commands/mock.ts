@@ -68,7 +68,7 @@ export function registerMock(program: Command): void {
     .description(`Serves a mock of one service on loopback (by default) until SIGINT, SIGTERM or SIGHUP, or until the\nprocess that started it (npx) is gone.\nSERVICE: meeting-platform | fetch-service`);
 
   mockCommand(mock, 'meeting-platform', meetingPlatformSummary, 4010)
-    .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0))
+    .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds (decided on arrival: --rate-limit counts a call in the second it came)', numberRules.fromZero).default(0))
     .addOption(numberOption('--error-rate <r>', 'answer this share of requests (0..1) with 503', numberRules.ratio).default(0))
     .addOption(numberOption('--rate-limit <n>', 'API requests per second per account before 429 (0 = none)', numberRules.fromZero).default(0))
     .addOption(new Option('--wrong-address', 'answer everything with the HTML page a wrong address gets'))
@@ -87,7 +87,7 @@ export function registerMock(program: Command): void {
     .addOption(numberOption('--timeout-ms <n>', 'fetch timeout', numberRules.count).default(defaultMockLimits.timeoutMs))
     .addOption(numberOption('--max-bytes <n>', 'largest fetched body before 502', numberRules.count).default(defaultMockLimits.maxBytes))
     .addOption(numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency))
-    .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds', numberRules.fromZero).default(0))
+    .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds (a fetch holds its --max-concurrency slot meanwhile)', numberRules.fromZero).default(0))
     .addHelpText('after', `\n${fetchServiceHelp}`)
     .action(async (options: FetchServiceMockFlags) => {
       const stopped = untilStopped();

@@ -36,6 +36,12 @@ export interface FetchServiceParts {
   stopping?(): boolean;
   /** A status the caller asked to be given whatever it sent (the mock's `Prefer: code=NNN`). */
   forcedStatus?(request: ServiceRequest): number | undefined;
+  /**
+   * Time spent holding the slot before the fetch starts (the mock's latency), so that a slow answer
+   * counts against the concurrency limit as a slow fetch does; it rejects with the ServiceError to answer
+   * when `signal` (the request's lifetime) aborts. Outside the fetch's own deadline.
+   */
+  holdSlot?(signal: AbortSignal): Promise<void>;
 }
 
 /** What the access log records of a request beside its status: whose, for where, what came back, why it failed. */
@@ -97,6 +103,12 @@ async function answer(request: ServiceRequest, service: FetchServiceParts, lifet
   trace.target = `${fetchRequest.target.protocol}//${fetchRequest.target.host}`;
   const release = service.limiter.tryAcquire(key);
   if (!release) throw tooManyRequests();
+  try {
+    await service.holdSlot?.(lifetime.signal);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const deadline = performance.now() + limits.timeoutMs;
   const timer = setTimeout(() => lifetime.abort(fetchTimedOut(limits.timeoutMs)), limits.timeoutMs);
   const reservation = service.budget.open();
