@@ -36,7 +36,7 @@ export interface BoundedInit {
   extraHeadersSeconds?: number;
   /** Tests only: a dispatcher from createBoundedAgent with a loopback-only connector. */
   dispatcher?: Dispatcher;
-  /** Tests only: the record of targets that never answered (default: the run's, runSilentTargets). */
+  /** The record of targets that never answered (default: the run's, runSilentTargets): tests, and the preflight's probes, keep their own. */
   silentTargets?: SilentTargets;
   /** Tests only: the memory shared by the bodies in flight (default: this process's). */
   bodyBudget?: BodyBudget;

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../exchange/boundedRequest.ts';
 import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
 import { honourRetryAfter, pace } from '../exchange/rateLimit.ts';
+import type { SilentTargets } from '../exchange/SilentTargets.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
 export interface Exchange {
@@ -47,6 +48,8 @@ export interface ExchangeInit {
   /** Marks a generated request (see Exchange.generated). */
   generated?: boolean;
   shownAs?: ShownAs;
+  /** The record of targets that never answered to keep (default: the run's): the preflight keeps its own, its probes no part of the run's. */
+  silentTargets?: SilentTargets;
 }
 
 type ExchangeObserver = (exchange: Exchange) => void;
@@ -74,7 +77,7 @@ export async function exchange(url: string, init: ExchangeInit): Promise<Exchang
     const started = performance.now();
     let answer: BoundedAnswer;
     try {
-      answer = await boundedRequest(url, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}), signal: init.signal, bounds: init.limits.bounds });
+      answer = await boundedRequest(url, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}), signal: init.signal, bounds: init.limits.bounds, ...(init.silentTargets ? { silentTargets: init.silentTargets } : {}) });
     } catch (err) {
       throw new Error(`${method} ${url}: no HTTP answer: ${failureOf(err)}`, { cause: err });
     }

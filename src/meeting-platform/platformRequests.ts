@@ -1,4 +1,5 @@
 import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
+import type { SilentTargets } from '../exchange/SilentTargets.ts';
 import { credentialEnv, type MeetingCredentials } from './core/meetingCredentials.ts';
 import type { NearMissRequest } from './core/nearMisses.ts';
 import { exchange, type Exchange } from './exchange.ts';
@@ -9,6 +10,8 @@ import { nearMissCurl } from './shellCurl.ts';
 export interface PlatformApi {
   apiBaseUrl: string;
   limits: ExchangeLimits;
+  /** See ExchangeInit.silentTargets. */
+  silentTargets?: SilentTargets;
 }
 
 export interface TokenRequestOptions {
@@ -21,6 +24,8 @@ export interface TokenRequestOptions {
   /** Leave out account_id (a check of the platform's answer to a missing account). */
   omitAccount?: boolean;
   signal?: AbortSignal;
+  /** See ExchangeInit.silentTargets. */
+  silentTargets?: SilentTargets;
 }
 
 export function tokenUrl(authUrl: string): string {
@@ -42,6 +47,7 @@ export function requestToken(o: TokenRequestOptions): Promise<Exchange> {
     body: form.toString(),
     signal: o.signal,
     limits: o.limits,
+    ...(o.silentTargets ? { silentTargets: o.silentTargets } : {}),
   });
 }
 
@@ -49,7 +55,7 @@ export function requestToken(o: TokenRequestOptions): Promise<Exchange> {
 export function apiGet(api: PlatformApi, path: string, token: string | undefined, signal?: AbortSignal): Promise<Exchange> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  return exchange(apiUrl(api.apiBaseUrl, path), { headers, signal, limits: api.limits });
+  return exchange(apiUrl(api.apiBaseUrl, path), { headers, signal, limits: api.limits, ...(api.silentTargets ? { silentTargets: api.silentTargets } : {}) });
 }
 
 /**

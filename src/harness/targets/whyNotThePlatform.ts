@@ -1,4 +1,5 @@
 import { cutText } from '../../exchange/cutText.ts';
+import { SilentTargets } from '../../exchange/SilentTargets.ts';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { field, type Exchange } from '../../meeting-platform/exchange.ts';
 import { apiGet, requestToken, tokenUrl } from '../../meeting-platform/platformRequests.ts';
@@ -15,9 +16,11 @@ import type { MeetingPlatformTargetOptions } from './ConformOptions.ts';
 export async function whyNotThePlatform(t: MeetingPlatformTargetOptions): Promise<string | undefined> {
   const names = { authUrl: t.optionNames?.authUrl ?? '--auth-url', apiBaseUrl: t.optionNames?.apiBaseUrl ?? '--api-base-url' };
   const vars = t.credentialVars ?? credentialEnv;
+  // Its own record of silent targets: a probe that gets no answer here leaves the suites to find it, in their words.
+  const silentTargets = new SilentTargets();
   let token: Exchange;
   try {
-    token = await requestToken({ authUrl: t.authUrl, credentials: t.credentials, limits: t.limits });
+    token = await requestToken({ authUrl: t.authUrl, credentials: t.credentials, limits: t.limits, silentTargets });
   } catch {
     // No answer: whyUnreachable has said what it could of the address; the suite judges the rest.
     return undefined;
@@ -33,7 +36,7 @@ export async function whyNotThePlatform(t: MeetingPlatformTargetOptions): Promis
   if (token.status !== 200 || typeof accessToken !== 'string' || !accessToken) return undefined;
   let me: Exchange;
   try {
-    me = await apiGet({ apiBaseUrl: t.apiBaseUrl, limits: t.limits }, '/v2/users/me', accessToken);
+    me = await apiGet({ apiBaseUrl: t.apiBaseUrl, limits: t.limits, silentTargets }, '/v2/users/me', accessToken);
   } catch {
     return undefined;
   }
