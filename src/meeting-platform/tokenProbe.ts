@@ -46,6 +46,8 @@ export interface TokenProbe {
    * giving its form-encoded value, for the report (a form body of the seed's, the rest as sent).
    */
   shownFields?: Record<string, string>;
+  /** The scheme word of the Authorization header, the app's own credentials under it (an equivalent form: RFC 9110 §11.1); default Basic. */
+  basicScheme?: string;
 }
 
 const unknownClientId = 'conform-unknown-client';
@@ -67,7 +69,7 @@ interface BuiltRequest {
 function build(authUrl: string, credentials: MeetingCredentials, probe: TokenProbe): BuiltRequest {
   const base = probe.url ?? tokenUrl(authUrl);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (isClientNearMiss(probe.client) || probe.shownFields) return nearMissRequest(base, credentials, probe);
+  if (isClientNearMiss(probe.client) || probe.shownFields || probe.basicScheme) return nearMissRequest(base, credentials, probe);
   if (probe.client !== 'none') {
     const id = probe.client === 'unknown-client' ? unknownClientId : credentials.clientId;
     const secret = probe.client === 'wrong-secret' ? `${credentials.clientSecret}-wrong` : credentials.clientSecret;
@@ -90,10 +92,12 @@ function build(authUrl: string, credentials: MeetingCredentials, probe: TokenPro
  */
 function nearMissRequest(url: string, credentials: MeetingCredentials, probe: TokenProbe): BuiltRequest {
   const client = isClientNearMiss(probe.client) ? clientNearMiss(probe.client, credentials) : ownClientBasic(credentials);
-  const form = 'application/x-www-form-urlencoded';
-  const requestHeaders = { accept: 'application/json', authorization: client.authorization, 'content-type': form };
+  if (!client) throw new Error(`no near miss ${probe.client} of these credentials: the probe should not have been made`);
+  const scheme = (authorization: string) => (probe.basicScheme ? authorization.replace(/^Basic/, probe.basicScheme) : authorization);
+  const form = probe.contentType ?? 'application/x-www-form-urlencoded';
+  const requestHeaders = { accept: 'application/json', authorization: scheme(client.authorization), 'content-type': form };
   const shownFields = { ...probe.fields, ...(probe.fields.account_id === credentials.accountId ? { account_id: `$${credentialEnv.accountId}` } : {}), ...probe.shownFields };
-  const shownHeaders = { ...requestHeaders, authorization: client.shownAuthorization };
+  const shownHeaders = { ...requestHeaders, authorization: scheme(client.shownAuthorization) };
   const shownBody = Object.entries(shownFields).map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join('&');
   const reproduction = shellCurl({ method: 'POST', url, headers: Object.entries(shownHeaders), body: shownBody });
   return { method: 'POST', url, requestHeaders, requestBody: new URLSearchParams(probe.fields).toString(), shownAs: { headers: shownHeaders, body: shownBody, reproduction } };

@@ -34,7 +34,6 @@ const pathsAwaitingVariant: readonly string[] = [
   'FS-VERSION-PATH post-v1-fetch',
   'FS-AUTH-REQUIRED not-json',
   'FS-AUTH-KEY json',
-  'FS-AUTH-KEY header-name-case',
   'FS-AUTH-HEADER-ONLY x-api-key',
   'FS-TLS-VERIFIED direct',
   'FS-PROXIES-OPTION omitted',

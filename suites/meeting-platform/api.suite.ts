@@ -7,7 +7,9 @@ import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
-import { bearerNearMiss, bearerNearMissNames, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
+import { bearerEquivalent, bearerEquivalentWords, type BearerEquivalentName } from '../../src/meeting-platform/core/bearerEquivalents.ts';
+import { bearerNearMiss, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
+import { equivalentsUnder, nearMissesUnder } from '../../src/meeting-platform/core/sentFields.ts';
 import { apiErrorProblem, kindOf, notJsonProblem, notRefusedCause } from '../../src/rules/meeting-platform/answerProblems.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiNearMissGet } from '../../src/meeting-platform/platformRequests.ts';
@@ -27,7 +29,11 @@ const madeUpMeetingUuid = 'K7mVdXqRQ2uTfBnP9cLs4w==';
 const unknownMeetingPath = '/v2/meetings/1';
 
 type Operation = 'me' | 'list' | 'meeting';
-type Credential = 'valid' | 'none' | 'foreign' | 'near-miss';
+type Credential = 'valid' | 'none' | 'foreign' | 'near-miss' | 'equivalent';
+
+// The bearer token's row of the table of sent fields: what must be refused, and what must be served.
+const bearerNearMissNames = nearMissesUnder('MP-API-NEAR-MISS');
+const bearerEquivalentNames = equivalentsUnder('MP-API-EQUIVALENT');
 
 interface Probe {
   label: string;
@@ -35,6 +41,8 @@ interface Probe {
   credential: Credential;
   /** Which near miss of the token it sent, for a near-miss probe. */
   nearMiss?: BearerNearMissName;
+  /** Which equivalent form of the token it sent, for an equivalent probe. */
+  equivalent?: BearerEquivalentName;
   /** An answer that should be a success: the operation's success path; otherwise one of its error paths. */
   success: boolean;
   path: string;
@@ -83,15 +91,15 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
   }
   const probes: Probe[] = [];
   const sameAsToken = new Set<BearerNearMissName>();
-  const send = async (label: string, operation: Operation, credential: Exclude<Credential, 'near-miss'>, path: string, success = false) => {
+  const send = async (label: string, operation: Operation, credential: Exclude<Credential, 'near-miss' | 'equivalent'>, path: string, success = false) => {
     if (credential === 'valid' && token === undefined) return undefined;
     const bearer = credential === 'valid' ? token : credential === 'foreign' ? foreignToken : undefined;
     const exchange = await apiGet(target, path, bearer, signal);
     probes.push({ label, operation, credential, success, path, exchange });
     return exchange;
   };
-  // Each near miss of the token on the operation; the client's own credentials need no token.
-  const nearMisses = async (operation: Operation, path: string) => {
+  // Each near miss of the token on the operation (the client's own credentials need no token), then each form equal to it.
+  const nearMissesAndEquivalents = async (operation: Operation, path: string, existing = true) => {
     for (const name of bearerNearMissNames) {
       if (token === undefined && name !== 'client-basic') continue;
       const r = bearerNearMiss(name, token ?? '', target.credentials);
@@ -102,15 +110,21 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
       const exchange = await apiNearMissGet(target, path, r, signal);
       probes.push({ label: `${operationWords[operation]} with ${bearerNearMissWords[name]}`, operation, credential: 'near-miss', nearMiss: name, success: false, path, exchange });
     }
+    // The forms equal to the token, beside its near misses: each served as the token itself is, on a resource that exists.
+    if (token === undefined || !existing) return;
+    for (const name of bearerEquivalentNames) {
+      const exchange = await apiNearMissGet(target, path, bearerEquivalent(name, token), signal);
+      probes.push({ label: `${operationWords[operation]} with ${bearerEquivalentWords[name]}`, operation, credential: 'equivalent', equivalent: name, success: true, path, exchange });
+    }
   };
   await send('current user', 'me', 'valid', '/v2/users/me', true);
   await send('current user without a token', 'me', 'none', '/v2/users/me');
   await send('current user with a token the platform did not issue', 'me', 'foreign', '/v2/users/me');
-  await nearMisses('me', '/v2/users/me');
+  await nearMissesAndEquivalents('me', '/v2/users/me');
   const list = await send('meeting list', 'list', 'valid', '/v2/users/me/meetings?page_size=5', true);
   await send('meeting list without a token', 'list', 'none', '/v2/users/me/meetings?page_size=5');
   await send('meeting list with a token the platform did not issue', 'list', 'foreign', '/v2/users/me/meetings?page_size=5');
-  await nearMisses('list', '/v2/users/me/meetings?page_size=5');
+  await nearMissesAndEquivalents('list', '/v2/users/me/meetings?page_size=5');
   await send('meeting list with page_size=abc', 'list', 'valid', '/v2/users/me/meetings?page_size=abc');
   await send('meeting list with a made-up next_page_token', 'list', 'valid', '/v2/users/me/meetings?next_page_token=conform-made-up');
   const listed = list ? field(list, 'meetings') : undefined;
@@ -128,7 +142,7 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
   // A meeting by UUID is a route of its own on many servers: its refusal is checked apart.
   const uuid = typeof meeting?.uuid === 'string' ? meeting.uuid : madeUpMeetingUuid;
   await send('a meeting by UUID without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(uuid)}`);
-  await nearMisses('meeting', `/v2/meetings/${encodeMeetingId(id)}`);
+  await nearMissesAndEquivalents('meeting', `/v2/meetings/${encodeMeetingId(id)}`, meeting !== undefined);
   await send('an unknown meeting', 'meeting', 'valid', unknownMeetingPath);
   return { probes, ...(blocked ? { blocked } : {}), ...(unsent ? { unsent } : {}), sameAsToken: [...sameAsToken] };
 }
@@ -202,8 +216,40 @@ for (const target of currentTargets()['meeting-platform']) {
         });
         // The near misses it could send were refused; the ones derived from a token it could not make.
         if (blocked) throw blocked;
+        // The refusals prove a comparison only beside the token itself served on the same operations.
+        // The current user alone: a list or a meeting the platform gets wrong is other clauses' fault, not the token's.
+        const exact = probes.filter((p) => p.credential === 'valid' && p.success && p.operation === 'me');
+        const unserved = exact.filter((p) => p.exchange.status !== 200);
+        ctx.control({
+          label: 'the access token itself, as the seed sends it, on the current user',
+          clause: 'MP-ME-200',
+          problem: exact.length === 0 ? 'not sent' : unserved.length ? unserved.map((p) => `${p.label}: ${answerOf(p.exchange)}`).join('; ') : undefined,
+        });
       },
       { paths: [...bearerNearMissNames] },
+    );
+
+    check(
+      'MP-API-EQUIVALENT',
+      'every operation serves the access token under the scheme word in another case (bearer, BEARER), as it serves "Bearer"',
+      async (ctx) => {
+        const { probes, blocked } = await probe(target, ctx.signal);
+        // The forms are the token's: without a token, MP-TOKEN-FLOW's failure says why none was sent.
+        if (blocked) throw blocked;
+        const equal = probes.filter((p) => p.equivalent);
+        ctx.reproduction(reproduce(target, equal[0]!));
+        ctx.evidence('answers', equal.map((p) => `${p.label}: ${summarize(p.exchange)}`).join('\n\n'));
+        ctx.conclude({
+          of: 'requests with the access token in a form equal to the seed\'s',
+          failed: 'were not served',
+          rule: 'the auth scheme is a case-insensitive token (RFC 7235 §2.1): "bearer" and "BEARER" are "Bearer", and the operation answers 200 as it does to the seed\'s form',
+          cases: equal.map((p) => {
+            const x = p.exchange;
+            return { label: p.label, ...(x.status === 200 ? {} : { problem: `${x.status} with ${kindOf(x)}`, cause: `HTTP ${x.status} for the token under the scheme word in another case` }), evidence: summarize(x), reproduction: reproduce(target, p), answer: answerOf(x) };
+          }),
+        });
+      },
+      { paths: [...bearerEquivalentNames] },
     );
 
     check(

@@ -14,7 +14,9 @@ import { tokenErrorProblem, tokenFieldsProblem, tokenGrantProblem } from '../../
 import { sessionFor } from './platformSession.ts';
 import { defineSpecResponseCheck, exchangeLogFor } from './specResponses.ts';
 import { answerOf, mislabelledProblem, probeAnswer, probeCase, refusalProblem, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
-import { accountNearMissNames, accountNearMissWords, clientNearMissNames, clientNearMissWords } from '../../src/meeting-platform/core/nearMisses.ts';
+import { accountNearMissWords, clientNearMissNames, clientNearMissWords, grantTypeNearMissNames, grantTypeNearMissWords } from '../../src/meeting-platform/core/nearMisses.ts';
+import { tokenEquivalentWords } from '../../src/meeting-platform/core/tokenEquivalents.ts';
+import { equivalentsUnder, nearMissesUnder } from '../../src/meeting-platform/core/sentFields.ts';
 
 const check = checksFor('meeting-platform');
 const tokenOperation = loadSpec('meeting-platform').operation('requestAccessToken');
@@ -38,21 +40,27 @@ const described: Record<TokenProbeName, string> = {
   'token-under-api-version': 'the token request sent under the API version prefix (/v2/oauth/token)',
   ...clientNearMissWords,
   ...accountNearMissWords,
+  ...grantTypeNearMissWords,
+  ...tokenEquivalentWords,
 };
 
 /** The refusals the seed requires, and the OAuth 2.0 error each names (RFC 6749 §5.2), when one is settled. */
-const clientRefusals = ['wrong-secret', 'unknown-client', 'no-client-auth', ...clientNearMissNames] as const satisfies TokenProbeName[];
-const flowRefusals = ['client-credentials', 'authorization-code', 'grant-type-missing'] as const satisfies TokenProbeName[];
+// The near misses of each field come from its row of the table of sent fields (src/meeting-platform/core/sentFields.ts), under the clause the row names.
+const clientRefusals = ['wrong-secret', 'unknown-client', 'no-client-auth', ...nearMissesUnder('MP-TOKEN-INVALID-CLIENT')] satisfies TokenProbeName[];
+const flowRefusals = ['client-credentials', 'authorization-code', 'grant-type-missing', ...nearMissesUnder('MP-TOKEN-WRONG-FLOW')] satisfies TokenProbeName[];
+const accountRefusals = nearMissesUnder('MP-TOKEN-ACCOUNT-EXACT') satisfies TokenProbeName[];
+const equivalents = equivalentsUnder('MP-TOKEN-EQUIVALENT') satisfies TokenProbeName[];
 const errorCodes: Partial<Record<TokenProbeName, string>> = {
   'wrong-secret': 'invalid_client',
   'unknown-client': 'invalid_client',
   'no-client-auth': 'invalid_client',
   ...Object.fromEntries(clientNearMissNames.map((name) => [name, 'invalid_client'])),
   'client-credentials': 'unsupported_grant_type',
+  ...Object.fromEntries(grantTypeNearMissNames.map((name) => [name, 'unsupported_grant_type'])),
   'grant-type-missing': 'invalid_request',
   'account-missing': 'invalid_request',
 };
-const failures = [...clientRefusals, ...flowRefusals, 'account-missing', ...accountNearMissNames] as const satisfies TokenProbeName[];
+const failures = [...clientRefusals, ...flowRefusals, 'account-missing', ...accountRefusals] satisfies TokenProbeName[];
 const openForms = ['query', 'json-body', 'form-as-text-plain', 'form-as-json', 'no-content-type', 'account-missing'] as const satisfies TokenProbeName[];
 
 /** The answers to some probes, the ones that are no wrong address (undefined) left out. */
@@ -191,12 +199,12 @@ for (const target of currentTargets()['meeting-platform']) {
       rule: 'a wrong flow or failed client authentication gets no token and an immediate refusal: a 4xx answer, not a redirect or a page to sign in on',
     };
     const refusals: ReadonlyArray<{ clause: string; title: string; names: readonly TokenProbeName[]; of: string; failed: string; rule: string }> = [
-      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none, a secret almost right) fails at once with a 4xx', names: clientRefusals, ...mustFail },
-      { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type, or none, fails at once with a 4xx', names: flowRefusals, ...mustFail },
+      { clause: 'MP-TOKEN-INVALID-CLIENT', title: 'failed client authentication (wrong secret, unknown client, none, a client id or secret almost right) fails at once with a 4xx', names: clientRefusals, ...mustFail },
+      { clause: 'MP-TOKEN-WRONG-FLOW', title: 'another grant type (one almost account_credentials too), or none, fails at once with a 4xx', names: flowRefusals, ...mustFail },
       {
         clause: 'MP-TOKEN-ACCOUNT-EXACT',
         title: "a token request whose account_id is almost the account's own (in spaces, with a line break, in another case) is refused",
-        names: accountNearMissNames,
+        names: accountRefusals,
         of: "token requests with an account_id that is almost the account's",
         failed: 'were not refused with a 4xx and no token',
         rule: 'account_id is a string the platform issued: one wrapped in whitespace or in another case is another id, refused with a 4xx and no token, not trimmed or folded to the account',
@@ -208,8 +216,8 @@ for (const target of currentTargets()['meeting-platform']) {
         title,
         async (ctx) => {
           const sent = await answers(target, names, ctx);
-          // Only account_id in another case can go unsent: an id without letters has no other case.
-          for (const name of names) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, 'the account id has no letter: no other case to send it in');
+          // Only an id in another case can go unsent: an id without letters has no other case.
+          for (const name of names) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, `${name === 'id-case' ? 'the client id' : 'the account id'} has no letter: no other case to send it in`);
           ctx.reproduction(sent[0]!.reproduction);
           ctx.conclude({ ...conclusion, cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))) });
           await seedRequestServed(target, ctx);
@@ -217,6 +225,25 @@ for (const target of currentTargets()['meeting-platform']) {
         { paths: [...names] },
       );
     }
+
+    check(
+      'MP-TOKEN-EQUIVALENT',
+      "the seed's token request in a form the standards make equal (a charset parameter, the media type or the Basic scheme in another case) yields a token",
+      async (ctx) => {
+        const sent = await answers(target, equivalents, ctx);
+        ctx.reproduction(sent[0]!.reproduction);
+        ctx.conclude({
+          of: "token requests in a form the standards make equal to the seed's",
+          failed: 'were not served a token',
+          rule: 'a media type with parameters and in any case (RFC 9110 §8.3.1) and the auth scheme in any case (RFC 9110 §11.1) are the seed\'s form: 200 with an access token',
+          cases: sent.map((p) => {
+            const problem = tokenGrantProblem(p.exchange);
+            return probeCase(p, described[p.name], problem === undefined ? {} : { problem: `${answerOf(p.exchange)}: ${problem}`, cause: `${p.exchange.status < 300 ? 'no access token' : `refused (${p.exchange.status})`} for a form equal to the seed's` });
+          }),
+        });
+      },
+      { paths: [...equivalents] },
+    );
 
     check(
       'MP-TOKEN-ACCOUNT-REQUIRED',

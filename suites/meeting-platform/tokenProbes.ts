@@ -4,7 +4,8 @@ import { suiteFileMap } from '../../src/harness/suite-api/suiteFileState.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
-import { accountNearMiss, accountNearMissNames, clientNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';
+import { accountNearMiss, accountNearMissNames, clientNearMiss, clientNearMissNames, grantTypeNearMiss, grantTypeNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';
+import { tokenEquivalent, tokenEquivalentNames } from '../../src/meeting-platform/core/tokenEquivalents.ts';
 import { seedFields, sendTokenProbe, tokenProbeCurl, type TokenProbe } from '../../src/meeting-platform/tokenProbe.ts';
 
 /**
@@ -30,13 +31,15 @@ export const tokenProbeNames = [
   'token-under-api-version',
   ...clientNearMissNames,
   ...accountNearMissNames,
+  ...grantTypeNearMissNames,
+  ...tokenEquivalentNames,
 ] as const;
 
 export type TokenProbeName = (typeof tokenProbeNames)[number];
 
 /**
  * The token request each name sends; undefined for an address that is the token address itself (no
- * wrong one), and for account_id in another case when it has no letters (no near miss).
+ * wrong one), and for the client id or account_id in another case when it has no letters (no near miss).
  */
 export function tokenProbe(target: MeetingPlatformTarget, name: TokenProbeName): TokenProbe | undefined {
   const fields = seedFields(target.credentials);
@@ -77,7 +80,19 @@ export function tokenProbe(target: MeetingPlatformTarget, name: TokenProbeName):
     case 'secret-shorter':
     case 'secret-line-break':
     case 'id-secret-swapped':
-      return { ...form, client: name };
+    case 'id-longer':
+    case 'id-shorter':
+    case 'id-case':
+      return clientNearMiss(name, target.credentials) && { ...form, client: name };
+    case 'grant-type-longer':
+    case 'grant-type-shorter':
+    case 'grant-type-case':
+    case 'grant-type-spaces':
+      return { ...form, fields: seedFields(target.credentials, { grant_type: grantTypeNearMiss(name) }) };
+    case 'form-type-charset':
+    case 'form-type-case':
+    case 'basic-scheme-case':
+      return { ...form, ...tokenEquivalent(name) };
     case 'account-spaces':
     case 'account-line-break':
     case 'account-case': {

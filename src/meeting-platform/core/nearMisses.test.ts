@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { accountNearMiss, accountNearMissNames, bearerNearMiss, bearerNearMissNames, clientNearMiss, clientNearMissNames, nearMissCause, ownClientBasic, swapCase } from './nearMisses.ts';
+import { accountNearMiss, accountNearMissNames, bearerNearMiss, bearerNearMissNames, clientNearMiss, clientNearMissNames, grantTypeNearMiss, grantTypeNearMissNames, nearMissCause, ownClientBasic, swapCase } from './nearMisses.ts';
 
 const credentials = { clientId: 'AbcClient01', clientSecret: 's3cr3t-Of-The-App', accountId: 'Acct-42xY' };
 const token = 'eyJhbGciOiJIUzUxMiJ9.eyJ1aWQiOiJVMSJ9.Zm9vYmFy_-Q';
@@ -46,12 +46,23 @@ describe('near misses of a credential', () => {
   });
 
   test.for(clientNearMissNames)('%s: HTTP Basic that is almost the client\'s own, its shell words printing the very header', (name) => {
-    const r = clientNearMiss(name, credentials);
+    const r = clientNearMiss(name, credentials)!;
     const decoded = Buffer.from(r.authorization.slice('Basic '.length), 'base64').toString();
     expect(decoded).not.toBe(`${credentials.clientId}:${credentials.clientSecret}`);
     expect(expand(r.shownAuthorization).toString()).toBe(r.authorization);
     expect(r.shownAuthorization).not.toContain(credentials.clientSecret.slice(0, 6));
-    expect({ 'secret-longer': `${credentials.clientId}:${credentials.clientSecret}.`, 'secret-shorter': `${credentials.clientId}:${credentials.clientSecret.slice(0, -1)}`, 'secret-line-break': `${credentials.clientId}:${credentials.clientSecret}\n`, 'id-secret-swapped': `${credentials.clientSecret}:${credentials.clientId}` }[name]).toBe(decoded);
+    expect({ 'secret-longer': `${credentials.clientId}:${credentials.clientSecret}.`, 'secret-shorter': `${credentials.clientId}:${credentials.clientSecret.slice(0, -1)}`, 'secret-line-break': `${credentials.clientId}:${credentials.clientSecret}\n`, 'id-secret-swapped': `${credentials.clientSecret}:${credentials.clientId}`, 'id-longer': `${credentials.clientId}.:${credentials.clientSecret}`, 'id-shorter': `${credentials.clientId.slice(0, -1)}:${credentials.clientSecret}`, 'id-case': `${swapCase(credentials.clientId)}:${credentials.clientSecret}` }[name]).toBe(decoded);
+  });
+
+  test('a client id without letters has no other case: no near miss to send', () => {
+    expect(clientNearMiss('id-case', { ...credentials, clientId: '0123-456' })).toBeUndefined();
+  });
+
+  test.for(grantTypeNearMissNames)('%s: grant_type almost account_credentials', (name) => {
+    const value = grantTypeNearMiss(name);
+    expect(value).not.toBe('account_credentials');
+    const near = [value.trim().toLowerCase(), `${value}s`, value.slice(0, -1)];
+    expect(near).toContain('account_credentials');
   });
 
   test.for(accountNearMissNames)('%s: account_id almost the account\'s, its shell words giving the form-encoded value', (name) => {

@@ -94,8 +94,12 @@ export function bearerNearMiss(name: BearerNearMissName, token: string, credenti
   }
 }
 
+/** The near misses of the client id in HTTP Basic, the secret the app's own. */
+export const clientIdNearMissNames = ['id-longer', 'id-shorter', 'id-case'] as const;
+/** The near misses of the client secret in HTTP Basic, the id the app's own (and the two swapped). */
+export const clientSecretNearMissNames = ['secret-longer', 'secret-shorter', 'secret-line-break', 'id-secret-swapped'] as const;
 /** The near misses of the client's own authentication on a token request. */
-export const clientNearMissNames = ['secret-longer', 'secret-shorter', 'secret-line-break', 'id-secret-swapped'] as const;
+export const clientNearMissNames = [...clientSecretNearMissNames, ...clientIdNearMissNames] as const;
 export type ClientNearMissName = (typeof clientNearMissNames)[number];
 
 export const clientNearMissWords: Record<ClientNearMissName, string> = {
@@ -103,6 +107,9 @@ export const clientNearMissWords: Record<ClientNearMissName, string> = {
   'secret-shorter': 'the client secret with its last character left out',
   'secret-line-break': 'the client secret with a line break after it (echo without -n)',
   'id-secret-swapped': 'the client id and secret swapped',
+  'id-longer': 'the client id with a character more (a trailing ".")',
+  'id-shorter': 'the client id with its last character left out',
+  'id-case': "the client id with its letters' case swapped",
 };
 
 /** HTTP Basic as sent, and as shell words (for inside double quotes) that print it: printf's `format` over the `words`. */
@@ -121,13 +128,49 @@ export function ownClientBasic(credentials: MeetingCredentials): { authorization
   return basic(credentials.clientId, credentials.clientSecret, '%s:%s', [id, secret]);
 }
 
-/** HTTP Basic for a near miss of the client's credentials, as sent and in shell words. */
-export function clientNearMiss(name: ClientNearMissName, credentials: MeetingCredentials): { authorization: string; shownAuthorization: string } {
+/** HTTP Basic for a near miss of the client's credentials, as sent and in shell words; undefined when it would be the app's own (an id without letters in another case). */
+export function clientNearMiss(name: ClientNearMissName, credentials: MeetingCredentials): { authorization: string; shownAuthorization: string } | undefined {
   const { clientId, clientSecret } = credentials;
-  if (name === 'secret-longer') return basic(clientId, `${clientSecret}.`, '%s:%s.', [id, secret]);
-  if (name === 'secret-shorter') return basic(clientId, clientSecret.slice(0, -1), '%s:%s', [id, `\${${credentialEnv.clientSecret}%?}`]);
-  if (name === 'secret-line-break') return basic(clientId, `${clientSecret}\n`, '%s:%s\\n', [id, secret]);
-  return basic(clientSecret, clientId, '%s:%s', [secret, id]);
+  switch (name) {
+    case 'secret-longer':
+      return basic(clientId, `${clientSecret}.`, '%s:%s.', [id, secret]);
+    case 'secret-shorter':
+      return basic(clientId, clientSecret.slice(0, -1), '%s:%s', [id, `\${${credentialEnv.clientSecret}%?}`]);
+    case 'secret-line-break':
+      return basic(clientId, `${clientSecret}\n`, '%s:%s\\n', [id, secret]);
+    case 'id-secret-swapped':
+      return basic(clientSecret, clientId, '%s:%s', [secret, id]);
+    case 'id-longer':
+      return basic(`${clientId}.`, clientSecret, '%s.:%s', [id, secret]);
+    case 'id-shorter':
+      return basic(clientId.slice(0, -1), clientSecret, '%s:%s', [`\${${credentialEnv.clientId}%?}`, secret]);
+    case 'id-case': {
+      const swapped = swapCase(clientId);
+      return swapped === clientId ? undefined : basic(swapped, clientSecret, '%s:%s', [swappedShell(credentialEnv.clientId), secret]);
+    }
+  }
+}
+
+/**
+ * The near misses of grant_type, the one value the seed gives it: what a comparison by prefix, ignoring
+ * case or after trimming lets through. Not secret: sent and shown as they are.
+ */
+export const grantTypeNearMissNames = ['grant-type-longer', 'grant-type-shorter', 'grant-type-case', 'grant-type-spaces'] as const;
+export type GrantTypeNearMissName = (typeof grantTypeNearMissNames)[number];
+
+export const grantTypeNearMissWords: Record<GrantTypeNearMissName, string> = {
+  'grant-type-longer': 'grant_type=account_credentials with a character more (account_credentials.)',
+  'grant-type-shorter': 'grant_type=account_credentials with its last character left out (account_credential)',
+  'grant-type-case': 'grant_type in capitals (ACCOUNT_CREDENTIALS)',
+  'grant-type-spaces': 'grant_type=account_credentials wrapped in spaces',
+};
+
+/** The grant_type a near miss sends in place of `grantType`. */
+export function grantTypeNearMiss(name: GrantTypeNearMissName, grantType = 'account_credentials'): string {
+  if (name === 'grant-type-longer') return `${grantType}.`;
+  if (name === 'grant-type-shorter') return grantType.slice(0, -1);
+  if (name === 'grant-type-case') return swapCase(grantType);
+  return ` ${grantType} `;
 }
 
 /** The near misses of account_id on a token request: the account's own id, almost. */
