@@ -1,10 +1,10 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { page, refused, replied, resultOf, type Expectation } from './expectations.ts';
 import { requireUnseen } from './farmProof.ts';
-import { keyVariable, type FetchCall } from './fetchClient.ts';
+import type { FetchCall } from './fetchClient.ts';
 import { controlPasses, sendControls, servedPage } from './controlFetch.ts';
 import { judge, probeAll, type Case } from './judge.ts';
-import { keyNearMisses } from './keyNearMisses.ts';
+import { equivalentsUnder, nearMissesUnder, type SentForm } from './sentFields.ts';
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
@@ -22,30 +22,29 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     judge(ctx, s.client, 'POST {base}/v1/fetch with a key and a valid body must answer 200 with a fetch result', verdicts);
   }, { paths: ['post-v1-fetch'] });
 
-  // Ways of sending the key that are the seed's own: a JSON media type is one whatever its parameters and
-  // case (RFC 9110 §8.3.1), a header name one whatever its case (RFC 9110 §5.1).
+  // Ways of sending the key that are the seed's own: its own form, and each form the table of sent fields
+  // makes equal to it (a JSON media type whatever its parameters and case, RFC 9110 §8.3.1; a header name
+  // whatever its case, RFC 9110 §5.1).
   const keyWays: Array<[string, FetchCall]> = [
     ['X-SVC-API-Key: $SVC_API_KEY, Content-Type: application/json', { body: { url: smallUrl } }],
-    ['Content-Type: application/json; charset=utf-8', { body: { url: smallUrl }, contentType: 'application/json; charset=utf-8' }],
-    ['Content-Type: Application/JSON (media types are case-insensitive)', { body: { url: smallUrl }, contentType: 'Application/JSON' }],
-    ['the header name in lowercase: x-svc-api-key', { body: { url: smallUrl }, key: null, headers: { 'x-svc-api-key': keyVariable } }],
+    ...equivalentsUnder('FS-AUTH-KEY').map((e): [string, FetchCall] => [e.label, { body: { url: smallUrl }, ...e.form }]),
   ];
   check('FS-AUTH-KEY', `a request with the issued key is served (${keyWays.length} ways of sending it: media type parameters and case, header name case)`, async (ctx) => {
     const verdicts = await probeAll(begin(ctx, s), keyWays.map(([label, call]): Case => ({ label, call, expect: small })));
     judge(ctx, s.client, 'a request carrying the issued key in X-SVC-API-Key and a JSON body must get 200 with the fetched page', verdicts);
   }, { paths: ['json', 'json-charset', 'media-type-case', 'header-name-case'] });
 
-  const nearMisses = keyNearMisses(s.client.key);
-  const keys: Array<[string, Pick<FetchCall, 'key'>]> = [
+  const nearMisses = nearMissesUnder('FS-AUTH-REQUIRED', s.client.key);
+  const keys: Array<[string, SentForm]> = [
     ['no X-SVC-API-Key header', { key: null }],
     ['a key nobody issued', { key: 'conform-not-an-issued-key' }],
-    ...nearMisses.map((m): [string, Pick<FetchCall, 'key'>] => [m.label, { key: m.key }]),
+    ...nearMisses.map((m): [string, SentForm] => [m.label, m.form]),
   ];
   const ways = callingWays(smallUrl, '').length;
   check('FS-AUTH-REQUIRED', `no key, an empty key, a key nobody issued or one almost the issued key (${nearMisses.length} near misses), on every way of calling (${ways} bodies and content types): 4xx and nothing fetched`, async (ctx) => {
     const probes: string[] = [];
     const cases: Case[] = [];
-    const add = (keyLabel: string, key: Pick<FetchCall, 'key'>, way: number): void => {
+    const add = (keyLabel: string, key: SentForm, way: number): void => {
       const probe = newProbe();
       const [wayLabel, call] = callingWays(s.farm.url('httpUrl', '/small', probe), probe)[way]!;
       probes.push(probe);
@@ -61,16 +60,11 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     controlPasses(ctx, controls);
   }, { paths: ['no-key', 'empty-key', 'unissued-key', 'key-appended', 'key-prepended', 'key-last-dropped', 'key-first-dropped', 'key-case', 'key-scheme', 'key-nbsp', 'json', 'json-charset', 'text-plain', 'no-content-type', 'form', 'query-no-body', 'not-json', 'empty-body'] });
 
-  // The names a service that takes a key from the query string is likely to read it under, all at once.
-  const keyInQuery = ['X-SVC-API-Key', 'api_key', 'apiKey', 'key'].map((name) => `${name}=${keyVariable}`).join('&');
-  const elsewhere: Array<[string, Pick<FetchCall, 'headers' | 'query'>]> = [
-    ['Authorization: Bearer', { headers: { Authorization: `Bearer ${keyVariable}` } }],
-    ['X-API-Key', { headers: { 'X-API-Key': keyVariable } }],
-    ['the query string (X-SVC-API-Key=, api_key=, apiKey=, key=)', { query: keyInQuery }],
-  ];
+  // The issued key in another place than X-SVC-API-Key: the near misses of the header's name.
+  const elsewhere = nearMissesUnder('FS-AUTH-HEADER-ONLY', s.client.key);
   check('FS-AUTH-HEADER-ONLY', 'the issued key in another header than X-SVC-API-Key (Authorization: Bearer, X-API-Key) or in the query string is refused and nothing is fetched', async (ctx) => {
     const probes = elsewhere.map(() => newProbe());
-    const cases = elsewhere.map(([label, where], i): Case => ({ label: `the key in ${label} instead`, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, key: null, ...where }, expect: refused }));
+    const cases = elsewhere.map((m, i): Case => ({ label: m.label, call: { body: { url: s.farm.url('httpUrl', '/small', probes[i]) }, ...m.form }, expect: refused }));
     const post = begin(ctx, s);
     const [verdicts, controls] = await Promise.all([probeAll(post, cases), sendControls(post, [keyServed])]);
     await requireUnseen(s.farm, probes, verdicts, 'the origin farm received the page request: the key was taken from another header');
