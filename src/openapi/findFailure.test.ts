@@ -58,3 +58,28 @@ describe('findFailure shrinks a failing request to a minimal one', () => {
     expect(judged).toBe(failure!.runs + failure!.shrinkJudged);
   });
 });
+
+describe('findFailure within a budget: what it judged before the time was up, and a failure among it', () => {
+  // The time is up after a number of judged inputs, not of milliseconds: a test judges no wall time.
+  const upAfter = (n: number, judged: () => number) => () => judged() >= n;
+
+  test('no failure among the first 41: the search ends with 41 judged, out of time', async () => {
+    let judged = 0;
+    const found = await findFailure(fc.integer(), async () => (judged++, undefined), { seed: 5, runs: 100, timeUp: upAfter(41, () => judged) });
+    expect(found).toEqual({ runs: 41, outOfTime: true });
+    expect(judged).toBe(41);
+  });
+
+  test('a failure found before the time was up fails as ever, shrunk as far as the time allows', async () => {
+    let judged = 0;
+    const found = await findFailure(fc.array(fc.integer()), async (xs) => (judged++, xs.length > 3 ? 'long' : undefined), { seed: 5, runs: 100, timeUp: upAfter(1000, () => judged) });
+    expect(found.failure?.value.length).toBe(4);
+    expect(found.outOfTime).toBeUndefined();
+    let cut = 0;
+    const early = await findFailure(fc.array(fc.integer()), async (xs) => (cut++, xs.length > 3 ? 'long' : undefined), { seed: 5, runs: 100, timeUp: upAfter(found.failure!.runs + 1, () => cut) });
+    // The time up one input into shrinking: the failure stands, less shrunk.
+    expect(early.failure?.problem).toBe('long');
+    expect(early.failure!.value.length).toBeGreaterThan(3);
+    expect(early.outOfTime).toBeUndefined();
+  });
+});

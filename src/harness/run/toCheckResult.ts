@@ -34,7 +34,13 @@ export function toCheckResult(testCase: TestCase, redactor: Redactor): CheckResu
     status,
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
   };
-  if (result.state === 'failed') {
+  // A check that ran out of its time judged nothing of its own, and the time is the harness's budget, not
+  // the target's fault: it is not judged, saying so in the user's words, never failed (and never in the runner's).
+  if (result.state === 'failed' && !meta.finding && result.errors.length > 0 && result.errors.every((e) => e.name === 'TestTimeoutError')) {
+    const seconds = testCase.options.timeout === undefined ? undefined : Math.round(testCase.options.timeout / 1000);
+    check.status = 'skipped';
+    check.message = `not judged: the check did not finish ${seconds === undefined ? 'in the time it had' : `within its ${seconds} s`}, the run's budget for it: its target answered too slowly for all its requests to be judged`;
+  } else if (result.state === 'failed') {
     const errors = result.errors.map((e) => ({ name: e.name, message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined, actual: e.actual, expected: e.expected }));
     const finding = meta.finding ?? findingFromErrors(errors, testCase.options.timeout);
     // A diagnosis given with ctx.diagnose explains the check as a whole when its cases carry none.

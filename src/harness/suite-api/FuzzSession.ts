@@ -49,6 +49,8 @@ export interface FuzzOutcome {
   tried: number;
   tally: GeneratedTally;
   failure?: GeneratedFailure;
+  /** The time it had ran out before every request was judged: `tried` were (a failure among them is found all the same). */
+  outOfTime?: true;
 }
 
 /** Requests judged looking for a failure, valid and mutated. */
@@ -71,11 +73,18 @@ export class FuzzSession {
   readonly seed: number;
   readonly runs: number;
   readonly #sent = new Map<string, Promise<SentExchange>>();
+  /** The answers' durations so far, for what a budget ran out on: "the target answered in 2.0 s on average". */
+  readonly #answered = { count: 0, totalMs: 0 };
 
   constructor(binding: FuzzBinding, settings: { seed: number; runs: number }) {
     this.binding = binding;
     this.seed = settings.seed;
     this.runs = settings.runs;
+  }
+
+  /** Milliseconds the target took to answer a generated request, on average so far; undefined before any answer. */
+  get meanAnswerMs(): number | undefined {
+    return this.#answered.count ? this.#answered.totalMs / this.#answered.count : undefined;
   }
 
   /** Distinct requests sent so far. */
@@ -100,6 +109,10 @@ export class FuzzSession {
     if (!sent) {
       sent = this.binding.send(operation, request, signal);
       this.#sent.set(key, sent);
+      sent.then((x) => {
+        this.#answered.count++;
+        this.#answered.totalMs += x.durationMs;
+      }, () => undefined);
       // A request cut short by a timed-out check is not an answer another check may reuse.
       sent.catch(() => this.#sent.delete(key));
     }
@@ -119,7 +132,7 @@ export class FuzzSession {
   async check(
     operationId: string,
     clause: GeneratedClause,
-    options: { signal?: AbortSignal; onTry?: (tally: GeneratedTally) => void; maxShrinkTries?: number; judgeRefusals?: boolean } = {},
+    options: { signal?: AbortSignal; onTry?: (tally: GeneratedTally) => void; maxShrinkTries?: number; judgeRefusals?: boolean; timeUp?: () => boolean } = {},
   ): Promise<FuzzOutcome> {
     const { operation, options: own } = this.#entry(operationId);
     const linkFed = linkFedParameters(this.binding.spec, operationId);
@@ -153,6 +166,7 @@ export class FuzzSession {
       return judge(request, x);
     };
     const tally: GeneratedTally = { valid: 0, mutated: 0, shrinkJudged: 0, shrinks: 0 };
+    let outOfTime = false;
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
@@ -165,8 +179,10 @@ export class FuzzSession {
           options.onTry?.({ ...tally });
         },
         ...(options.maxShrinkTries !== undefined ? { maxShrinkTries: options.maxShrinkTries } : {}),
+        ...(options.timeUp ? { timeUp: options.timeUp } : {}),
       });
       tally[kind] = found.runs;
+      if (found.outOfTime) outOfTime = true;
       const f = found.failure;
       if (f) {
         Object.assign(tally, { shrinkJudged: f.shrinkJudged, shrinks: f.shrinks });
@@ -187,6 +203,6 @@ export class FuzzSession {
       // Some were served, so the refusals are this clause's own failures: judged again (from the kept answers).
       return this.check(operationId, clause, { ...options, judgeRefusals: true });
     }
-    return { clause: this.clauseId(clause), operationId, tried: searched(tally), tally };
+    return { clause: this.clauseId(clause), operationId, tried: searched(tally), tally, ...(outOfTime ? { outOfTime: true as const } : {}) };
   }
 }
