@@ -31,6 +31,9 @@ const sessions = suiteFileMap<string, PlatformSession>();
  * of the run's Redactor from the start (made from the run's targets), the token from when it comes: no
  * report shows them.
  */
+/** Token requests the session sends before a server error stands: the first and two more. */
+const tokenAttempts = 3;
+
 export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   let session = sessions.get(target.label);
   if (session) return session;
@@ -41,10 +44,15 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
   const refuse = (reason: string) => (tokenRefused = new CheckBlocked('MP-TOKEN-FLOW', `no access token to run this check with: ${reason}`));
   const obtainToken = async () => {
     let x: Awaited<ReturnType<typeof requestToken>>;
-    try {
-      x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, limits: target.limits });
-    } catch (err) {
-      throw refuse(`the token request got no answer (${err instanceof Error ? err.message : String(err)})`);
+    // A server error is tried again, as any client would: on a platform that fails some requests at
+    // random, one 503 must not leave every check without a token (MP-TOKEN-FLOW judges its own requests).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        x = await requestToken({ authUrl: target.authUrl, credentials: target.credentials, limits: target.limits });
+      } catch (err) {
+        throw refuse(`the token request got no answer (${err instanceof Error ? err.message : String(err)})`);
+      }
+      if (x.status < 500 || attempt === tokenAttempts) break;
     }
     const accessToken = field(x, 'access_token');
     if (x.status !== 200 || typeof accessToken !== 'string' || !accessToken) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { CompiledOperation } from '../../openapi/CompiledOperation.ts';
 import { encodeRequest } from '../../openapi/encodeRequest.ts';
 import { findFailure } from '../../openapi/findFailure.ts';
@@ -65,6 +66,12 @@ function hashText(text: string): number {
 }
 
 /**
+ * Generated requests on their way at once while one is judged: enough to fill a far deployment's default
+ * rate limit (10 a second) at a second or so per answer, few enough that a failure found costs little more.
+ */
+export const defaultLookAhead = 8;
+
+/**
  * The generated requests of one target: each distinct request is sent once and its answer kept, so the
  * three clauses, which walk the same deterministic sequences, share them, and only shrinking sends more.
  */
@@ -72,14 +79,17 @@ export class FuzzSession {
   readonly binding: FuzzBinding;
   readonly seed: number;
   readonly runs: number;
+  /** Requests sent ahead of the one being judged, side by side; 0: one at a time. */
+  readonly lookAhead: number;
   readonly #sent = new Map<string, Promise<SentExchange>>();
   /** The answers' durations so far, for what a budget ran out on: "the target answered in 2.0 s on average". */
   readonly #answered = { count: 0, totalMs: 0 };
 
-  constructor(binding: FuzzBinding, settings: { seed: number; runs: number }) {
+  constructor(binding: FuzzBinding, settings: { seed: number; runs: number; lookAhead?: number }) {
     this.binding = binding;
     this.seed = settings.seed;
     this.runs = settings.runs;
+    this.lookAhead = settings.lookAhead ?? defaultLookAhead;
   }
 
   /** Milliseconds the target took to answer a generated request, on average so far; undefined before any answer. */
@@ -102,9 +112,14 @@ export class FuzzSession {
     return entry;
   }
 
-  send(operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange> {
+  /** What makes two generated requests one: the request as sent, and its credentials. */
+  #keyOf(operation: CompiledOperation, request: GeneratedRequest): string {
     const { options } = this.#entry(operation.operationId);
-    const key = JSON.stringify([operation.operationId, encodeRequest(operation, request, options.encodePath), request.credentials]);
+    return JSON.stringify([operation.operationId, encodeRequest(operation, request, options.encodePath), request.credentials]);
+  }
+
+  send(operation: CompiledOperation, request: GeneratedRequest, signal?: AbortSignal): Promise<SentExchange> {
+    const key = this.#keyOf(operation, request);
     let sent = this.#sent.get(key);
     if (!sent) {
       sent = this.binding.send(operation, request, signal);
@@ -117,6 +132,30 @@ export class FuzzSession {
       sent.catch(() => this.#sent.delete(key));
     }
     return sent;
+  }
+
+  /**
+   * What hides the target's latency: fast-check judges one request after another, but the sequence it
+   * will judge is known (fc.sample with its seed gives the same values), so while one is judged the next
+   * `lookAhead` are already on their way, side by side (each waits its turn under the target's rate limit
+   * in its exchange). The answers are kept, and judged in the sequence's order: the verdict and its counts
+   * are those of one request at a time. At most `lookAhead` requests go beyond a failure, none past the
+   * time (`timeUp`); shrinking, whose requests depend on the failure, sends one at a time.
+   */
+  #lookAhead(operation: CompiledOperation, requests: fc.Arbitrary<GeneratedRequest>, seed: number, options: { signal?: AbortSignal; timeUp?: () => boolean }): (request: GeneratedRequest) => void {
+    if (this.lookAhead <= 0) return () => undefined;
+    const upcoming = fc.sample(requests, { seed, numRuns: this.runs });
+    const keys = upcoming.map((r) => this.#keyOf(operation, r));
+    let next = 0;
+    return (request) => {
+      if (next >= upcoming.length || this.#keyOf(operation, request) !== keys[next]) return;
+      next++;
+      for (let i = next; i < Math.min(next + this.lookAhead, upcoming.length); i++) {
+        if (options.signal?.aborted || options.timeUp?.()) return;
+        // Its failure (no answer, a check blocked) is the judged request's to meet, when its turn comes.
+        this.send(operation, upcoming[i]!, options.signal).catch(() => undefined);
+      }
+    };
   }
 
   /** fast-check's seed for one operation's valid or mutated sequence: the same for every clause. */
@@ -170,7 +209,8 @@ export class FuzzSession {
     for (const kind of kinds) {
       const requests = kind === 'valid' ? positiveRequests(operation, generation) : negativeRequests(operation, generation);
       if (!requests) continue;
-      const found = await findFailure(requests, judgeOne, {
+      const lookAhead = this.#lookAhead(operation, requests, this.sequenceSeed(operationId, kind), options);
+      const found = await findFailure(requests, (request) => (lookAhead(request), judgeOne(request)), {
         seed: this.sequenceSeed(operationId, kind),
         runs: this.runs,
         onTry: (n) => {
