@@ -8,14 +8,20 @@ import type { RouteTable } from '../MockExchange.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { randomSecret, signingKey, type MockSecret } from '../signingKey.ts';
 import { accessTokens, accessTokenTtlSeconds } from './accessTokens.ts';
+import { adjustableClock } from './adjustableClock.ts';
 import { awkwardPageTokens } from './awkwardPageTokens.ts';
 import { routeScopes, type ApiContext } from './apiRoutes.ts';
 import type { Clock } from './clock.ts';
 import { demoAccount } from './demoAccount.ts';
 import { demoSeed } from './demoSeed.ts';
+import { controlRoutes } from './controlRoutes.ts';
+import { faultingRouteTable } from './faultingRouteTable.ts';
 import { fixedWindowLimiter } from './fixedWindowLimiter.ts';
+import { meetingPlatformControl, type MeetingPlatformControl } from './meetingPlatformControl.ts';
+import { mockFaults } from './mockFaults.ts';
+import { operationOf } from './operationOf.ts';
 import { createMeetingPlatformState, type MeetingPlatformState } from './meetingPlatformState.ts';
-import { meetingPlatformRoutes, type MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
+import { meetingPlatformRoutes, type MeetingPlatformRouteContext, type MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 import { pageTokens } from './pageTokens.ts';
 import { seededRandom } from './seededRandom.ts';
 import type { MeetingAccount, MeetingPlatformSeed } from './seedTypes.ts';
@@ -40,7 +46,7 @@ export interface MeetingPlatformOptions {
   accounts?: MeetingAccount[];
   /** Users and meetings; default demo data for every account. */
   seed?: MeetingPlatformSeed;
-  /** Time as the mock sees it; default Date.now. */
+  /** Time as the mock sees it; default Date.now. The control API moves it by an offset (`mock.control.clock`). */
   clock?: Clock;
   joinUrlBase?: string;
   tokenTtlSeconds?: number;
@@ -75,6 +81,11 @@ export interface MeetingPlatformMock {
   clientReport(options?: ClientReportOptions): RunReport;
   /** The requests the mock received, the newest 500, secrets named by their variables. */
   clientJournal(): JournalEntry[];
+  /**
+   * The control API (specs/mock-control.openapi.yaml), as served over HTTP under `/__conform/`: reset,
+   * the clock, the scenario switches, one-shot faults, the journal and the client report.
+   */
+  control: MeetingPlatformControl;
 }
 
 /**
@@ -85,7 +96,7 @@ export interface MeetingPlatformMock {
 export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}): MeetingPlatformMock {
   const authUrl = trimSlash(options.authUrl ?? realAuthUrl);
   const apiBaseUrl = trimSlash(options.apiBaseUrl ?? realApiBaseUrl);
-  const clock = options.clock ?? Date.now;
+  const clock = adjustableClock(options.clock ?? Date.now);
   const accountsIn = options.accounts?.length ? options.accounts : [{ ...demoAccount }];
   const seed = options.seed ?? demoSeed(accountsIn, clock(), options.randomSeed);
   const state = createMeetingPlatformState({ seed, joinUrlBase: options.joinUrlBase ?? defaultJoinUrlBase });
@@ -99,20 +110,48 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
   const tokens = accessTokens(signingKey(secret, 'meeting-platform access tokens'), accounts, clock, options.tokenTtlSeconds ?? accessTokenTtlSeconds);
   const pages = awkwardPageTokens(pageTokens(clock, undefined, signingKey(secret, 'meeting-platform page tokens')), () => scenario.awkwardPageTokens);
   const api: ApiContext = { state, clock, pages };
-  const judge = meetingPlatformClientJudge({ authUrl, apiBaseUrl, clock, label: options.clientLabel, secrets: accounts.map((a) => [a.clientSecret, 'MEETING_CLIENT_SECRET'] as const) });
-  const platform = meetingPlatformRoutes({
+  const newJudge = () => meetingPlatformClientJudge({ authUrl, apiBaseUrl, clock, label: options.clientLabel, secrets: accounts.map((a) => [a.clientSecret, 'MEETING_CLIENT_SECRET'] as const) });
+  const newDraws = () => seededRandom(options.randomSeed ?? 7);
+  const newLimiter = () => fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond);
+  // The routes read `random` and `withinLimit` from here on every request, so a reset can replace them.
+  const routeContext: MeetingPlatformRouteContext = { authUrl, apiBaseUrl, scenario, random: newDraws(), accounts, tokens, api, withinLimit: newLimiter() };
+  const platform = meetingPlatformRoutes(routeContext);
+  const origins = [...new Set([new URL(authUrl).origin, new URL(apiBaseUrl).origin])];
+  const operations = operationOf(authUrl, apiBaseUrl);
+  let judge = newJudge();
+  // The fault layer stands in front of the platform only while a fault waits: without one, a request
+  // pays nothing for it. The judge watches every request the platform answers, faults included, on both
+  // adapters; the answers stay the platform's.
+  const faults = mockFaults(() => (routes.service = judged()));
+  const faulting = faultingRouteTable(platform, faults, operations);
+  const judged = () => judgedRouteTable(faults.size ? faulting : platform, judge, clock, origins);
+  const control = meetingPlatformControl({
+    clock,
+    scenario,
+    faults,
+    judge: () => judge,
+    operationOf: operations,
+    resetRest() {
+      state.reset();
+      judge = newJudge();
+      routeContext.random = newDraws();
+      routeContext.withinLimit = newLimiter();
+      routes.service = judged();
+    },
+  });
+  const routes = controlRoutes(control, origins, judged());
+  return {
+    handlers: [routeTableHandler(routes)],
+    routes,
+    state,
+    accounts,
     authUrl,
     apiBaseUrl,
     scenario,
-    random: seededRandom(options.randomSeed ?? 7),
-    accounts,
-    tokens,
-    api,
-    withinLimit: fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond),
-  });
-  // The judge watches every request the platform answers, on both adapters; the answers stay the platform's.
-  const routes = judgedRouteTable(platform, judge, clock, [...new Set([new URL(authUrl).origin, new URL(apiBaseUrl).origin])]);
-  return { handlers: [routeTableHandler(routes)], routes, state, accounts, authUrl, apiBaseUrl, scenario, clientReport: (o) => judge.report(o), clientJournal: () => judge.journal() };
+    clientReport: (o) => judge.report(o),
+    clientJournal: () => judge.journal(),
+    control,
+  };
 }
 
 function trimSlash(url: string): string {

@@ -8,6 +8,11 @@ export { serveRouteTable } from '../serveRouteTable.ts';
 export type { MockAdapter, MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 export type { MockSecret } from '../signingKey.ts';
 export { manualClock, type Clock, type ManualClock } from './clock.ts';
+// The control API (specs/mock-control.openapi.yaml): over HTTP under /__conform/, in-process as mock.control.
+export type { MeetingPlatformControl, ClockState, ControlState, ControlJournalEntry, JournalFilter } from './meetingPlatformControl.ts';
+export type { Fault, FaultAction, FaultInput } from './mockFaults.ts';
+export type { MeetingOperationId } from './operationOf.ts';
+export { MockControlError, type ControlProblem } from './MockControlError.ts';
 export { demoAccount } from './demoAccount.ts';
 export { demoSeed, demoOwnerMeetings } from './demoSeed.ts';
 export { pageTokenTtlMs } from './pageTokens.ts';

@@ -31,7 +31,7 @@ export interface MeetingPlatformRouteContext {
   authUrl: string;
   apiBaseUrl: string;
   scenario: MeetingPlatformScenario;
-  /** Draws for the injected errors. */
+  /** Draws for the injected errors. Read from the context on every request, as `withinLimit` is: a reset replaces both. */
   random: Random;
   /** The apps the token endpoint knows. */
   accounts: readonly ResolvedAccount[];

@@ -62,6 +62,8 @@ export interface MeetingPlatformState {
   meetingsOf(hostId: string): readonly MeetingRow[];
   meetingById(id: number): MeetingRow | undefined;
   meetingByUuid(uuid: string): MeetingRow | undefined;
+  /** Users and meetings back to the seed the state was made with: every row written since is gone. */
+  reset(): void;
 }
 
 export interface StateOptions {
@@ -85,8 +87,11 @@ export function createMeetingPlatformState({ seed, joinUrlBase }: StateOptions):
     user: watchWrites(created.user, () => (users = undefined)),
     meeting: watchWrites(created.meeting, () => (meetings = undefined)),
   };
-  for (const user of seed.users) db.user.create(userRow(user, joinUrlBase));
-  for (const meeting of seed.meetings) db.meeting.create(meetingRow(meeting, joinUrlBase));
+  const fill = () => {
+    for (const user of seed.users) db.user.create(userRow(user, joinUrlBase));
+    for (const meeting of seed.meetings) db.meeting.create(meetingRow(meeting, joinUrlBase));
+  };
+  fill();
 
   const userIndex = () => (users ??= new Map(db.user.getAll().map((u) => [u.id, u])));
   const meetingIndexes = () => (meetings ??= indexMeetings(db.meeting.getAll()));
@@ -110,6 +115,12 @@ export function createMeetingPlatformState({ seed, joinUrlBase }: StateOptions):
     },
     meetingByUuid(uuid) {
       return meetingIndexes().byUuid.get(uuid);
+    },
+    reset() {
+      // Through the watched models, so the indexes (and the list pages remembered per index) are dropped.
+      db.user.deleteMany({ where: {} });
+      db.meeting.deleteMany({ where: {} });
+      fill();
     },
   };
 }
