@@ -29,10 +29,28 @@ describe('ConsoleReporter progress', () => {
     expect(out.text).not.toMatch(/10\/200\n/);
   });
 
-  test('not on a terminal (CI logs, pipes): nothing', () => {
+  test('not on a terminal (CI logs, pipes): a line of its own after 10 s of silence, none sooner, no carriage return', () => {
     const out = sink(false);
-    new ConsoleReporter(out).progress('FS-FUZZ-NO-5XX fetchPage: 10/200');
+    let now = 0;
+    const reporter = new ConsoleReporter(out, () => now);
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 10/200');
     expect(out.text).toBe('');
+    now = 9_999;
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 40/200');
+    expect(out.text).toBe('');
+    now = 10_000;
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 41/200');
+    expect(out.text).toBe('  … FS-FUZZ-NO-5XX fetchPage: 41/200\n');
+    // The next one waits another 10 s of silence, which any line ends.
+    now = 15_000;
+    reporter.start('a line');
+    now = 24_999;
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 90/200');
+    expect(out.text).not.toContain('90/200');
+    now = 25_000;
+    reporter.progress('FS-FUZZ-NO-5XX fetchPage: 91/200');
+    expect(out.text).toContain('  … FS-FUZZ-NO-5XX fetchPage: 91/200\n');
+    expect(out.text).not.toContain('\r');
   });
 });
 

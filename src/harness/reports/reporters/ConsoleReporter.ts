@@ -23,6 +23,9 @@ const marks: Record<CheckStatus | 'warning', { mark: string; word: string; style
   skipped: { mark: '-', word: 'skip', style: 'dim' },
 };
 
+/** How long a log without a terminal may stay silent while a check is at work before a progress line. */
+export const logSilenceMs = 10_000;
+
 /**
  * The console view, always on: a line per check while the run goes (so a long run shows progress),
  * then the root causes (a common cause first, with the failed clauses it explains under it; then each
@@ -38,11 +41,16 @@ export class ConsoleReporter {
   private count = 0;
   /** A progress line is on screen and must be cleared before the next line. */
   private progressShown = false;
+  private readonly now: () => number;
+  /** When the last line of any kind went out: a log without a terminal gets a progress line only after a silence. */
+  private lastLineAt: number;
 
-  constructor(out: Writable & { isTTY?: boolean } = process.stdout) {
+  constructor(out: Writable & { isTTY?: boolean } = process.stdout, now: () => number = () => performance.now()) {
     this.out = out;
     this.tty = Boolean(out.isTTY);
     this.color = this.tty && !process.env.NO_COLOR;
+    this.now = now;
+    this.lastLineAt = now();
   }
 
   private paint(style: Style, text: string): string {
@@ -52,6 +60,7 @@ export class ConsoleReporter {
   private write(line = ''): void {
     this.clearProgress();
     this.out.write(`${line}\n`);
+    this.lastLineAt = this.now();
   }
 
   private clearProgress(): void {
@@ -60,9 +69,15 @@ export class ConsoleReporter {
     this.progressShown = false;
   }
 
-  /** A long check's progress, on one line that the next output replaces; only on a terminal. */
+  /**
+   * A long check's progress: on a terminal, one line that the next output replaces; without one (a CI
+   * log), a line of its own once the log has been silent for `logSilenceMs`, so a long run is seen going.
+   */
   progress(message: string): void {
-    if (!this.tty) return;
+    if (!this.tty) {
+      if (this.now() - this.lastLineAt >= logSilenceMs) this.write(`  … ${message}`);
+      return;
+    }
     const width = (this.out as { columns?: number }).columns ?? 100;
     const line = message.length >= width ? `${message.slice(0, width - 2)}…` : message;
     this.out.write(`\r\u001b[2K${this.paint('dim', line)}`);
