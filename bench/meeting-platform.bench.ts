@@ -1,11 +1,13 @@
 // Requests per second for the meeting-platform mock, side by side in one run, for two operations: an
 // authorised meeting-list page (page_size=30) and the token endpoint (a new token per call). Beside the
 // mock (its node:http adapter, as `conform mock` runs it): a bare node:http server answering the same
-// bytes (the floor: what any server on this machine costs), the same mock through its msw adapter, and
+// bytes (the floor: what any server on this machine costs), the same mock with its client judge left out
+// (what judging costs the request path), the same mock through its msw adapter, and
 // Stoplight Prism mocking the same OpenAPI operations. Each server runs in a child process of its own; the load client is autocannon in this one.
 // Servers take turns round by round (a fresh process each), and each keeps its median round, so a
 // machine busy with other work hits all alike. `npm run bench -- meeting-platform`
-// Goals: the mock at least 10x Prism and at least 0.5x bare, on both operations.
+// Goals: the mock at least 10x Prism and at least 0.5x bare, on both operations; its client judge
+// costs it at most a tenth: the mock at least 0.9x the mock with the judge off, on both operations.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -40,7 +42,8 @@ const operations: Operation[] = ['list', 'token'];
 if (process.argv[2] === '--serve') {
   exitOnTerm();
   const kind = process.argv[3];
-  const served = kind === 'mock' || kind === 'mock-msw' ? await serveMock(kind === 'mock' ? 'node' : 'msw') : await serveBare(process.argv[4] ?? '{}', process.argv[5] ?? '{}');
+  if (kind === 'mock-judge-off') (await import('./unjudgedRouteTable.ts')).withoutJudge();
+  const served = kind === 'mock' || kind === 'mock-msw' || kind === 'mock-judge-off' ? await serveMock(kind === 'mock-msw' ? 'msw' : 'node') : await serveBare(process.argv[4] ?? '{}', process.argv[5] ?? '{}');
   process.stdout.write(`${JSON.stringify(served)}\n`);
 } else {
   await main();
@@ -130,6 +133,8 @@ async function main(): Promise<void> {
   const servers: Array<[string, Start]> = [
     ['bare node:http', () => startChild<Served>([self, '--serve', 'bare', probe.served.listBody!, probe.served.tokenBody!])],
     ['meeting-platform mock', () => startChild<Served>([self, '--serve', 'mock'])],
+    // The same mock with no client judge in its route table: what judging costs the request path.
+    ['mock, judge off', () => startChild<Served>([self, '--serve', 'mock-judge-off'])],
     // The same route table through msw's handlers, as a user's setupServer runs them (and as every
     // request went before the node:http adapter): what the direct adapter saves.
     ['mock via msw adapter', () => startChild<Served>([self, '--serve', 'mock-msw'])],
@@ -160,12 +165,14 @@ async function main(): Promise<void> {
     const rows = servers.map(([name]) => loadRow(name, runs.get(`${name}\n${operation}`)!));
     const title = operation === 'list' ? `meeting list page (GET ${listPath})` : 'token endpoint (POST /oauth/token, a new token per call)';
     printTable(`${title}: ${seconds} s per round, 20 connections, median of ${rounds} rounds`, rows, 'bare node:http');
-    const [bare, mock, , prism] = rows;
+    const [bare, mock, judgeOff, , prism] = rows;
     // CPU time per request holds still where other work shares the machine and requests per second do not.
     const cpuOf = (name: string) => medianCpu(runs.get(`${name}\n${operation}`)!);
     const byCpu = (a: string, b: string) => ` (by server CPU per request: ${(cpuOf(b) / cpuOf(a)).toFixed(2)})`;
     const toBare = mock!.value / bare!.value;
     goals.push(`${operation}: mock/bare ${toBare.toFixed(2)} (goal >= 0.50: ${toBare >= 0.5 ? 'met' : 'NOT met'})${byCpu(mock!.name, bare!.name)}`);
+    const toJudgeOff = mock!.value / judgeOff!.value;
+    goals.push(`${operation}: mock/judge off ${toJudgeOff.toFixed(2)} (goal >= 0.90: ${toJudgeOff >= 0.9 ? 'met' : 'NOT met'})${byCpu(mock!.name, judgeOff!.name)}`);
     if (prism) {
       const toPrism = mock!.value / prism.value;
       goals.push(`${operation}: mock/prism ${toPrism.toFixed(1)} (goal >= 10: ${toPrism >= 10 ? 'met' : 'NOT met'})${byCpu(mock!.name, prism.name)}`);

@@ -6,14 +6,15 @@ export const clientReportPath = '/__conform/client-report';
 
 /**
  * A mock's route table that also judges its client: every request the table answers, with the answer, is
- * fed to `judge` (the answer itself unchanged, so the mock still answers as the real service), and
+ * recorded for `judge` (the answer itself unchanged, so the mock still answers as the real service), and
  * `GET /__conform/client-report` on one of `origins` answers with the report so far. Both adapters serve
  * it, so the msw handlers and the node:http server judge alike.
  */
 export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: () => number, origins: readonly string[]): RouteTable {
   const isReport = (origin: string, path: string) => path === clientReportPath && origins.includes(origin);
   const observed = (request: MockRequest, reply: MockReply, receivedAt: number): MockReply => {
-    judge.observe({ request, answer: reply, receivedAt, answeredAt: clock() });
+    // Judged once this turn of the event loop is over: the answer goes out first.
+    judge.record({ request, answer: reply, receivedAt, answeredAt: clock() });
     return reply;
   };
   return {

@@ -9,6 +9,7 @@ export class GenerationalMap<K, V> {
   #young = new Map<K, V>();
   #old = new Map<K, V>();
   readonly #half: number;
+  #generation = 0;
 
   constructor(cap: number) {
     this.#half = Math.max(1, Math.floor(cap / 2));
@@ -23,12 +24,21 @@ export class GenerationalMap<K, V> {
   }
 
   set(key: K, value: V): void {
+    // Already young with this value: nothing would change (a key is never in both generations), and a
+    // list page sets the same thirty again with each call.
+    if (this.#young.get(key) === value && value !== undefined) return;
     if (this.#old.has(key)) this.#old.delete(key);
     this.#young.set(key, value);
     if (this.#young.size >= this.#half) {
       this.#old = this.#young;
       this.#young = new Map();
+      this.#generation++;
     }
+  }
+
+  /** Counts the turns of generations: while it stands still, every key set since is still young. */
+  get generation(): number {
+    return this.#generation;
   }
 
   get size(): number {

@@ -39,6 +39,8 @@ export class RetryAfterWatch {
 
   /** The case of a request sent again after a 429, if it is one. */
   judge(key: string, receivedAt: number): ClientCase | undefined {
+    // Most sessions see no 429 at all: no key to look up.
+    if (this.#limited.size === 0) return undefined;
     const limited = this.#limited.get(key);
     if (!limited) return undefined;
     if (receivedAt >= limited.until) return { clause: this.#clause, path: 'after-429' };
@@ -54,7 +56,7 @@ export class RetryAfterWatch {
 
   /** After the exchange: a 429 with a Retry-After is watched; a request sent again ends the watch. */
   record(key: string, answer: ServerAnswer, answeredAt: number, entry: JournalEntry): void {
-    this.#limited.delete(key);
+    if (this.#limited.size !== 0) this.#limited.delete(key);
     if (answer.status !== 429) return;
     const retryAfter = answer.headers['retry-after'];
     const wait = retryAfterMs(retryAfter, answeredAt);

@@ -45,6 +45,12 @@ export interface ClientJudge {
    * proxy shows again as the evidence of what it finds in the answer.
    */
   observe(exchange: ClientExchange): JournalEntry | undefined;
+  /**
+   * Takes one exchange to judge soon, off the caller's path (a mock's request path): it is judged in a
+   * batch once the caller's turn of the event loop is over, and before anything the judge is asked
+   * (observe, report, journal), so what those see is as if every exchange had been observed as it came.
+   */
+  record(exchange: ClientExchange): void;
   report(options?: ClientReportOptions): RunReport;
   /** The journal, oldest first. */
   journal(): JournalEntry[];
@@ -62,10 +68,27 @@ const maxJudgeErrors = 10;
 /** Characters past the cut that are redacted with it: a secret straddling the cut is still found whole. */
 const redactionMargin = 256;
 
+/**
+ * Exchanges recorded and not judged yet, past which the next record judges them at once: a batch is what
+ * one turn of the event loop answered, and this bounds what a queue can hold (bodies included) if the
+ * loop never gets to it.
+ */
+const maxPending = 256;
+const maxPendingBodyChars = 4 << 20;
+
+/**
+ * Texts redacted before, kept to answer the same text again: a client sends the same headers, URL and
+ * answer with call after call, and redacting each afresh was a third of the judge's cost per request (a
+ * profile of the mock's list page under load). Emptied when a secret is learned, and when full.
+ */
+const maxRedactedTexts = 1024;
+/** Longer texts (bodies, mostly one of a kind) are redacted each time rather than kept. */
+const maxRedactedTextChars = 2048;
+
 /** An answer's body cut to what the journal keeps, its secrets named: only the part kept is searched. */
-function excerptOf(text: string, redactor: Redactor): string {
-  if (text.length <= journalAnswerChars) return redactor.redact(text);
-  const redacted = redactor.redact(text.slice(0, journalAnswerChars + redactionMargin));
+function excerptOf(text: string, redact: (text: string) => string): string {
+  if (text.length <= journalAnswerChars) return redact(text);
+  const redacted = redact(text.slice(0, journalAnswerChars + redactionMargin));
   return `${redacted.slice(0, journalAnswerChars)}…`;
 }
 
@@ -83,19 +106,39 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
   const startedAt = clock();
   let seen = 0;
 
+  const redacted = new Map<string, string>();
+  const redact = (text: string): string => {
+    if (text.length > maxRedactedTextChars) return redactor.redact(text);
+    let out = redacted.get(text);
+    if (out === undefined) {
+      if (redacted.size >= maxRedactedTexts) redacted.clear();
+      redacted.set(text, (out = redactor.redact(text)));
+    }
+    return out;
+  };
+  // The excerpt of the answer last shown: a mock hands the same page out again (the same string), and a
+  // token answer with its token named reads the same each time.
+  let lastAnswer: { text: string; excerpt: string } | undefined;
+
   const learn = (read: Read) => {
     for (const [value, variable] of spec.secrets(read)) {
       if (learned.has(value) || learned.size >= maxLearnedSecrets) continue;
       learned.add(value);
       redactor.add(value, variable);
+      redacted.clear();
+      lastAnswer = undefined;
     }
+  };
+
+  const excerpt = (text: string): string => {
+    if (lastAnswer?.text !== text) lastAnswer = { text, excerpt: excerptOf(text, redact) };
+    return lastAnswer.excerpt;
   };
 
   const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
     const shown = spec.show(read, state);
     const body = shown.body ?? '';
     const cut = body.length > journalBodyChars;
-    const answerText = spec.showAnswer(read);
     const contentType = exchange.answer.headers['content-type'];
     return {
       id,
@@ -103,37 +146,68 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       answeredAt: exchange.answeredAt,
       request: {
         method: shown.method,
-        url: redactor.redact(shown.url),
-        headers: shown.headers.map(([name, value]) => [name, redactor.redact(value)]),
-        ...(shown.body !== undefined ? { body: redactor.redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
+        url: redact(shown.url),
+        headers: shown.headers.map(([name, value]) => [name, redact(value)]),
+        ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
       },
       ...(cut ? { bodyCut: true as const } : {}),
       answer: {
         status: exchange.answer.status,
         ...(contentType ? { contentType } : {}),
-        excerpt: excerptOf(answerText, redactor),
+        excerpt: excerpt(spec.showAnswer(read)),
       },
     };
+  };
+
+  const judge = (exchange: ClientExchange): JournalEntry | undefined => {
+    const id = ++seen;
+    try {
+      const read = spec.read(exchange);
+      learn(read);
+      const entry = entryOf(id, exchange, read);
+      journal.push(entry);
+      if (journal.length > journalSize) journal.shift();
+      for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
+      return entry;
+    } catch (err) {
+      if (errors.length < maxJudgeErrors) errors.push(redactor.redact(`the client judge failed on request #${id}: ${err instanceof Error ? err.message : String(err)}`));
+      return undefined;
+    }
+  };
+
+  // Recorded exchanges, oldest first, judged in one batch after the turn that answered them.
+  const pending: ClientExchange[] = [];
+  let pendingBodyChars = 0;
+  let scheduled = false;
+  const drain = (): void => {
+    // An exchange is taken off the queue before it is judged: nothing judged twice, nothing skipped.
+    for (let i = 0; i < pending.length; i++) judge(pending[i]!);
+    pending.length = 0;
+    pendingBodyChars = 0;
+  };
+  const drainLater = (): void => {
+    scheduled = false;
+    drain();
   };
 
   return {
     suite: spec.suite,
     observe(exchange) {
-      const id = ++seen;
-      try {
-        const read = spec.read(exchange);
-        learn(read);
-        const entry = entryOf(id, exchange, read);
-        journal.push(entry);
-        if (journal.length > journalSize) journal.shift();
-        for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
-        return entry;
-      } catch (err) {
-        if (errors.length < maxJudgeErrors) errors.push(redactor.redact(`the client judge failed on request #${id}: ${err instanceof Error ? err.message : String(err)}`));
-        return undefined;
+      drain();
+      return judge(exchange);
+    },
+    record(exchange) {
+      pending.push(exchange);
+      pendingBodyChars += exchange.request.body.length + exchange.answer.body.length;
+      if (pending.length >= maxPending || pendingBodyChars >= maxPendingBodyChars) drain();
+      else if (!scheduled) {
+        scheduled = true;
+        // Unref'd: judging what is queued is no reason to keep a process alive that has nothing else to do.
+        setImmediate(drainLater).unref();
       }
     },
     report({ end = true } = {}) {
+      drain();
       const now = clock();
       const settled = spec.settle(state, { end, now });
       const matrix = loadPathMatrix(spec.suite)?.clauses ?? {};
@@ -158,7 +232,10 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       const report = buildReport({ version: conformVersion, suites: [spec.suite], seed: 0, strict: false, startedAt: new Date(startedAt), durationMs: Math.max(0, now - startedAt), checks, filtered: true, targetOrder: { [spec.suite]: [label] } });
       return errors.length ? { ...report, errors: [...errors] } : report;
     },
-    journal: () => [...journal],
+    journal: () => {
+      drain();
+      return [...journal];
+    },
     reproduction: (entry) => spec.reproduction(entry),
     redact: (text) => redactor.redact(text),
   };

@@ -72,6 +72,11 @@ export interface MeetingClientState {
   /** Walks judged when their token expired unused (their cases are final). */
   settled: SettledCase[];
   retry: RetryAfterWatch;
+  /**
+   * The answer whose listed UUIDs were set last, all young in `uuids` at that generation: the same page
+   * handed out again would set them again to no effect (thirty map writes a list page).
+   */
+  uuidsFrom?: { answer: object; op: string; generation: number };
 }
 
 export function newMeetingClientState(): MeetingClientState {

@@ -12,7 +12,7 @@ import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
 import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
 import { observePages, settlePages } from './pageTokenRules.ts';
 import { judgeRoute } from './routeRule.ts';
-import { meetingExchangeReader, type MeetingPlatformAddresses, type MeetingRead } from './readMeetingExchange.ts';
+import { decodedBasic, meetingExchangeReader, type MeetingPlatformAddresses, type MeetingRead } from './readMeetingExchange.ts';
 import { judgeTokenBasic, judgeTokenForm, tokenFields } from './tokenRequestRules.ts';
 import { observeTokens, settleTokenReuse } from './tokenReuse.ts';
 
@@ -31,7 +31,7 @@ function secretsOf(read: MeetingRead): Array<readonly [string, string]> {
   const found: Array<readonly [string, string]> = [];
   const { auth } = read;
   if (auth?.scheme.toLowerCase() === 'basic') {
-    const decoded = Buffer.from(auth.credentials, 'base64').toString('utf8');
+    const decoded = decodedBasic(auth.credentials);
     const colon = decoded.indexOf(':');
     if (colon >= 0) found.push([decoded.slice(colon + 1), credentialEnv.clientSecret]);
   }
@@ -47,7 +47,7 @@ function showAuthorization(read: MeetingRead, state: MeetingClientState, value: 
   const { auth } = read;
   if (!auth) return value;
   if (auth.scheme.toLowerCase() === 'basic' && /^[A-Za-z0-9+/]+={0,2}$/.test(auth.credentials)) {
-    const decoded = Buffer.from(auth.credentials, 'base64').toString('utf8');
+    const decoded = decodedBasic(auth.credentials);
     const colon = decoded.indexOf(':');
     if (colon >= 0 && !/[\u0000-\u001f]/.test(decoded)) return `Basic ${decoded.slice(0, colon)}:$${credentialEnv.clientSecret}`;
     return value;
@@ -98,7 +98,13 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
         state.retry.record(key, r.x.answer, r.x.answeredAt, entry);
       }
       cases.push(...observeTokens(r, state, entry), ...observePages(r, state, entry));
-      for (const uuid of listedUuids(r)) state.uuids.set(uuid, true);
+      const from = state.uuidsFrom;
+      if (from?.answer !== r.x.answer || from.op !== r.op || from.generation !== state.uuids.generation) {
+        const generation = state.uuids.generation;
+        for (const uuid of listedUuids(r)) state.uuids.set(uuid, true);
+        // Only an answer object handed out again (a mock's frozen page) can come back the same.
+        state.uuidsFrom = Object.isFrozen(r.x.answer) && state.uuids.generation === generation ? { answer: r.x.answer, op: r.op, generation } : undefined;
+      }
       return cases.filter((c): c is ClientCase => c !== undefined);
     },
     settle(state, { end }) {

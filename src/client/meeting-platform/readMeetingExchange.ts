@@ -50,28 +50,43 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
   const meetingPrefix = `${apiPrefix}/v2/meetings/`;
   const base = authUrl.replace(/\/+$/, '');
   const apiBase = apiBaseUrl.replace(/\/+$/, '');
-  return (x) => {
-    const { request } = x;
+  const route = (method: string, origin: string, path: string): Routed => {
     let op: MeetingOperation = 'other';
     let params: Record<string, string> = {};
-    if (request.origin === auth.origin && token.match(request.path)) op = 'token';
-    else if (request.origin === api.origin && request.method === 'GET') {
+    if (origin === auth.origin && token.match(path)) op = 'token';
+    else if (origin === api.origin && method === 'GET') {
       for (const [name, pattern] of routes) {
-        const match = pattern.match(request.path);
+        const match = pattern.match(path);
         if (!match) continue;
         op = name;
         params = match.params;
         break;
       }
     }
+    // Shared by every exchange on the same route: frozen, so that no rule changes another's.
+    return { op, params: Object.freeze(params), ...(op === 'meeting' && path.startsWith(meetingPrefix) ? { rawMeetingId: path.slice(meetingPrefix.length) } : {}) };
+  };
+  // Routes matched before, by method, origin and path: a client calls the same few again and again, and
+  // matching each afresh was the largest part of reading an exchange (a profile of the mock's list page).
+  const routed = new Map<string, Routed>();
+  return (x) => {
+    const { request } = x;
+    const key = `${request.method} ${request.origin}${request.path}`;
+    let found = routed.get(key);
+    if (found === undefined) {
+      if (routed.size >= maxRoutes) routed.clear();
+      routed.set(key, (found = route(request.method, request.origin, request.path)));
+    }
+    const { op, params } = found;
     const authorization = authorizationOf(request.headers.authorization);
+    // One shape for every read (an absent field undefined, not left out): a read per exchange, built fast.
     return {
       x,
       op,
       params,
-      ...(op === 'meeting' && request.path.startsWith(meetingPrefix) ? { rawMeetingId: request.path.slice(meetingPrefix.length) } : {}),
+      rawMeetingId: found.rawMeetingId,
       query: new URLSearchParams(request.query),
-      ...(authorization ? { auth: authorization } : {}),
+      auth: authorization,
       answer: /json/i.test(x.answer.headers['content-type'] ?? '') ? answerJson(x.answer) : undefined,
       authUrl: base,
       apiBaseUrl: apiBase,
@@ -79,10 +94,45 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
   };
 }
 
+/** What a request's method, origin and path say: its operation and path parameters. */
+interface Routed {
+  op: MeetingOperation;
+  params: Record<string, string>;
+  rawMeetingId?: string;
+}
+
+/** Routes the reader remembers; past this it forgets them all (a client sending path after path). */
+const maxRoutes = 1024;
+
+// The header split last, and how: a client sends the same Authorization with call after call.
+let lastHeader: string | undefined;
+let lastAuthorization: { scheme: string; credentials: string } | undefined;
+
 /** An Authorization header split into its scheme and what follows (trimmed), or undefined when it has none. */
 function authorizationOf(header: string | undefined): { scheme: string; credentials: string } | undefined {
+  if (header === lastHeader) return lastAuthorization;
   const text = header?.trim();
-  if (!text) return undefined;
+  // Shared by the exchanges that sent the same header: frozen, so that no rule changes another's.
+  const split = !text ? undefined : Object.freeze(splitAuthorization(text));
+  lastHeader = header;
+  lastAuthorization = split;
+  return split;
+}
+
+function splitAuthorization(text: string): { scheme: string; credentials: string } {
   const space = text.search(/\s/);
   return space < 0 ? { scheme: text, credentials: '' } : { scheme: text.slice(0, space), credentials: text.slice(space + 1).trim() };
+}
+
+// The credentials decoded last: the rules of one token request each read its Basic credentials.
+let lastCredentials: string | undefined;
+let lastDecoded = '';
+
+/** Basic credentials decoded from base64 as UTF-8 (as Buffer reads them: what is not base64 is skipped). */
+export function decodedBasic(credentials: string): string {
+  if (credentials !== lastCredentials) {
+    lastDecoded = Buffer.from(credentials, 'base64').toString('utf8');
+    lastCredentials = credentials;
+  }
+  return lastDecoded;
 }

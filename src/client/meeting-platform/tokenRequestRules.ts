@@ -1,15 +1,25 @@
 import { essenceOf } from '../../json/mediaType.ts';
 import type { ClientCase } from '../ClientCase.ts';
-import type { MeetingRead } from './readMeetingExchange.ts';
+import { decodedBasic, type MeetingRead } from './readMeetingExchange.ts';
 
 const basicDiagnosis = 'Send Authorization: Basic followed by the base64 of CLIENT_ID:CLIENT_SECRET (Buffer.from(`${clientId}:${clientSecret}`).toString("base64")), and no credentials in the body.';
 const formDiagnosis =
   'POST {auth_url}/oauth/token with Content-Type: application/x-www-form-urlencoded and the body grant_type=account_credentials&account_id=ACCOUNT_ID (new URLSearchParams({ grant_type: "account_credentials", account_id })).';
 
-/** The token request's fields wherever the platform reads them: the query string, overridden by a form body. */
+// The exchange whose fields were read last, and its fields: several rules read them from one token request.
+let lastRead: MeetingRead | undefined;
+let lastFields = new URLSearchParams();
+
+/**
+ * The token request's fields wherever the platform reads them: the query string, overridden by a form
+ * body. Read once per exchange (the same object again to each rule that asks): not to be changed.
+ */
 export function tokenFields(read: MeetingRead): URLSearchParams {
+  if (read === lastRead) return lastFields;
   const fields = new URLSearchParams(read.x.request.query);
   if (isForm(read)) for (const [name, value] of new URLSearchParams(read.x.request.body)) fields.set(name, value);
+  lastRead = read;
+  lastFields = fields;
   return fields;
 }
 
@@ -36,7 +46,7 @@ export function judgeTokenBasic(read: MeetingRead): ClientCase {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || credentials.length % 4 !== 0) {
     return { ...c, problem: 'the Basic credentials are not base64 (they must be the base64 of CLIENT_ID:CLIENT_SECRET, not the text itself)', cause: 'Basic credentials that are not base64' };
   }
-  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+  const decoded = decodedBasic(credentials);
   const colon = decoded.indexOf(':');
   if (colon < 0) return { ...c, problem: 'the Basic credentials decode to no "CLIENT_ID:CLIENT_SECRET" (there is no colon)', cause: 'Basic credentials without a colon' };
   if (colon === 0) return { ...c, problem: 'the Basic credentials decode to an empty client id (":CLIENT_SECRET")', cause: 'Basic credentials without a client id' };

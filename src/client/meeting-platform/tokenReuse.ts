@@ -3,7 +3,7 @@ import type { JournalEntry } from '../JournalEntry.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { bearerFingerprint } from './bearerRule.ts';
 import { meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
-import type { MeetingRead } from './readMeetingExchange.ts';
+import { decodedBasic, type MeetingRead } from './readMeetingExchange.ts';
 import { tokenFields } from './tokenRequestRules.ts';
 
 const clause = 'MP-CLIENT-TOKEN-REUSE';
@@ -13,7 +13,7 @@ const diagnosis = 'Keep the access token with its expiry (expires_in) and reuse 
 function clientIdOf(read: MeetingRead): string | undefined {
   const { auth } = read;
   if (auth?.scheme.toLowerCase() === 'basic') {
-    const decoded = Buffer.from(auth.credentials, 'base64').toString('utf8');
+    const decoded = decodedBasic(auth.credentials);
     const colon = decoded.indexOf(':');
     if (colon > 0) return decoded.slice(0, colon);
   }
