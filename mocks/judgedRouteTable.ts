@@ -5,6 +5,14 @@ import type { MockReply, MockRequest, RouteTable } from './MockExchange.ts';
 export const clientReportPath = '/__conform/client-report';
 
 /**
+ * Whether the judged table answers this request itself (GET or HEAD of the client report), so that a
+ * mock's control API in front of it lets the request through.
+ */
+export function servedByJudge(request: { method: string; path: string }): boolean {
+  return request.path === clientReportPath && (request.method === 'GET' || request.method === 'HEAD');
+}
+
+/**
  * A mock's route table that also judges its client: every request the table answers, with the answer, is
  * recorded for `judge` (the answer itself unchanged, so the mock still answers as the real service), and
  * `GET /__conform/client-report` on one of `origins` answers with the report so far. Both adapters serve

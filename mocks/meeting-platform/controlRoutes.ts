@@ -1,6 +1,6 @@
 import type { CompiledOperation } from '../../src/openapi/CompiledOperation.ts';
 import { validateRequest } from '../../src/openapi/validateRequest.ts';
-import { clientReportPath } from '../judgedRouteTable.ts';
+import { servedByJudge } from '../judgedRouteTable.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 import { controlProblems } from './controlProblems.ts';
 import { controlSpec } from './controlSpec.ts';
@@ -28,7 +28,7 @@ export interface ControlledRouteTable extends RouteTable {
 export function controlRoutes(control: MeetingPlatformControl, origins: readonly string[], service: RouteTable): ControlledRouteTable {
   const underControl = (origin: string, path: string) => path.startsWith(controlPrefix) && origins.includes(origin);
   // The judged table answers GET and HEAD of the client report; any other method gets this API's 405.
-  const isControl = (request: MockRequest) => underControl(request.origin, request.path) && !(request.path === clientReportPath && (request.method === 'GET' || request.method === 'HEAD'));
+  const isControl = (request: MockRequest) => underControl(request.origin, request.path) && !servedByJudge(request);
   const table: ControlledRouteTable = {
     service,
     serves: (origin, path) => underControl(origin, path) || table.service.serves(origin, path),
