@@ -1,6 +1,6 @@
 /**
  * A problem with how the command was called or with its input: the CLI prints the message on one line
- * (no stack trace) and exits with `exitCode` (2 = could not run, per DESIGN.md).
+ * (no stack trace) and exits with `exitCode` (2 = could not run: docs/verdicts.md).
  */
 export class UsageError extends Error {
   readonly exitCode: number;

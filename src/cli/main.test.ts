@@ -31,7 +31,7 @@ describe('conform command', () => {
     for (const heavy of ['undici', 'ajv', 'yaml', 'msw', '@mswjs/data', 'vitest', 'vite', 'fast-check', 'json-schema-faker']) expect([...packages]).not.toContain(heavy);
   });
 
-  test('--help lists the commands of DESIGN.md', async () => {
+  test('--help lists the commands docs/command-line.md documents', async () => {
     const r = await runConform(['--help']);
     expect(r.exitCode).toBe(0);
     for (const command of ['run', 'records', 'report']) expect(r.stdout).toContain(command);

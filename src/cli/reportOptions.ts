@@ -37,7 +37,7 @@ export function shardOption(): Option {
 
 /**
  * Runs a run or a merge and prints it: a line per check as it comes, the summary, the report files
- * written. Returns the exit code DESIGN.md gives: 0 every MUST check passed, 1 a check failed, 2 could
+ * written. Returns the exit code docs/verdicts.md gives: 0 every MUST check passed, 1 a check failed, 2 could
  * not run (options refused before anything ran become a usage error).
  */
 export async function printOutcome(reports: ReportFile[], produce: (console: ConsoleReporter) => Promise<RunReport>): Promise<number> {

@@ -13,7 +13,7 @@ export interface ValidatorVerdict {
 const maxOutput = 4000;
 
 /**
- * Runs a validator command the way DESIGN.md fixes it: COMMAND with the record file's path appended.
+ * Runs a validator command as docs/command-line.md (`--validator`) says: COMMAND with the record file's path appended.
  * The command is shell text (it may carry its own arguments); the path goes in as "$1", never spliced in.
  */
 export function runValidatorCommand(command: string, file: string, timeoutMs = 30_000): Promise<ValidatorVerdict> {

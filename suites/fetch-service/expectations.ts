@@ -8,7 +8,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// The reply rules the validation proxy judges by too live in src/fetch-service/replyProblems.ts.
+// The reply rules the validation proxy judges by too live in src/rules/fetch-service/replyProblems.ts.
 export { replied, resultOf } from '../../src/rules/fetch-service/replyProblems.ts';
 
 /** Whether the reply is a 200 result reporting a redirect (a 3xx with a Location): the redirect itself, not followed. */
