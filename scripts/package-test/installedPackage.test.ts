@@ -218,7 +218,7 @@ describe('the packed package, installed in a fresh project', () => {
     const r = timed('vitest (user project)', await node(project, [join('node_modules', 'vitest', 'vitest.mjs'), 'run']));
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Test Files\s+4 passed \(4\)/);
-    expect(r.stdout).toMatch(/Tests\s+6 passed \(6\)/);
+    expect(r.stdout).toMatch(/Tests\s+7 passed \(7\)/);
   }, slow);
 
   test('run() returns the report --report json writes, with every check of every suite', async () => {

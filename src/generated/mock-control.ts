@@ -158,8 +158,8 @@ export interface components {
         FaultRequest: {
             operation: components["schemas"]["OperationId"];
             then: components["schemas"]["FaultAction"];
-            /** @default 1 */
-            times: number;
+            /** @description How many of the next calls the fault answers; 1 when left out. */
+            times?: number;
         };
         FaultStatus: {
             retryAfterSeconds?: number;

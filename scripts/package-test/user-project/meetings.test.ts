@@ -1,6 +1,7 @@
 // A user's own test: the package's meeting-platform mock stands in for the real platform's public
 // addresses, in-process through msw; nothing leaves the process.
 import { createMeetingPlatformMock, demoAccount } from 'conform-harness/mocks/meeting-platform';
+import { meetingMockControl } from 'conform-harness/mock-control';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
@@ -39,4 +40,14 @@ test('a wrong secret gets the platform’s invalid_client', async () => {
   });
   expect(response.ok).toBe(false);
   expect(await response.json()).toMatchObject({ error: 'invalid_client' });
+});
+
+test('the typed control client drives the mock: the next call of an operation answers 503, then as before', async () => {
+  const control = meetingMockControl('https://api.zoom.us');
+  const added = await control.POST('/__conform/faults', { body: { operation: 'requestAccessToken', then: { status: 503 } } });
+  expect(added.response.status).toBe(201);
+  const basic = Buffer.from(`${demoAccount.clientId}:${demoAccount.clientSecret}`).toString('base64');
+  const ask = () => fetch(`https://zoom.us/oauth/token?grant_type=account_credentials&account_id=${demoAccount.accountId}`, { method: 'POST', headers: { authorization: `Basic ${basic}` } });
+  expect((await ask()).status).toBe(503);
+  expect((await ask()).status).toBe(200);
 });

@@ -3,6 +3,7 @@
 import { diffReports, type ReportDiff, type RunOptions, type RunReport } from 'conform-harness';
 import { createFetchServiceMock } from 'conform-harness/mocks/fetch-service';
 import { createMeetingPlatformMock } from 'conform-harness/mocks/meeting-platform';
+import { meetingMockControl } from 'conform-harness/mock-control';
 import { validateRecord, type RecordError } from 'conform-harness/records';
 
 // @ts-expect-error the seed is a number
@@ -20,3 +21,5 @@ export const keyless = createFetchServiceMock({});
 // @ts-expect-error the meeting-platform mock's handlers are msw handlers
 export const handlers: string[] = createMeetingPlatformMock().handlers;
 export const errors: readonly RecordError[] = validateRecord({});
+// @ts-expect-error a clock move is milliseconds, not words
+export const wrongMove = () => meetingMockControl('http://127.0.0.1:4010').POST('/__conform/clock', { body: { advanceMs: 'an hour' } });
