@@ -7,6 +7,11 @@ import type { RouteTable } from '../mocks/MockExchange.ts';
 
 export const clientReportPath = '/__conform/client-report';
 
+/** Without a judge, no /__conform/ request is the judged table's: the control API answers them all. */
+export function servedByJudge(_request: { method: string; path: string }): boolean {
+  return false;
+}
+
 export function judgedRouteTable(table: RouteTable, _judge: ClientJudge, _clock: () => number, _origins: readonly string[]): RouteTable {
   return table;
 }
