@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../json/JsonValue.ts';
 
 /**
- * A page-unit record as shared/seeds/unit-record.md §2 describes it. The schema file
+ * A page-unit record as specs/seeds/unit-record.md §2 (the workspace's seed, kept in the repository) describes it. The schema file
  * (specs/unit-record.schema.json) is the source of truth: this type is what a value that passed
  * `validateRecord` looks like, written out by hand because the seed leaves the inner objects open.
  */

@@ -33,7 +33,7 @@ export interface Clause {
 
 export interface Catalogue {
   suite: SuiteName;
-  /** File name of the seed under shared/seeds. */
+  /** File name of the seed under specs/seeds/ (a copy of the workspace's shared/seeds/). */
   seed: string;
   clauses: Clause[];
 }
