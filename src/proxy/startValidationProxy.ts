@@ -10,11 +10,14 @@ import { createProxyJudge, type ProxyJudgeOptions } from './createProxyJudge.ts'
 import { decodeForJudging } from './decodeForJudging.ts';
 import { answerHeadersFor, answerPairs, headerPairs, judgedHeaders, requestHeadersFor } from './forwardHeaders.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
+import type { Recorder } from './Recorder.ts';
 import { createRelayAgent, relayRequest, type RelayedAnswer } from './relayRequest.ts';
 
 export interface ValidationProxyOptions extends ProxyJudgeOptions, ServeOptions {
   /** conform run's bounds for each exchange with the deployment (default: its defaults). */
   bounds?: RequestBounds;
+  /** Also fed every exchange, after the judges: what `--record` keeps of the deployment's answers. */
+  recorder?: Pick<Recorder, 'observe'>;
 }
 
 export interface ValidationProxy {
@@ -50,7 +53,10 @@ export async function startValidationProxy(options: ValidationProxyOptions): Pro
   const api = new URL(options.target);
   const auth = options.suite === 'meeting-platform' && options.authTarget ? new URL(options.authTarget) : api;
   const agent = createRelayAgent();
-  const order = new ArrivalOrder<ObservedExchange>((x) => judge.observe(x));
+  const order = new ArrivalOrder<ObservedExchange>((x) => {
+    judge.observe(x);
+    options.recorder?.observe(x);
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<ObservedExchange | undefined> => {
     const receivedAt = clock();

@@ -3,6 +3,8 @@ import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts
 import { numberRules } from '../../harness/options/numberRules.ts';
 import type { ReportFile } from '../../harness/reports/reportFiles.ts';
 import type { ProxiedSuite } from '../../proxy/createProxyJudge.ts';
+import type { Recorder, RecorderOptions } from '../../proxy/Recorder.ts';
+import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import { judgedSummary, refuseUnwritable, writeJudgedReports } from '../judgedReports.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';
@@ -19,6 +21,9 @@ export interface ProxyOptions {
   host: string;
   port: number;
   clientReport?: ReportFile[];
+  /** Where to write what the deployment answered, as a mock's --data (meeting platform) or --pages (fetch service) file. */
+  record?: string;
+  anonymize?: boolean;
 }
 
 const description = [
@@ -67,29 +72,56 @@ function proxyCommand(proxy: Command, name: ProxiedSuite, summary: string): Comm
     .addOption(new Option('--target <url>', what).argParser(parseHttpUrl).makeOptionMandatory())
     .addOption(numberOption('--port <n>', 'port to listen on (0 = a free one)', numberRules.port).makeOptionMandatory())
     .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'))
-    .addOption(reportOption(false, '--client-report', "when the proxy stops, write the report: the deployment's answers against the server clauses, the app's requests against the client clauses"));
+    .addOption(reportOption(false, '--client-report', "when the proxy stops, write the report: the deployment's answers against the server clauses, the app's requests against the client clauses"))
+    .addOption(new Option('--record <file>', recordHelp[name]))
+    .addOption(new Option('--anonymize', 'with --record: names, e-mail addresses, topics and agendas replaced, the same one by the same replacement'));
 }
+
+/** What `--record` writes, per service: the file a mock serves the same account (or pages) from afterwards. */
+const recordHelp: Record<ProxiedSuite, string> = {
+  'meeting-platform': "when the proxy stops, write the users and meetings the deployment answered, secrets out, as a file for the meeting mock's --data FILE",
+  'fetch-service': "when the proxy stops, write the pages the deployment fetched, secrets out, as a file for the fetch mock's --pages FILE",
+};
 
 /** Starts the proxy, prints where to point the app, and once `untilStop` resolves closes it and writes the report. */
 export async function runProxy(suite: ProxiedSuite, options: ProxyOptions, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
-  const { target, authTarget, host, port, clientReport: reports = [] } = options;
+  const { target, authTarget, host, port, clientReport: reports = [], record, anonymize = false } = options;
   await refuseUnwritable(reports, '--client-report');
+  if (anonymize && record === undefined) throw new UsageError('--anonymize applies to a recording: give --record FILE too');
+  if (record !== undefined) {
+    const reason = await whyUnwritable(record);
+    if (reason) throw new UsageError(`--record ${record} cannot be written: ${reason}`);
+  }
   // Loaded here, not at the top: the judges load the specs (ajv, yaml, undici), which every other
   // command (and `--help`) would pay for.
   const { startValidationProxy } = await import('../../proxy/startValidationProxy.ts');
   const { clientLabel } = await import('../../proxy/createProxyJudge.ts');
   const secrets: Array<[string | undefined, string]> = suite === 'meeting-platform' ? [[env[credentialEnv.clientSecret], credentialEnv.clientSecret]] : [[env.SVC_API_KEY, 'SVC_API_KEY']];
+  const recorder = record === undefined ? undefined : await newRecorder(suite, { target, secrets, anonymize });
   // Listening is all that can fail: a port taken, an address not this machine's.
-  const proxy = await startValidationProxy({ suite, target, ...(authTarget !== undefined ? { authTarget } : {}), host, port, secrets }).catch((err: unknown) => {
+  const proxy = await startValidationProxy({ suite, target, ...(authTarget !== undefined ? { authTarget } : {}), host, port, secrets, ...(recorder ? { recorder } : {}) }).catch((err: unknown) => {
     throw new UsageError(cannotListen(host, port, err).message);
   });
   write(banner(suite, proxy.url, target, authTarget));
+  if (record !== undefined) write(`Recording what the deployment answers${anonymize ? ' (anonymized)' : ''}: written to ${record} when the proxy stops.\n`);
   await untilStop();
   await proxy.close();
   const report = proxy.report();
   write(`${judgedSummary('deployment', report.checks.filter((c) => c.target !== clientLabel))}\n`);
   write(`${judgedSummary('client', report.checks.filter((c) => c.target === clientLabel))}\n`);
   await writeJudgedReports(report, reports, 'report', write);
+  // After the reports: a recording that cannot be written (a full disk) leaves them written.
+  if (recorder && record !== undefined) {
+    const { writeRecording } = await import('../../proxy/writeRecording.ts');
+    await writeRecording(record, recorder);
+    write(`recorded ${recorder.summary()}: ${record}\n`);
+  }
+}
+
+/** The recorder of a service's answers, loaded only when a recording is asked for. */
+async function newRecorder(suite: ProxiedSuite, options: RecorderOptions): Promise<Recorder> {
+  if (suite === 'meeting-platform') return (await import('../../proxy/meeting-platform/meetingRecorder.ts')).meetingRecorder(options);
+  return (await import('../../proxy/fetch-service/pageRecorder.ts')).pageRecorder(options);
 }
 
 function banner(suite: ProxiedSuite, url: string, target: string, authTarget: string | undefined): string {
