@@ -4,6 +4,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, request, type buildConnector, type Dispatcher } from 'undici';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { BodyBudget } from './BodyBudget.ts';
+import { recordAnswerTime } from './answerTimes.ts';
 import { recordExchange } from './exchangeOutcomes.ts';
 import { NoAnswer } from './NoAnswer.ts';
 import { maxHeaderBytes, type RequestBounds } from './requestBounds.ts';
@@ -113,6 +114,7 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
   let release = () => {};
   try {
     let answer: Dispatcher.ResponseData;
+    const sentAt = performance.now();
     try {
       answer = await request(url, {
         dispatcher: init.dispatcher ?? agent(),
@@ -127,6 +129,7 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
     } catch (err) {
       throw reasonFor(err, stop.signal, deadlines);
     }
+    recordAnswerTime(url, performance.now() - sentAt);
     clearTimeout(timer);
     timer = setTimeout(() => abort(`the body did not end within ${seconds(deadlines.bodySeconds)}`), deadlines.bodySeconds * 1000);
     const headers = headersOf(answer.headers);

@@ -15,6 +15,15 @@ export interface ExchangeOutcomes {
    * nothing unless one of its requests was served (its control, check.ts); never part of a report.
    */
   served?: number;
+  /** The target's 429s that slowed the check down (its Retry-After waited out, the request sent again); absent: none. */
+  throttled?: Throttled;
+}
+
+/** What a target's 429s cost: the answers, the time waited on their Retry-After, and the requests sent again after one. */
+export interface Throttled {
+  answers: number;
+  waitedMs: number;
+  retried: number;
 }
 
 const current = new AsyncLocalStorage<ExchangeOutcomes>();
@@ -42,6 +51,16 @@ export function recordExchange(url: string, outcome: { status: number } | { noAn
   if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) tally.served = (tally.served ?? 0) + 1;
   const trouble = outcomeOf(outcome);
   if (trouble) (tally.troubles ??= {})[trouble] = (tally.troubles[trouble] ?? 0) + 1;
+}
+
+/** Counts a 429 the running check waited out (for `waitedMs`) before sending its request again. */
+export function recordThrottled(waitedMs: number): void {
+  const tally = current.getStore();
+  if (!tally) return;
+  const t = (tally.throttled ??= { answers: 0, waitedMs: 0, retried: 0 });
+  t.answers++;
+  t.waitedMs += waitedMs;
+  t.retried++;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { bodyText as textOf, boundedRequest, failureOf, type BoundedAnswer } from '../exchange/boundedRequest.ts';
 import type { ExchangeLimits } from '../exchange/exchangeLimits.ts';
 import { honourRetryAfter, pace } from '../exchange/rateLimit.ts';
 import type { SilentTargets } from '../exchange/SilentTargets.ts';
+import { waitOutRetryAfter } from '../exchange/waitOutRetryAfter.ts';
 
 /** One HTTP request and what came back, read the way the seed judges answers: JSON, HTML or other. */
 export interface Exchange {
@@ -66,7 +66,7 @@ const maxRateLimitRetries = 3;
 /**
  * Sends one request without following redirects (a redirect to a login page is a wrong address, not
  * an answer) and reads the whole body, within its target's deadlines and size cap (`init.limits`). A 429
- * is waited out (Retry-After, at most 5 s) and retried a few times, so read-only checks against a real
+ * is waited out (Retry-After, at most a minute: waitOutRetryAfter) and retried a few times, so read-only checks against a real
  * account stay within its rate limits. No answer throws, saying why in words: "GET https://…: no HTTP
  * answer: the body did not end within 60 s (4,096 bytes read)"; its `cause` holds the reason alone.
  */
@@ -83,8 +83,7 @@ export async function exchange(url: string, init: ExchangeInit): Promise<Exchang
     }
     if (answer.status === 429) honourRetryAfter(url, init.limits, answer.headers.get('retry-after'));
     if (answer.status === 429 && attempt < maxRateLimitRetries) {
-      const wait = Math.min(Number(answer.headers.get('retry-after')) || 1, 5);
-      await sleep(wait * 1000, undefined, { signal: init.signal });
+      await waitOutRetryAfter(answer.headers.get('retry-after'), init.signal);
       continue;
     }
     const x = readExchange(method, url, answer, performance.now() - started, init);

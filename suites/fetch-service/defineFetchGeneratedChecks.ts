@@ -1,6 +1,6 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
-import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';
+import { FuzzSession, type FuzzSettings } from '../../src/harness/suite-api/FuzzSession.ts';
 import { generatedTimeoutMs } from '../../src/harness/suite-api/generatedTimeoutMs.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
@@ -10,7 +10,7 @@ import type { SuiteTarget } from './SuiteTarget.ts';
  * after the concurrent checks, one after another (the second and third mostly reread the first's
  * answers), so their traffic never competes with the probes that time a fetch.
  */
-export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: { seed: number; runs: number }): FuzzSession {
+export function defineFetchGeneratedChecks(check: Check, s: SuiteTarget, settings: FuzzSettings): FuzzSession {
   const fuzz = new FuzzSession(fetchFuzzBinding(s), settings);
   // Their one path of the matrix: the requests generated from the OpenAPI.
   const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });

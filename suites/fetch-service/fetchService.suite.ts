@@ -8,6 +8,7 @@
 import { vi } from 'vitest';
 import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import { fuzzSettingsOf } from '../../src/harness/suite-api/FuzzSession.ts';
 import { defineFetchGeneratedChecks } from './defineFetchGeneratedChecks.ts';
 import { defineSpecResponseCheck } from './defineSpecResponseCheck.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
@@ -46,7 +47,7 @@ function withPaths(check: Check, paths: Record<string, string[]>): Check {
   return (clause, title, fn, options = {}) => check(clause, title, fn, { ...(paths[clause] ? { paths: paths[clause] } : {}), ...options });
 }
 
-const { seed, fuzzRuns, limits, oneTargetAtATime } = currentTargets();
+const { limits, oneTargetAtATime } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
   const s = await suiteTarget(target, limits);
   // Waiting out 429s behind checks that hold the target's slots for a whole fetch timeout takes a few.
@@ -67,7 +68,7 @@ for (const target of currentTargets()['fetch-service']) {
       defineLimitPathChecks(check, s);
       defineReplyChecks(check, s);
       defineSecurityChecks(check, s);
-      defineFetchGeneratedChecks(checkFetchService, s, { seed, runs: fuzzRuns });
+      defineFetchGeneratedChecks(checkFetchService, s, fuzzSettingsOf(currentTargets()));
       // Last and on its own: it judges the replies every check above got.
       defineSpecResponseCheck(checkFetchService, s);
     },

@@ -5,7 +5,8 @@ import { checksFor, describeTarget, type CheckContext } from '../../src/harness/
 import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
 import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
+import { sideBySide } from '../../src/harness/suite-api/inFlightCap.ts';
+import { defaultConcurrency, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { bearerEquivalent, bearerEquivalentWords, type BearerEquivalentName } from '../../src/meeting-platform/core/bearerEquivalents.ts';
 import { bearerNearMiss, bearerNearMissWords, nearMissCause, type BearerNearMissName } from '../../src/meeting-platform/core/nearMisses.ts';
@@ -89,17 +90,17 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
     if (!(err instanceof CheckBlocked)) throw err;
     blocked = err;
   }
-  const probes: Probe[] = [];
+  // A probe, not yet sent: the probes of a stage go out side by side, none depending on another's answer.
+  type Unsent = () => Promise<Probe>;
   const sameAsToken = new Set<BearerNearMissName>();
-  const send = async (label: string, operation: Operation, credential: Exclude<Credential, 'near-miss' | 'equivalent'>, path: string, success = false) => {
-    if (credential === 'valid' && token === undefined) return undefined;
+  const get = (label: string, operation: Operation, credential: Exclude<Credential, 'near-miss' | 'equivalent'>, path: string, success = false): Unsent[] => {
+    if (credential === 'valid' && token === undefined) return [];
     const bearer = credential === 'valid' ? token : credential === 'foreign' ? foreignToken : undefined;
-    const exchange = await apiGet(target, path, bearer, signal);
-    probes.push({ label, operation, credential, success, path, exchange });
-    return exchange;
+    return [async () => ({ label, operation, credential, success, path, exchange: await apiGet(target, path, bearer, signal) })];
   };
   // Each near miss of the token on the operation (the client's own credentials need no token), then each form equal to it.
-  const nearMissesAndEquivalents = async (operation: Operation, path: string, existing = true) => {
+  const nearMissesAndEquivalents = (operation: Operation, path: string, existing = true): Unsent[] => {
+    const unsent: Unsent[] = [];
     for (const name of bearerNearMissNames) {
       if (token === undefined && name !== 'client-basic') continue;
       const r = bearerNearMiss(name, token ?? '', target.credentials);
@@ -107,43 +108,53 @@ async function sendProbes(target: MeetingPlatformTarget, signal: AbortSignal): P
         sameAsToken.add(name);
         continue;
       }
-      const exchange = await apiNearMissGet(target, path, r, signal);
-      probes.push({ label: `${operationWords[operation]} with ${bearerNearMissWords[name]}`, operation, credential: 'near-miss', nearMiss: name, success: false, path, exchange });
+      unsent.push(async () => ({ label: `${operationWords[operation]} with ${bearerNearMissWords[name]}`, operation, credential: 'near-miss', nearMiss: name, success: false, path, exchange: await apiNearMissGet(target, path, r, signal) }));
     }
     // The forms equal to the token, beside its near misses: each served as the token itself is, on a resource that exists.
-    if (token === undefined || !existing) return;
+    if (token === undefined || !existing) return unsent;
     for (const name of bearerEquivalentNames) {
-      const exchange = await apiNearMissGet(target, path, bearerEquivalent(name, token), signal);
-      probes.push({ label: `${operationWords[operation]} with ${bearerEquivalentWords[name]}`, operation, credential: 'equivalent', equivalent: name, success: true, path, exchange });
+      const form = bearerEquivalent(name, token);
+      unsent.push(async () => ({ label: `${operationWords[operation]} with ${bearerEquivalentWords[name]}`, operation, credential: 'equivalent', equivalent: name, success: true, path, exchange: await apiNearMissGet(target, path, form, signal) }));
     }
+    return unsent;
   };
-  await send('current user', 'me', 'valid', '/v2/users/me', true);
-  await send('current user without a token', 'me', 'none', '/v2/users/me');
-  await send('current user with a token the platform did not issue', 'me', 'foreign', '/v2/users/me');
-  await nearMissesAndEquivalents('me', '/v2/users/me');
-  const list = await send('meeting list', 'list', 'valid', '/v2/users/me/meetings?page_size=5', true);
-  await send('meeting list without a token', 'list', 'none', '/v2/users/me/meetings?page_size=5');
-  await send('meeting list with a token the platform did not issue', 'list', 'foreign', '/v2/users/me/meetings?page_size=5');
-  await nearMissesAndEquivalents('list', '/v2/users/me/meetings?page_size=5');
-  await send('meeting list with page_size=abc', 'list', 'valid', '/v2/users/me/meetings?page_size=abc');
-  await send('meeting list with a made-up next_page_token', 'list', 'valid', '/v2/users/me/meetings?next_page_token=conform-made-up');
+  const concurrency = currentTargets().concurrency ?? defaultConcurrency;
+  // Sent side by side, up to the run's --concurrency; kept in the order they are listed, as a report shows them.
+  const sendAll = (unsent: Unsent[]) => sideBySide(unsent, concurrency, (send) => send());
+  const probes = await sendAll([
+    ...get('current user', 'me', 'valid', '/v2/users/me', true),
+    ...get('current user without a token', 'me', 'none', '/v2/users/me'),
+    ...get('current user with a token the platform did not issue', 'me', 'foreign', '/v2/users/me'),
+    ...nearMissesAndEquivalents('me', '/v2/users/me'),
+    ...get('meeting list', 'list', 'valid', '/v2/users/me/meetings?page_size=5', true),
+    ...get('meeting list without a token', 'list', 'none', '/v2/users/me/meetings?page_size=5'),
+    ...get('meeting list with a token the platform did not issue', 'list', 'foreign', '/v2/users/me/meetings?page_size=5'),
+    ...nearMissesAndEquivalents('list', '/v2/users/me/meetings?page_size=5'),
+    ...get('meeting list with page_size=abc', 'list', 'valid', '/v2/users/me/meetings?page_size=abc'),
+    ...get('meeting list with a made-up next_page_token', 'list', 'valid', '/v2/users/me/meetings?next_page_token=conform-made-up'),
+  ]);
+  // The meeting probes need the list's answer: a meeting it lists.
+  const list = probes.find((p) => p.label === 'meeting list')?.exchange;
   const listed = list ? field(list, 'meetings') : undefined;
   const meeting = Array.isArray(listed) ? (listed[0] as Record<string, unknown> | undefined) : undefined;
   const id = typeof meeting?.id === 'number' || typeof meeting?.id === 'string' ? meeting.id : madeUpMeeting;
   let unsent: string | undefined;
-  if (meeting) {
-    await send('a listed meeting by id', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(id)}`, true);
-    if (typeof meeting.uuid === 'string') await send('a listed meeting by UUID', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(meeting.uuid)}`, true);
-  } else if (list) {
+  if (!meeting && list) {
     unsent = list.status === 200 && Array.isArray(listed) ? `the meeting list (GET ${list.url}) holds no meetings: no listed meeting to fetch` : `the meeting list (GET ${list.url}) answered ${answerOf(list)}, no meetings array: no listed meeting to fetch`;
   }
-  await send('a meeting without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(id)}`);
-  await send('a meeting with a token the platform did not issue', 'meeting', 'foreign', `/v2/meetings/${encodeMeetingId(id)}`);
   // A meeting by UUID is a route of its own on many servers: its refusal is checked apart.
   const uuid = typeof meeting?.uuid === 'string' ? meeting.uuid : madeUpMeetingUuid;
-  await send('a meeting by UUID without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(uuid)}`);
-  await nearMissesAndEquivalents('meeting', `/v2/meetings/${encodeMeetingId(id)}`, meeting !== undefined);
-  await send('an unknown meeting', 'meeting', 'valid', unknownMeetingPath);
+  probes.push(
+    ...(await sendAll([
+      ...(meeting ? get('a listed meeting by id', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(id)}`, true) : []),
+      ...(meeting && typeof meeting.uuid === 'string' ? get('a listed meeting by UUID', 'meeting', 'valid', `/v2/meetings/${encodeMeetingId(meeting.uuid)}`, true) : []),
+      ...get('a meeting without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(id)}`),
+      ...get('a meeting with a token the platform did not issue', 'meeting', 'foreign', `/v2/meetings/${encodeMeetingId(id)}`),
+      ...get('a meeting by UUID without a token', 'meeting', 'none', `/v2/meetings/${encodeMeetingId(uuid)}`),
+      ...nearMissesAndEquivalents('meeting', `/v2/meetings/${encodeMeetingId(id)}`, meeting !== undefined),
+      ...get('an unknown meeting', 'meeting', 'valid', unknownMeetingPath),
+    ])),
+  );
   return { probes, ...(blocked ? { blocked } : {}), ...(unsent ? { unsent } : {}), sameAsToken: [...sameAsToken] };
 }
 

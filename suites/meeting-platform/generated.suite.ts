@@ -6,7 +6,7 @@ import { checksFor, describeTarget, type Check } from '../../src/harness/suite-a
 import { curlCommand } from '../../src/exchange/curlCommand.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { defineGeneratedChecks } from '../../src/harness/suite-api/defineGeneratedChecks.ts';
-import { FuzzSession } from '../../src/harness/suite-api/FuzzSession.ts';
+import { FuzzSession, fuzzSettingsOf } from '../../src/harness/suite-api/FuzzSession.ts';
 import { generatedTimeoutMs, perRequestMs } from '../../src/harness/suite-api/generatedTimeoutMs.ts';
 import { mixSeed } from '../../src/json/mixSeed.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
@@ -19,7 +19,7 @@ const { seed, fuzzRuns } = currentTargets();
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
-    const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: fuzzRuns });
+    const fuzz = new FuzzSession(meetingFuzzBinding(target), fuzzSettingsOf(currentTargets()));
     defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: generatedTimeoutMs(target.apiBaseUrl, target.limits, fuzzRuns) });
 
     const sizes = linkRuns(fuzzRuns);
@@ -28,7 +28,7 @@ for (const target of currentTargets()['meeting-platform']) {
       `following the links: token → users/me → meeting list pages at ${sizes} generated page sizes → each meeting by id and by UUID`,
       async (ctx) => {
         if (sizes === 0) ctx.skip('generated checks are off (--fuzz-runs 0)');
-        const walk = new LinkWalk(target);
+        const walk = new LinkWalk(target, fuzzSettingsOf(currentTargets()));
         const outcome = await walk.check({ seed: mixSeed(seed, 0x11c5), runs: sizes, signal: ctx.signal, onTry: (n) => ctx.progress(`MP-FUZZ-LINKS: page size ${n.searched}/${sizes}${n.shrinking ? `, shrinking: ${n.shrinking} tried` : ''}, ${walk.requests} requests`) });
         ctx.evidence('generated', `${outcome.tried} page size(s) walked, ${walk.requests} distinct request(s) (seed ${seed})`);
         if (outcome.problem) expect.fail(outcome.problem);

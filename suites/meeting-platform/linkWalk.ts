@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import pMap from 'p-map';
 import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
+import { inFlightCap, sideBySide } from '../../src/harness/suite-api/inFlightCap.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
 import type { ShownRequest } from '../../src/exchange/curlCommand.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
+import { defaultConcurrency, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { exchange, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { shownRequest } from '../../src/meeting-platform/shownRequest.ts';
@@ -49,11 +50,16 @@ export class LinkWalk {
   readonly #meeting: CompiledOperation = this.#spec.operation('getMeeting');
   readonly #links = linksOf(this.#list);
   readonly #gets = new Map<string, Promise<Exchange>>();
+  /** Requests in flight at once, the walks ahead's and the judged one's together: the run's --concurrency. */
+  readonly #cap: <T>(task: () => Promise<T>) => Promise<T>;
+  readonly #concurrency: number;
   #log: string[] = [];
   #failed?: ShownRequest;
 
-  constructor(target: MeetingPlatformTarget) {
+  constructor(target: MeetingPlatformTarget, options: { concurrency?: number } = {}) {
     this.target = target;
+    this.#concurrency = options.concurrency ?? defaultConcurrency;
+    this.#cap = inFlightCap(this.#concurrency);
   }
 
   get requests(): number {
@@ -64,7 +70,7 @@ export class LinkWalk {
     let x = this.#gets.get(path);
     if (!x) {
       const token = await sessionFor(this.target).token();
-      x = exchange(apiUrl(this.target.apiBaseUrl, path), { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, generated: true, ...(signal ? { signal } : {}), limits: this.target.limits });
+      x = this.#gets.get(path) ?? this.#cap(() => exchange(apiUrl(this.target.apiBaseUrl, path), { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, generated: true, ...(signal ? { signal } : {}), limits: this.target.limits }));
       this.#gets.set(path, x);
       x.catch(() => this.#gets.delete(path));
     }
@@ -78,8 +84,8 @@ export class LinkWalk {
     return violations.length ? `the answer breaks the spec:\n${formatViolations(violations)}` : undefined;
   }
 
-  #fail(x: Exchange, problem: string): string {
-    this.#failed = shownRequest(x, currentRedactor(), this.target.credentials);
+  #fail(state: WalkState, x: Exchange, problem: string): string {
+    state.failed = shownRequest(x, currentRedactor(), this.target.credentials);
     return problem;
   }
 
@@ -92,7 +98,11 @@ export class LinkWalk {
     const me = await this.#get('/v2/users/me', signal);
     if (me.status !== 200) throw new CheckBlocked('MP-ME-200', `no current user to follow the links from: GET /v2/users/me with the token answered ${me.status}`);
     const wrong = this.#wrong(this.#spec.operation('getCurrentUser'), me);
-    return wrong ? this.#fail(me, `GET /v2/users/me with the token (link CurrentUser) ${wrong}`) : undefined;
+    if (!wrong) return undefined;
+    const state: WalkState = { log: [] };
+    const problem = this.#fail(state, me, `GET /v2/users/me with the token (link CurrentUser) ${wrong}`);
+    this.#failed = state.failed;
+    return problem;
   }
 
   /** total_records of the list, read from one page of 300. */
@@ -108,8 +118,15 @@ export class LinkWalk {
    * ceil(total / pageSize) pages; then each meeting by id and by UUID. Returns the first problem.
    */
   async walk(pageSize: number, signal?: AbortSignal): Promise<string | undefined> {
-    this.#log = [];
-    this.#failed = undefined;
+    const state: WalkState = { log: [] };
+    const problem = await this.#walk(pageSize, signal, state);
+    this.#log = state.log;
+    this.#failed = state.failed;
+    return problem;
+  }
+
+  /** One walk, its log and failing request kept in `state`: walks side by side keep theirs apart. */
+  async #walk(pageSize: number, signal: AbortSignal | undefined, state: WalkState): Promise<string | undefined> {
     const nextPage = this.#links.get('NextPage')!;
     let query: Record<string, string> = { page_size: String(pageSize) };
     const seen = new Map<string, number>();
@@ -122,34 +139,34 @@ export class LinkWalk {
       const x = await this.#get(path, signal);
       const body = (x.json ?? {}) as Json;
       const meetings = Array.isArray(body.meetings) ? (body.meetings as Json[]) : [];
-      this.#log.push(`page ${page}: GET ${path} → ${x.status}, ${meetings.length} meetings, total_records ${JSON.stringify(body.total_records)}, next_page_token ${JSON.stringify(body.next_page_token)}`);
+      state.log.push(`page ${page}: GET ${path} → ${x.status}, ${meetings.length} meetings, total_records ${JSON.stringify(body.total_records)}, next_page_token ${JSON.stringify(body.next_page_token)}`);
       const wrong = this.#wrong(this.#list, x);
-      if (wrong) return this.#fail(x, `page ${page} of page_size=${pageSize} (GET ${path}) ${wrong}`);
-      if (meetings.length > pageSize) return this.#fail(x, `page ${page} holds ${meetings.length} meetings, more than page_size=${pageSize}`);
+      if (wrong) return this.#fail(state, x, `page ${page} of page_size=${pageSize} (GET ${path}) ${wrong}`);
+      if (meetings.length > pageSize) return this.#fail(state, x, `page ${page} holds ${meetings.length} meetings, more than page_size=${pageSize}`);
       if (page === 1) {
         total = body.total_records;
         if (typeof total === 'number') budget = Math.ceil(total / pageSize) + 1;
       } else if (body.total_records !== total) {
-        return this.#fail(x, `page ${page} states total_records ${JSON.stringify(body.total_records)}, page 1 stated ${JSON.stringify(total)}`);
+        return this.#fail(state, x, `page ${page} states total_records ${JSON.stringify(body.total_records)}, page 1 stated ${JSON.stringify(total)}`);
       }
       for (const m of meetings) seen.set(identity(m), (seen.get(identity(m)) ?? 0) + 1);
       bodies.push(body);
       const next = followLink(nextPage, { requestQuery: query, responseBody: body })[0] ?? {};
       const token = next.next_page_token;
       if (typeof token !== 'string' || token === '') break;
-      if (tokens.has(token)) return this.#fail(x, `next_page_token repeats on page ${page}: the walk would never end`);
-      if (page >= budget) return this.#fail(x, `next_page_token is still not empty after ${page} pages of ${pageSize} for total_records ${JSON.stringify(total)}`);
+      if (tokens.has(token)) return this.#fail(state, x, `next_page_token repeats on page ${page}: the walk would never end`);
+      if (page >= budget) return this.#fail(state, x, `next_page_token is still not empty after ${page} pages of ${pageSize} for total_records ${JSON.stringify(total)}`);
       tokens.add(token);
       query = Object.fromEntries(Object.entries(next).map(([k, v]) => [k, String(v)]));
     }
     const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
     if (twice.length) return `with page_size=${pageSize} these meetings appear on more than one page: ${twice.slice(0, 5).join(', ')}`;
     if (seen.size !== total) return `with page_size=${pageSize} the walk visits ${seen.size} distinct meetings, total_records says ${JSON.stringify(total)}`;
-    return this.#meetings(bodies, signal);
+    return this.#meetings(bodies, signal, state);
   }
 
   /** Each listed meeting by id (MeetingById) and by UUID (MeetingByUuid), answering that same meeting. */
-  async #meetings(pages: Json[], signal?: AbortSignal): Promise<string | undefined> {
+  async #meetings(pages: Json[], signal: AbortSignal | undefined, state: WalkState): Promise<string | undefined> {
     const encode = meetingPathEncoder(this.#meeting);
     const requests: Array<{ link: string; field: string; value: unknown; path: string }> = [];
     for (const body of pages) {
@@ -174,8 +191,8 @@ export class LinkWalk {
       { concurrency: 4 },
     );
     const first = problems.find((p) => p !== undefined);
-    this.#log.push(`${Math.min(requests.length, 2 * maxMeetings)} meeting requests by id and by UUID`);
-    return first ? this.#fail(first.x, first.problem) : undefined;
+    state.log.push(`${Math.min(requests.length, 2 * maxMeetings)} meeting requests by id and by UUID`);
+    return first ? this.#fail(state, first.x, first.problem) : undefined;
   }
 
   /** Walks at up to `runs` generated page sizes; the first failure comes back shrunk to the smallest page size. */
@@ -192,12 +209,31 @@ export class LinkWalk {
       { weight: 4, arbitrary: fc.noBias(fc.integer({ min, max: paged })) },
       { weight: 1, arbitrary: fc.noBias(fc.integer({ min, max: 300 })) },
     );
-    const found = await findFailure(sizes, (n) => this.walk(n, options.signal), { seed: options.seed, runs: options.runs, maxShrinkTries: 60, ...(options.onTry ? { onTry: options.onTry } : {}) });
+    // The page sizes fast-check will try are known (fc.sample with its seed gives them): their walks go out
+    // ahead, side by side, each its own pages in order, and the judged walks, one after another, read their
+    // kept answers. Shrinking, whose page sizes depend on the failure, walks one at a time.
+    let judged = false;
+    const upcoming = [...new Set(fc.sample(sizes, { seed: options.seed, numRuns: options.runs }))];
+    const ahead = sideBySide(upcoming, this.#concurrency, async (n) => (judged || options.signal?.aborted ? undefined : this.#walk(n, options.signal, { log: [] }))).catch(() => undefined);
+    let found: Awaited<ReturnType<typeof findFailure<number>>>;
+    try {
+      found = await findFailure(sizes, (n) => this.walk(n, options.signal), { seed: options.seed, runs: options.runs, maxShrinkTries: 60, ...(options.onTry ? { onTry: options.onTry } : {}) });
+    } finally {
+      judged = true;
+      // None of its requests outlives the check.
+      await ahead;
+    }
     if (!found.failure) return { tried: found.runs };
     // Walk the minimal page size again (from the kept answers) for its log and failing request.
     await this.walk(found.failure.value, options.signal);
     return { tried: found.runs, failure: { ...found.failure, walkLog: this.#log, ...(this.#failed ? { request: this.#failed } : {}) } };
   }
+}
+
+/** One walk's log, page by page, and the request that went wrong in it. */
+interface WalkState {
+  log: string[];
+  failed?: ShownRequest;
 }
 
 /** What identifies a meeting across pages: its UUID, else its id. */

@@ -72,7 +72,7 @@ function runCommand(names: string[], flags: RunFlags): Promise<number> {
     return runNamed(names, {
       ...flags,
       onReportFiles: (files) => reports.splice(0, reports.length, ...files),
-      onStart: (started) => console.start(`running ${started.suites.join(', ')}${started.targets.length ? ` against ${started.targets.join(', ')}` : ''} (seed ${started.seed}${shard})`),
+      onStart: (started) => console.start(`running ${started.suites.join(', ')}${started.targets.length ? ` against ${started.targets.join(', ')}` : ''} (seed ${started.seed}${shard})`, started.paces),
       onCheck: (check) => console.check(check),
       onProgress: (message) => console.progress(message),
     });

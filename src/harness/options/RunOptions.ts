@@ -1,5 +1,5 @@
 import type { ConformConfig } from './config/configSchema.ts';
-import type { CheckResult } from '../reports/RunReport.ts';
+import type { CheckResult, TargetPace } from '../reports/RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 import type { TableRunOptions } from './runOptionTable.ts';
 
@@ -14,8 +14,12 @@ export type RunOptions = Omit<TableRunOptions, 'config'> & {
    * object (defineConfig): its named targets and run-wide options. The options given here override its.
    */
   config?: string | ConformConfig;
-  /** Once the options are accepted and the suites are about to start; `targets`: the config's targets it runs, by name. */
-  onStart?: (run: { suites: SuiteName[]; seed: number; targets: string[] }) => void;
+  /**
+   * Once the options are accepted and the suites are about to start; `targets`: the config's targets it
+   * runs, by name; `paces`: each deployment given, its latency as the preflight measured it and the pace
+   * and budget the run will hold it to (paceText says it in a line).
+   */
+  onStart?: (run: { suites: SuiteName[]; seed: number; targets: string[]; paces: TargetPace[] }) => void;
   /** Each check as it ends. */
   onCheck?: (check: CheckResult) => void;
   /** A long check's progress while it runs ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests"). */

@@ -5,7 +5,8 @@ import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import { reportFormats } from '../reports/reporters/reportRenderers.ts';
 import type { Shard } from '../reports/Shard.ts';
-import { defaultFuzzRuns, defaultSeed } from '../suite-api/targets.ts';
+import { budgetOf, generatedTimeoutMs } from '../suite-api/generatedTimeoutMs.ts';
+import { defaultConcurrency, defaultFuzzRuns, defaultSeed } from '../suite-api/targets.ts';
 import { numberRules, type NumberRule } from './numberRules.ts';
 
 /** What each kind of option holds: how a flag's text is read, a config key typed, a variable parsed. */
@@ -229,6 +230,29 @@ export const runOptionTable = {
     suites: services,
     help: 'requests per second to each target; 0: none',
   },
+  checkBudget: {
+    kind: 'number',
+    flag: '--check-budget <seconds>',
+    rule: numberRules.positive,
+    defaultText: `from --fuzz-runs and the rate limit (at their defaults ${defaultBudgetSeconds('http://127.0.0.1')} s on loopback, ${defaultBudgetSeconds('https://example.com')} s at ${defaultRateLimit} per second; fetch-service: 4 fetch timeouts more)`,
+    example: defaultBudgetSeconds('https://example.com'),
+    variable: 'CONFORM_CHECK_BUDGET',
+    config: { at: 'run' },
+    suites: services,
+    help: 'seconds each generated check spends judging; what it could not judge in them is not judged, never failed',
+    doc: 'seconds each generated check (`*-FUZZ-NO-5XX`, `-POSITIVE`, `-NEGATIVE`) spends judging its requests: a fault found among those judged fails its clause, the rest is "not judged in full", never failed (with `--strict`, a failure of the run); the default leaves every request its slot under the rate limit',
+  },
+  concurrency: {
+    kind: 'number',
+    flag: '--concurrency <n>',
+    rule: numberRules.count,
+    default: defaultConcurrency,
+    variable: 'CONFORM_CONCURRENCY',
+    config: { at: 'run' },
+    suites: services,
+    help: 'requests to a target in flight at once, at most, where they do not depend on each other (each still paced by --rate-limit)',
+    doc: "requests to a target in flight at once, at most, where they do not depend on each other (generated requests, a check's independent probes); each still waits its turn under `--rate-limit`, and what depends on order (a pagination walk, a token's expiry, the 429 probes) keeps it",
+  },
   headersTimeout: {
     kind: 'number',
     flag: '--headers-timeout <seconds>',
@@ -338,6 +362,11 @@ export const runOptionTable = {
 
 export type RunOptionTable = typeof runOptionTable;
 export type OptionName = keyof RunOptionTable;
+
+/** Seconds a generated check spends judging by default, at 100 runs (`extraMs`: the time a suite adds for its own slow requests). */
+function defaultBudgetSeconds(url: string, extraMs = 0): number {
+  return Math.round(budgetOf(extraMs + generatedTimeoutMs(url, { bounds: defaultRequestBounds }, defaultFuzzRuns)) / 1000);
+}
 
 /** The table's rows, each with its name, in order. */
 export const optionRows = Object.entries(runOptionTable).map(([name, row]) => ({ name: name as OptionName, ...(row as OptionRow) }));

@@ -91,6 +91,8 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     suites,
     seed: input.seed ?? defaultOf('seed'),
     fuzzRuns: input.fuzzRuns ?? defaultOf('fuzzRuns'),
+    ...(input.checkBudget !== undefined ? { checkBudget: input.checkBudget } : {}),
+    concurrency: input.concurrency ?? defaultOf('concurrency'),
     ...(input.oneTargetAtATime ? { oneTargetAtATime: true } : {}),
     limits,
     targets,

@@ -1,5 +1,5 @@
 import type { EvidenceItem } from '../suite-api/EvidenceItem.ts';
-import type { ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
+import type { ExchangeOutcomes, Throttled } from '../../exchange/exchangeOutcomes.ts';
 import type { CaseAnswer, Finding } from '../suite-api/finding.ts';
 import type { Shard } from './Shard.ts';
 import type { ClauseBasis, Level } from '../catalogue/catalogue.ts';
@@ -152,6 +152,30 @@ export interface RunReport {
    * Derived from `checks` (clauseMatrix); absent when every suite had one target.
    */
   matrix?: SuiteMatrix[];
+  /**
+   * Each deployment given, as the run paced it: its latency as the preflight measured it, the budget and
+   * pace of its generated checks, and how much its 429s slowed the run; absent for a run of embedded
+   * targets only (or a merged report).
+   */
+  pace?: TargetPace[];
+}
+
+/** How a run paced one deployment (RunReport.pace). */
+export interface TargetPace {
+  suite: SuiteName;
+  target: string;
+  /** Milliseconds to an answer's headers, the median of the preflight's requests to it; absent when none was answered. */
+  latencyMs?: number;
+  /** How many answers `latencyMs` is the median of. */
+  samples: number;
+  /** Milliseconds each generated check spent judging at most (--check-budget, or its default); absent: generated checks off. */
+  checkBudgetMs?: number;
+  /** Requests in flight at once, at most, where they do not depend on each other (--concurrency). */
+  concurrency: number;
+  /** Requests per second (--rate-limit, or its default); absent: none. */
+  rateLimit?: number;
+  /** 429 answers that slowed the run, and how long it waited on their Retry-After (summed over the checks); absent: none. */
+  slowed?: Throttled;
 }
 
 /** How a set of checks went (a clause's, or a clause's against one target): counts by status, and the one status that sums them up. */

@@ -8,6 +8,23 @@ import { whyFarmOutOfReach } from '../targets/whyFarmOutOfReach.ts';
 import { whyNotThePlatform } from '../targets/whyNotThePlatform.ts';
 import { whyUnreachable } from '../targets/whyUnreachable.ts';
 import { whyValidatorCannotRun } from '../targets/whyValidatorCannotRun.ts';
+import { timeAnswers } from '../../exchange/answerTimes.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
+
+/** A target the preflight asked, and how long each of its answers took (ms), in the order they came. */
+export interface TargetLatency {
+  suite: SuiteName;
+  /** As reports name it. */
+  target: string;
+  answersMs: number[];
+}
+
+export interface PreflightOutcome {
+  /** One line each; empty when the run can start. */
+  problems: string[];
+  /** The deployments given (embedded targets are not asked), each with its answers' times. */
+  latencies: TargetLatency[];
+}
 
 /**
  * Everything that would make a run "could not run" and can be found before any check runs, found at
@@ -15,18 +32,27 @@ import { whyValidatorCannotRun } from '../targets/whyValidatorCannotRun.ts';
  * credentials refused, a fetch service that cannot fetch from its origin farm or verify its certificate, a validator command that cannot run, a report file that cannot be written. (Missing
  * credentials and contradictory options are found earlier, by toConformOptions; a --grep or --shard
  * that selects no check once the suites are collected, by runSuites.) Empty when the run can start.
+ * The answers to its requests are timed on the way: each deployment's latency, with no request more.
  */
-export async function preflight(options: ConformOptions, reports: readonly ReportFile[], runFarmUrl?: () => Promise<string>): Promise<string[]> {
+export async function preflight(options: ConformOptions, reports: readonly ReportFile[], runFarmUrl?: () => Promise<string>): Promise<PreflightOutcome> {
+  const latencies: TargetLatency[] = [];
+  /** Its probes, their answers timed: only those from the target's own origins count (an origin farm's do not). */
+  const timed = async <T>(suite: SuiteName, target: string, urls: string[], probes: () => Promise<T>): Promise<T> => {
+    const { value, answers } = await timeAnswers(probes);
+    const origins = new Set(urls.map((u) => new URL(u).origin));
+    latencies.push({ suite, target, answersMs: answers.filter((a) => origins.has(new URL(a.url).origin)).map((a) => a.ms) });
+    return value;
+  };
   const found = await Promise.all([
-    ...options.targets['fetch-service'].map((t) => fetchServiceProblems(t, runFarmUrl)),
-    ...options.targets['meeting-platform'].map(meetingPlatformProblems),
+    ...options.targets['fetch-service'].map((t) => timed('fetch-service', t.label ?? `fetch service at ${t.baseUrl}`, [t.baseUrl], () => fetchServiceProblems(t, runFarmUrl))),
+    ...options.targets['meeting-platform'].map((t) => timed('meeting-platform', t.label ?? `meeting platform at ${t.apiBaseUrl}`, [t.authUrl, t.apiBaseUrl], () => meetingPlatformProblems(t))),
     ...options.targets['unit-record'].map(whyValidatorCannotRun),
     ...reports.map(whyUnwritable),
   ]);
   // The same URL given twice (one host for auth and API, one origin farm for several targets) is one problem.
   // A target's answer is quoted in some: no secret of the run's goes out with it.
   const redactor = new Redactor(runSecrets(options));
-  return [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))];
+  return { problems: [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))], latencies };
 }
 
 /** The auth and API addresses each answer, and then the seed's own first calls show no set-up mistake (whyNotThePlatform). */

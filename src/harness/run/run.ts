@@ -5,6 +5,8 @@ import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
 import type { ConformOptions } from '../targets/ConformOptions.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
 import { preflight } from './preflight.ts';
+import { targetPaces } from './targetPaces.ts';
+import { withThrottling } from './withThrottling.ts';
 import { RunFarm } from '../targets/RunFarm.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
@@ -61,7 +63,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
   const { suites, seed } = conform;
   // The farm of the deployments that name none is the run's, from its preflight to its end.
   const runFarm = new RunFarm();
-  const found = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
+  const { problems: found, latencies } = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
     await runFarm.close();
     throw err;
   });
@@ -69,6 +71,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     await runFarm.close();
     throw new RunError(found.join('\n'));
   }
+  const paces = targetPaces(conform, latencies);
   const judged = await runFarm.lend(conform);
   // An unsharded run's blob is its only shard's, so the merge reads it like any other.
   const part = shard ?? { index: 1, count: 1 };
@@ -87,7 +90,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     shard,
     blobFile: files?.blob,
     serial: rateLimited(conform),
-    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')) }),
+    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')), paces }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
   }).finally(() => runFarm.close());
@@ -104,6 +107,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     ...(targets ? { targetOrder: targets } : {}),
   });
   if (shard) report.shard = shard;
+  if (paces.length) report.pace = withThrottling(paces, checks);
   if (errors.length) report.errors = errors;
   report = await finishSuppressions(report, suppressions);
   if (files) {

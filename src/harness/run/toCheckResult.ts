@@ -59,8 +59,8 @@ export function toCheckResult(testCase: TestCase, redactor: Redactor): CheckResu
   if (paths.length) check.paths = paths;
   if (notJudged.length) check.notJudged = notJudged.map((n) => ({ path: n.path, reason: redactor.redact(n.reason) }));
   if (meta.exchanges) {
-    const { requests, troubles } = meta.exchanges;
-    check.exchanges = { requests, ...(troubles ? { troubles: Object.fromEntries(Object.entries(troubles).map(([outcome, n]) => [redactor.redact(outcome), n])) } : {}) };
+    const { requests, troubles, throttled } = meta.exchanges;
+    check.exchanges = { requests, ...(troubles ? { troubles: Object.fromEntries(Object.entries(troubles).map(([outcome, n]) => [redactor.redact(outcome), n])) } : {}), ...(throttled ? { throttled } : {}) };
   }
   if (meta.answers?.length) check.answers = meta.answers.map((a) => ({ ...a, label: redactor.redact(a.label), answer: redactor.redact(a.answer) }));
   return check;

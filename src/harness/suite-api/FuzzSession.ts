@@ -12,6 +12,7 @@ import { mixSeed } from '../../json/mixSeed.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
 import type { FuzzBinding, SentExchange } from './FuzzBinding.ts';
 import type { GeneratedClause } from './GeneratedClause.ts';
+import { defaultConcurrency, type Targets } from './targets.ts';
 
 export interface GeneratedFailure {
   clause: string;
@@ -65,11 +66,27 @@ function hashText(text: string): number {
   return h;
 }
 
-/**
- * Generated requests on their way at once while one is judged: enough to fill a far deployment's default
- * rate limit (10 a second) at a second or so per answer, few enough that a failure found costs little more.
- */
-export const defaultLookAhead = 8;
+/** How a run's generated checks go: its seed and runs, and its budget and concurrency (--check-budget, --concurrency). */
+export interface FuzzSettings {
+  seed: number;
+  runs: number;
+  /** Requests sent ahead of the one being judged; absent: one fewer than `concurrency`. */
+  lookAhead?: number;
+  /** Requests to the target in flight at once, at most (--concurrency); absent: defaultConcurrency. */
+  concurrency?: number;
+  /** Milliseconds each generated check spends judging (--check-budget); absent: what its target's pace gives it. */
+  budgetMs?: number;
+}
+
+/** The run's generated-check settings, as the suites' targets carry them. */
+export function fuzzSettingsOf(targets: Pick<Targets, 'seed' | 'fuzzRuns' | 'checkBudget' | 'concurrency'>): FuzzSettings {
+  return {
+    seed: targets.seed,
+    runs: targets.fuzzRuns,
+    ...(targets.concurrency !== undefined ? { concurrency: targets.concurrency } : {}),
+    ...(targets.checkBudget !== undefined ? { budgetMs: targets.checkBudget * 1000 } : {}),
+  };
+}
 
 /**
  * The generated requests of one target: each distinct request is sent once and its answer kept, so the
@@ -81,15 +98,19 @@ export class FuzzSession {
   readonly runs: number;
   /** Requests sent ahead of the one being judged, side by side; 0: one at a time. */
   readonly lookAhead: number;
+  /** The run's budget for each generated check (--check-budget); undefined: its timeout's. */
+  readonly budgetMs: number | undefined;
   readonly #sent = new Map<string, Promise<SentExchange>>();
   /** The answers' durations so far, for what a budget ran out on: "the target answered in 2.0 s on average". */
   readonly #answered = { count: 0, totalMs: 0 };
 
-  constructor(binding: FuzzBinding, settings: { seed: number; runs: number; lookAhead?: number }) {
+  constructor(binding: FuzzBinding, settings: FuzzSettings) {
     this.binding = binding;
     this.seed = settings.seed;
     this.runs = settings.runs;
-    this.lookAhead = settings.lookAhead ?? defaultLookAhead;
+    // The one being judged is in flight too: the cap counts it.
+    this.lookAhead = settings.lookAhead ?? (settings.concurrency ?? defaultConcurrency) - 1;
+    this.budgetMs = settings.budgetMs;
   }
 
   /** Milliseconds the target took to answer a generated request, on average so far; undefined before any answer. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { budgetOf, outOfTimeText } from './defineGeneratedChecks.ts';
+import { outOfTimeText, timeLeftText } from './defineGeneratedChecks.ts';
+import { budgetOf, timeoutFor } from './generatedTimeoutMs.ts';
 
 describe('a generated check out of its budget says what it judged in it, and how fast the target answered', () => {
   test('the words of a partial judgement and of none', () => {
@@ -11,5 +12,21 @@ describe('a generated check out of its budget says what it judged in it, and how
     expect(budgetOf(85_000)).toBe(68_000);
     expect(budgetOf(20_000)).toBe(15_000);
     expect(budgetOf(400_000)).toBe(370_000);
+  });
+
+  test('a budget given (--check-budget) gets the timeout whose budget it is', () => {
+    for (const budget of [1000, 3000, 20_000, 68_000, 100_000, 120_000, 295_000]) expect(budgetOf(timeoutFor(budget)), String(budget)).toBeCloseTo(budget, 6);
+    expect(timeoutFor(3000)).toBe(8000);
+  });
+});
+
+describe("a long generated check's progress says the time left, from the pace measured so far", () => {
+  test('the requests left at the pace so far, at most the budget left; nothing before a pace is known or once all are judged', () => {
+    expect(timeLeftText(40, 200, 20_000, 100_000)).toBe(', about 80 s left');
+    expect(timeLeftText(10, 200, 20_000, 100_000)).toBe(', about 2 min left');
+    expect(timeLeftText(10, 200, 20_000, 30_000)).toBe(', about 30 s left');
+    expect(timeLeftText(0, 200, 20_000, 30_000)).toBe('');
+    expect(timeLeftText(5, 200, 500, 30_000)).toBe('');
+    expect(timeLeftText(200, 200, 20_000, 30_000)).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { describeFailure, judgedText, shrinkText } from './describeFailure.ts';
 import { headlineOf } from './finding.ts';
 import { generatedClauses, type GeneratedClause } from './GeneratedClause.ts';
 import { searched, type FuzzOutcome, type FuzzSession } from './FuzzSession.ts';
+import { budgetOf, timeoutFor } from './generatedTimeoutMs.ts';
 
 /** The budget, which a title names before the run: "up to", since the search stops at the first failure. */
 const clauseTitles: Record<GeneratedClause, (runs: number) => string> = {
@@ -47,11 +48,13 @@ function judgeOutcome(ctx: CheckContext, fuzz: FuzzSession, clause: GeneratedCla
 }
 
 /**
- * The time a generated check spends judging: its timeout less what the request in flight at the end, and
- * the report, may need (a fifth of it, between 5 and 30 s), so that it ends on its budget, not the runner's.
+ * ", about 40 s left": the requests left at the pace measured so far (the target's latency, hidden by the
+ * requests side by side, and its rate limit), at most what is left of the budget; nothing before a pace is known.
  */
-export function budgetOf(timeoutMs: number): number {
-  return timeoutMs - Math.min(Math.max(timeoutMs / 5, 5000), 30_000);
+export function timeLeftText(judged: number, total: number, elapsedMs: number, budgetLeftMs: number): string {
+  if (judged === 0 || judged >= total || elapsedMs < 1000) return '';
+  const ms = Math.max(0, Math.min(((total - judged) * elapsedMs) / judged, budgetLeftMs));
+  return `, about ${ms < 90_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`} left`;
 }
 
 /** "not judged in full: judged 41 of 200 generated requests in the 85 s budget (the target answered in 2.0 s on average); none of them failed". */
@@ -64,6 +67,8 @@ export function outOfTimeText(judged: number, total: number, budgetMs: number, m
 /**
  * The generated checks of one target: for each operation the crash clause, the positive clause and the
  * negative clause, each with its own shrunk failure. With --fuzz-runs 0 they are skipped, saying why.
+ * `timeoutMs`: the time a check may take when the run gives no budget (--check-budget), made from the
+ * requests it may send at the target's pace; a budget given replaces it (the session's `budgetMs`).
  */
 export function defineGeneratedChecks(check: Check, fuzz: FuzzSession, options: { timeoutMs: number; concurrent?: boolean }): void {
   for (const clause of generatedClauses) {
@@ -74,12 +79,12 @@ export function defineGeneratedChecks(check: Check, fuzz: FuzzSession, options: 
     for (const { operation } of fuzz.binding.operations) {
       check(fuzz.clauseId(clause), `${operation.operationId}: ${clauseTitles[clause](fuzz.runs)}`, async (ctx) => {
         const total = clause === 'NO-5XX' ? 2 * fuzz.runs : fuzz.runs;
-        const budgetMs = budgetOf(options.timeoutMs);
+        const budgetMs = fuzz.budgetMs ?? budgetOf(options.timeoutMs);
         const end = performance.now() + budgetMs;
         const outcome = await fuzz.check(operation.operationId, clause, {
           signal: ctx.signal,
           timeUp: () => performance.now() > end,
-          onTry: (t) => ctx.progress(`${fuzz.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : ''}`),
+          onTry: (t) => ctx.progress(`${fuzz.clauseId(clause)} ${operation.operationId}: ${searched(t)}/${total} generated requests judged${t.shrinkJudged ? `, shrinking the first failure: ${t.shrinkJudged} judged` : timeLeftText(searched(t), total, performance.now() - (end - budgetMs), end - performance.now())}`),
         });
         judgeOutcome(ctx, fuzz, clause, outcome);
         // No fault among what the budget let it judge: said, with how much, and never a failure of the target's.
@@ -88,7 +93,7 @@ export function defineGeneratedChecks(check: Check, fuzz: FuzzSession, options: 
         // is what it rests on, not a refusal's absence of something. (A target refusing every request
         // passes it, rightly: a 401 is no crash; the positive clause is where refusals count.)
         if (clause === 'NO-5XX') ctx.control({ label: 'every generated request answered below 500', clause: fuzz.clauseId('POSITIVE') });
-      }, { timeout: options.timeoutMs, concurrent: options.concurrent ?? false });
+      }, { timeout: fuzz.budgetMs === undefined ? options.timeoutMs : timeoutFor(fuzz.budgetMs), concurrent: options.concurrent ?? false });
     }
   }
 }

@@ -66,6 +66,10 @@ export interface Targets {
   seed: number;
   /** Generated requests per operation and kind; 0: no generated checks. */
   fuzzRuns: number;
+  /** Seconds each generated check spends judging (--check-budget); absent: what its target's pace gives it. */
+  checkBudget?: number;
+  /** Requests to one target in flight at once, at most, where they do not depend on each other (--concurrency); absent: defaultConcurrency. */
+  concurrency?: number;
   /** What anything a suite contacts that is no target (an origin farm) is held to. */
   limits: ExchangeLimits;
   /** Judge the targets one after another (--one-target-at-a-time), each target's checks all ended before the next's start; absent: side by side. */
@@ -79,6 +83,13 @@ export interface Targets {
 export const defaultFuzzRuns = 100;
 
 export const defaultSeed = 7;
+
+/**
+ * Requests to one target in flight at once when --concurrency is not given: enough to fill a far
+ * deployment's default rate limit (10 a second) at a second or so per answer, few enough that the
+ * generated requests sent past a failure found cost little.
+ */
+export const defaultConcurrency = 8;
 
 declare module 'vitest' {
   export interface ProvidedContext {

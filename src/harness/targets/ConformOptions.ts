@@ -14,6 +14,10 @@ export interface ConformOptions {
   seed: number;
   /** Generated requests per operation and kind; 0: no generated checks. */
   fuzzRuns: number;
+  /** Seconds each generated check spends judging (--check-budget); absent: what its target's pace gives it. */
+  checkBudget?: number;
+  /** Requests to one target in flight at once, at most (--concurrency); absent: the default. */
+  concurrency?: number;
   /** What the embedded targets, and anything a suite contacts that is no target (an origin farm), are held to. */
   limits: ExchangeLimits;
   /** The fetch-service suite judges its targets one after another (--one-target-at-a-time); absent: side by side. */

@@ -14,6 +14,8 @@ export async function resolveTargets(options: ConformOptions): Promise<ResolvedT
   const targets: Targets = {
     seed: options.seed,
     fuzzRuns: options.fuzzRuns,
+    ...(options.checkBudget !== undefined ? { checkBudget: options.checkBudget } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     limits: options.limits,
     ...(options.oneTargetAtATime ? { oneTargetAtATime: true } : {}),
     'unit-record': [],

@@ -27,7 +27,7 @@ describe('configProblems: a config with a fault gets one line naming the key pat
 
   test.for<[string, unknown, string]>([
     ['an unknown key in a target', { targets: { staging: { ...staging, baseURL: 'x' } } }, 'unknown key targets.staging.baseURL; a fetch-service target takes suite, baseUrl, apiKeyEnv, originUrl, fetchTimeout, rateLimit, headersTimeout, bodyTimeout, maxBodyMib'],
-    ['an unknown key at the top level', { targets: {}, seeds: 3 }, 'unknown key seeds; the top level takes targets, withReference, report, seed, fuzzRuns, oneTargetAtATime, rateLimit, headersTimeout, bodyTimeout, maxBodyMib, strict, requireReasons'],
+    ['an unknown key at the top level', { targets: {}, seeds: 3 }, 'unknown key seeds; the top level takes targets, withReference, report, seed, fuzzRuns, oneTargetAtATime, rateLimit, checkBudget, concurrency, headersTimeout, bodyTimeout, maxBodyMib, strict, requireReasons'],
     ['a secret in the file', { targets: { staging: { ...staging, apiKey: 'sk-live-123' } } }, 'targets.staging.apiKey: secrets never go in the file; name the variable that holds it with apiKeyEnv'],
     ["a run-wide key in a target", { targets: { staging: { ...staging, fuzzRuns: 0 } } }, "targets.staging.fuzzRuns: fuzzRuns is the whole run's; set it at the top level"],
     ['a key of another suite', { targets: { staging: { ...staging, authUrl: 'https://zoom.us' } } }, 'unknown key targets.staging.authUrl; a fetch-service target takes'],

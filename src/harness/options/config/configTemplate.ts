@@ -84,6 +84,8 @@ ${blocks.join('\n')}
   // withReference: true, // also run conform's embedded reference (and mock) beside your targets: the column they are compared with
   // seed: ${shown('seed')}, // seed of the generated requests and records
   // fuzzRuns: ${shown('fuzzRuns')}, // generated requests per operation; 0 turns them off
+  // checkBudget: ${shown('checkBudget')}, // seconds each generated check spends judging (default: from fuzzRuns and the rate limit); what it could not judge is not judged, never failed
+  // concurrency: ${shown('concurrency')}, // requests to a target in flight at once, at most, where they do not depend on each other
   // oneTargetAtATime: false, // true: the fetch-service targets one after another, each alone, not side by side
   // strict: false, // true: failed SHOULD checks fail the run too
   // requireReasons: true, // suppressions whose reason is still TODO fail the run (default: when $CI is set)
@@ -98,7 +100,7 @@ ${blocks.join('\n')}
 }
 
 /** What the template shows for a numeric option: its default (runOptionTable's), or its example when it has none. */
-function shown(name: 'fetchTimeout' | 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib' | 'seed' | 'fuzzRuns'): number {
+function shown(name: 'fetchTimeout' | 'rateLimit' | 'headersTimeout' | 'bodyTimeout' | 'maxBodyMib' | 'seed' | 'fuzzRuns' | 'checkBudget' | 'concurrency'): number {
   const row: OptionRow = runOptionTable[name];
   return (row.default ?? row.example) as number;
 }

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate57;
 export default validate57;
-const schema29 = {"optionalProperties":{"targets":{"values":{"discriminator":"suite","mapping":{"fetch-service":{"properties":{"baseUrl":{"type":"string"}},"optionalProperties":{"apiKeyEnv":{"type":"string"},"originUrl":{"type":"string"},"fetchTimeout":{"type":"float64"},"rateLimit":{"type":"float64"},"headersTimeout":{"type":"float64"},"bodyTimeout":{"type":"float64"},"maxBodyMib":{"type":"float64"}}},"meeting-platform":{"properties":{"authUrl":{"type":"string"},"apiBaseUrl":{"type":"string"}},"optionalProperties":{"rateLimit":{"type":"float64"},"headersTimeout":{"type":"float64"},"bodyTimeout":{"type":"float64"},"maxBodyMib":{"type":"float64"},"clientIdEnv":{"type":"string"},"clientSecretEnv":{"type":"string"},"accountIdEnv":{"type":"string"}}},"unit-record":{"optionalProperties":{"validator":{"type":"string"},"validatorSet":{"type":"string"}}}}}},"withReference":{"type":"boolean"},"report":{"elements":{"properties":{"format":{"enum":["json","junit","html","markdown"]},"path":{"type":"string"}}}},"seed":{"type":"float64"},"fuzzRuns":{"type":"float64"},"oneTargetAtATime":{"type":"boolean"},"rateLimit":{"type":"float64"},"headersTimeout":{"type":"float64"},"bodyTimeout":{"type":"float64"},"maxBodyMib":{"type":"float64"},"strict":{"type":"boolean"},"requireReasons":{"type":"boolean"}}};
+const schema29 = {"optionalProperties":{"targets":{"values":{"discriminator":"suite","mapping":{"fetch-service":{"properties":{"baseUrl":{"type":"string"}},"optionalProperties":{"apiKeyEnv":{"type":"string"},"originUrl":{"type":"string"},"fetchTimeout":{"type":"float64"},"rateLimit":{"type":"float64"},"headersTimeout":{"type":"float64"},"bodyTimeout":{"type":"float64"},"maxBodyMib":{"type":"float64"}}},"meeting-platform":{"properties":{"authUrl":{"type":"string"},"apiBaseUrl":{"type":"string"}},"optionalProperties":{"rateLimit":{"type":"float64"},"headersTimeout":{"type":"float64"},"bodyTimeout":{"type":"float64"},"maxBodyMib":{"type":"float64"},"clientIdEnv":{"type":"string"},"clientSecretEnv":{"type":"string"},"accountIdEnv":{"type":"string"}}},"unit-record":{"optionalProperties":{"validator":{"type":"string"},"validatorSet":{"type":"string"}}}}}},"withReference":{"type":"boolean"},"report":{"elements":{"properties":{"format":{"enum":["json","junit","html","markdown"]},"path":{"type":"string"}}}},"seed":{"type":"float64"},"fuzzRuns":{"type":"float64"},"oneTargetAtATime":{"type":"boolean"},"rateLimit":{"type":"float64"},"checkBudget":{"type":"float64"},"concurrency":{"type":"float64"},"headersTimeout":{"type":"float64"},"bodyTimeout":{"type":"float64"},"maxBodyMib":{"type":"float64"},"strict":{"type":"boolean"},"requireReasons":{"type":"boolean"}}};
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -588,9 +588,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.headersTimeout !== undefined){
-if(!(typeof data.headersTimeout == "number")){
-const err45 = {instancePath:instancePath+"/headersTimeout",schemaPath:"/optionalProperties/headersTimeout/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
+if(data.checkBudget !== undefined){
+if(!(typeof data.checkBudget == "number")){
+const err45 = {instancePath:instancePath+"/checkBudget",schemaPath:"/optionalProperties/checkBudget/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -600,9 +600,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.bodyTimeout !== undefined){
-if(!(typeof data.bodyTimeout == "number")){
-const err46 = {instancePath:instancePath+"/bodyTimeout",schemaPath:"/optionalProperties/bodyTimeout/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
+if(data.concurrency !== undefined){
+if(!(typeof data.concurrency == "number")){
+const err46 = {instancePath:instancePath+"/concurrency",schemaPath:"/optionalProperties/concurrency/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -612,9 +612,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.maxBodyMib !== undefined){
-if(!(typeof data.maxBodyMib == "number")){
-const err47 = {instancePath:instancePath+"/maxBodyMib",schemaPath:"/optionalProperties/maxBodyMib/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
+if(data.headersTimeout !== undefined){
+if(!(typeof data.headersTimeout == "number")){
+const err47 = {instancePath:instancePath+"/headersTimeout",schemaPath:"/optionalProperties/headersTimeout/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -624,9 +624,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.strict !== undefined){
-if(!(typeof data.strict == "boolean")){
-const err48 = {instancePath:instancePath+"/strict",schemaPath:"/optionalProperties/strict/type",keyword:"type",params:{type: "boolean", nullable: false},message:"must be boolean"};
+if(data.bodyTimeout !== undefined){
+if(!(typeof data.bodyTimeout == "number")){
+const err48 = {instancePath:instancePath+"/bodyTimeout",schemaPath:"/optionalProperties/bodyTimeout/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -636,9 +636,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.requireReasons !== undefined){
-if(!(typeof data.requireReasons == "boolean")){
-const err49 = {instancePath:instancePath+"/requireReasons",schemaPath:"/optionalProperties/requireReasons/type",keyword:"type",params:{type: "boolean", nullable: false},message:"must be boolean"};
+if(data.maxBodyMib !== undefined){
+if(!(typeof data.maxBodyMib == "number")){
+const err49 = {instancePath:instancePath+"/maxBodyMib",schemaPath:"/optionalProperties/maxBodyMib/type",keyword:"type",params:{type: "float64", nullable: false},message:"must be float64"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -648,9 +648,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-for(const key5 in data){
-if(!(func0.call(schema29.optionalProperties, key5))){
-const err50 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"",keyword:"optionalProperties",params:{error: "additional", additionalProperty: key5},message:"must NOT have additional properties"};
+if(data.strict !== undefined){
+if(!(typeof data.strict == "boolean")){
+const err50 = {instancePath:instancePath+"/strict",schemaPath:"/optionalProperties/strict/type",keyword:"type",params:{type: "boolean", nullable: false},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -660,14 +660,38 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(!valid0){
-const err51 = {instancePath,schemaPath:"/optionalProperties",keyword:"optionalProperties",params:{type: "object", nullable: false},message:"must be object"};
+if(data.requireReasons !== undefined){
+if(!(typeof data.requireReasons == "boolean")){
+const err51 = {instancePath:instancePath+"/requireReasons",schemaPath:"/optionalProperties/requireReasons/type",keyword:"type",params:{type: "boolean", nullable: false},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+for(const key5 in data){
+if(!(func0.call(schema29.optionalProperties, key5))){
+const err52 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"",keyword:"optionalProperties",params:{error: "additional", additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+if(!valid0){
+const err53 = {instancePath,schemaPath:"/optionalProperties",keyword:"optionalProperties",params:{type: "object", nullable: false},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }

@@ -88,3 +88,31 @@ describe('ConsoleReporter summary: targets side by side', () => {
     expect(out.text).toContain('\n✗ meeting-platform MP-ID-ENCODING');
   });
 });
+
+describe('ConsoleReporter: the pace of a far deployment', () => {
+  const pace = { suite: 'meeting-platform' as const, target: 'meeting platform at https://api.example.com', latencyMs: 2040, samples: 4, checkBudgetMs: 108_000, concurrency: 8, rateLimit: 10 };
+
+  test('before the checks, a line per deployment given: its latency as measured, the budget and the pace', () => {
+    const out = sink(false);
+    const { rateLimit: _, ...unlimited } = pace;
+    new ConsoleReporter(out).start('running meeting-platform', [pace, { ...unlimited, target: 'near', latencyMs: 3, samples: 3, concurrency: 1 }]);
+    expect(out.text).toBe(
+      [
+        'conform: running meeting-platform',
+        '  meeting platform at https://api.example.com answers in 2.0 s (median of 4); generated checks: 108 s budget each; up to 8 requests side by side, at 10 per second',
+        '  near answers in 0.0 s (median of 3); generated checks: 108 s budget each; up to 1 request side by side, no rate limit',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('after the checks, a run its target slowed with 429s says so, and by how much; one not slowed says nothing of it', () => {
+    const slowed = sink(false);
+    const report = failingReport();
+    new ConsoleReporter(slowed).summary(presentReport({ ...report, pace: [{ ...pace, slowed: { answers: 3, waitedMs: 12_400, retried: 3 } }] }));
+    expect(slowed.text).toContain('The run was slowed by 3 answers 429 from meeting platform at https://api.example.com: 12 s waited on their Retry-After, 3 requests sent again\n');
+    const calm = sink(false);
+    new ConsoleReporter(calm).summary(presentReport({ ...report, pace: [pace] }));
+    expect(calm.text).not.toContain('slowed');
+  });
+});

@@ -1,6 +1,7 @@
 import { styleText } from 'node:util';
 import type { Writable } from 'node:stream';
-import type { CheckResult, CheckStatus, SuiteMatrix } from '../RunReport.ts';
+import type { CheckResult, CheckStatus, SuiteMatrix, TargetPace } from '../RunReport.ts';
+import { paceText, slowedText } from './paceText.ts';
 import type { FindingPlace, ReportView } from '../ReportView.ts';
 import { differenceLines, differenceText } from './differenceText.ts';
 import { failureDetails } from './failureDetails.ts';
@@ -84,8 +85,10 @@ export class ConsoleReporter {
     this.progressShown = true;
   }
 
-  start(description: string): void {
+  /** The run's first line, then a line for each deployment given: its measured latency, and the pace and budget it is judged at. */
+  start(description: string, paces: readonly TargetPace[] = []): void {
     this.write(this.paint('bold', `conform: ${description}`));
+    for (const p of paces) this.write(this.paint('dim', `  ${paceText(p)}`));
   }
 
   check(result: CheckResult): void {
@@ -240,6 +243,11 @@ export class ConsoleReporter {
       this.write();
       this.write(this.paint('dim', `Shard ${report.shard.index}/${report.shard.count}: this part's checks only. \`conform report merge DIR\` over every shard's blob makes the whole run's report, uncovered clauses included.`));
     }
+
+    // A target that answered 429 made the run wait: said, since the run took longer for it, not the checks.
+    const slowed = (report.pace ?? []).map(slowedText).filter((t): t is string => t !== undefined);
+    if (slowed.length) this.write();
+    for (const line of slowed) this.write(this.paint('yellow', `The run was ${line}`));
 
     this.write();
     // What the run did not judge, beside the verdict: a check skipped is no pass.
