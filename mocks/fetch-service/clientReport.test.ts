@@ -47,9 +47,10 @@ describe.each(['node', 'msw'] as const)('the fetch-service mock judges its clien
   test('a correct client is judged clean, on every path of every client clause', async () => {
     mock = await judgedFetchMock(adapter);
     expect(await clients.correctFetches(mock.client)).toEqual([200, 200, 200, 200, 429]);
+    expect(await clients.changedAfterRefusals(mock.client)).toEqual([400, 502, 200]);
     const report = expectCleanClient(mock);
     expect(report.checks.flatMap((c) => (c.notJudged ?? []).map((n) => `${c.clause} ${n.path}: ${n.reason}`))).toEqual([]);
-    expect(report.summary).toMatchObject({ passed: 6, failed: 0, warnings: 0, skipped: 0 });
+    expect(report.summary).toMatchObject({ passed: 7, failed: 0, warnings: 0, skipped: 0 });
   });
 
   test('the key missing on one call fails FS-CLIENT-KEY alone', async () => {
@@ -87,6 +88,17 @@ describe.each(['node', 'msw'] as const)('the fetch-service mock judges its clien
     expect(check(report, 'FS-CLIENT-RETRY-AFTER').level).toBe('SHOULD');
     expect(check(report, 'FS-CLIENT-RETRY-AFTER').message).toMatch(/sent again 0 ms after the 429 of request #1, whose Retry-After \(1\) asked for 1000 ms/);
   });
+
+  test('an oversize page (502) asked for again unchanged fails FS-CLIENT-NO-UNCHANGED-RESEND (SHOULD) alone', async () => {
+    mock = await judgedFetchMock(adapter);
+    expect(await clients.resendAfter502(mock.client)).toEqual([502, 502]);
+    const report = mock.clientReport();
+    expect(failedClauses(report)).toEqual(['FS-CLIENT-NO-UNCHANGED-RESEND']);
+    const resend = check(report, 'FS-CLIENT-NO-UNCHANGED-RESEND');
+    expect([resend.level, resend.paths]).toEqual(['SHOULD', ['after-502']]);
+    expect(resend.finding!.groups[0]!.examples[0]!.problem).toBe('the fetch of request #1, answered 502, was sent again unchanged: the same request gets the same answer');
+    expect(resend.finding!.groups[0]!.diagnosis).toMatch(/fetch a more specific URL/);
+  });
 });
 
 test('a report says what it did not judge: no traffic, every clause skipped with why', async () => {
@@ -99,6 +111,7 @@ test('a report says what it did not judge: no traffic, every clause skipped with
     ['FS-CLIENT-OPTIONS', 'skipped', 'not judged: no request exercised it'],
     ['FS-CLIENT-INSECURE-PRIVATE', 'skipped', 'not judged: no request exercised it'],
     ['FS-CLIENT-RETRY-AFTER', 'skipped', 'not judged: no request exercised it'],
+    ['FS-CLIENT-NO-UNCHANGED-RESEND', 'skipped', 'not judged: no request exercised it'],
   ]);
   expect(report.unjudged.map((u) => u.clause)).toEqual(['FS-CLIENT-KEY', 'FS-CLIENT-ROUTE', 'FS-CLIENT-JSON-BODY', 'FS-CLIENT-OPTIONS', 'FS-CLIENT-INSECURE-PRIVATE']);
 });

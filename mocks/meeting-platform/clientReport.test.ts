@@ -140,6 +140,16 @@ describe.each(adapters)('the meeting-platform mock judges its client (%s)', (ada
     expect(failedClauses(mock.clientReport({ end: false }))).toEqual(['MP-CLIENT-PAGE-WALK']);
   });
 
+  test('page_size as a fraction fails MP-CLIENT-PAGE-SIZE (SHOULD) alone; the mock refuses it (400)', async () => {
+    mock = await judgedMeetingMock(adapter);
+    expect(await clients.pageSizeAsFraction(mock.client)).toBe(400);
+    const report = mock.clientReport();
+    expect(failedClauses(report)).toEqual(['MP-CLIENT-PAGE-SIZE']);
+    const check = report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-SIZE')!;
+    expect(check.level).toBe('SHOULD');
+    expect(check.finding!.groups[0]!.examples[0]!.problem).toBe('page_size was "20.0", not an integer in decimal digits');
+  });
+
   test('a call sent again at once after a 429 fails MP-CLIENT-RETRY-AFTER (SHOULD) alone', async () => {
     mock = await judgedMeetingMock(adapter, { rateLimitPerSecond: 2 });
     await clients.retryAt429(mock.client);

@@ -137,7 +137,7 @@ describe('the validation proxy in front of the meeting platform', () => {
     expect(walked.retries).toBeGreaterThan(0);
     expect(walked.meetings).toBeGreaterThan(10);
     for (const report of [proxy.report(), server.clientReport()]) {
-      expect(report.checks.filter((c) => c.clause.startsWith('MP-CLIENT-PAGE')).map((c) => `${c.clause} ${c.status}`)).toEqual(['MP-CLIENT-PAGE-TOKEN passed', 'MP-CLIENT-PAGE-WALK passed']);
+      expect(report.checks.filter((c) => c.clause.startsWith('MP-CLIENT-PAGE')).map((c) => `${c.clause} ${c.status}`)).toEqual(['MP-CLIENT-PAGE-TOKEN passed', 'MP-CLIENT-PAGE-WALK passed', 'MP-CLIENT-PAGE-SIZE passed']);
     }
   });
 

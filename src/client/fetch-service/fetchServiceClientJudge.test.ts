@@ -7,9 +7,9 @@ const base = 'https://fetch.example/api';
 const key = 'fetch-key-never-shown';
 const json = { 'x-svc-api-key': key, 'content-type': 'application/json' };
 
-function judged(clause: string, ...requests: Array<{ headers?: Record<string, string>; body?: string; method?: string; path?: string; status?: number }>) {
+function judged(clause: string, ...requests: Array<{ headers?: Record<string, string>; body?: string; method?: string; path?: string; status?: number; answer?: unknown }>) {
   const j = fetchServiceClientJudge({ baseUrl: base });
-  for (const r of requests) j.observe(exchangeOf(r.method ?? 'POST', `${base}${r.path ?? '/v1/fetch'}`, { headers: r.headers ?? json, body: r.body ?? '{"url":"https://example.com/"}' }, { status: r.status ?? 200 }));
+  for (const r of requests) j.observe(exchangeOf(r.method ?? 'POST', `${base}${r.path ?? '/v1/fetch'}`, { headers: r.headers ?? json, body: r.body ?? '{"url":"https://example.com/"}' }, { status: r.status ?? 200, ...(r.answer === undefined ? {} : { json: r.answer }) }));
   const report = j.report();
   const check = report.checks.find((c) => c.clause === clause)!;
   return { check, problems: check.finding?.groups.flatMap((g) => g.examples.map((e) => e.problem)) ?? [], report };
@@ -119,4 +119,34 @@ test('FS-CLIENT-ROUTE: what a browser asks for by itself beside the report (a fa
   const { check } = judged('FS-CLIENT-ROUTE', { method: 'GET', path: '/favicon.ico', headers: {}, status: 404 }, {});
   expect(check.status).toBe('passed');
   expect(check.finding).toBeUndefined();
+});
+
+describe('FS-CLIENT-NO-UNCHANGED-RESEND', () => {
+  const error = (statusCode: number, message: string) => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : statusCode === 502 ? 'Bad Gateway' : 'Gateway Timeout', message });
+  const tooLarge = error(502, 'The fetched response is larger than 10485760 bytes. Fetch a more specific URL, or use a browser-session service to extract part of the content.');
+  const tls = error(502, 'TLS certificate verification failed for the fetched host.');
+  const unreachable = error(502, 'The fetched host could not be reached or did not answer with a valid HTTP response.');
+  const badUrl = error(400, 'url must be a valid URI.');
+  const ok = { id: 'f1', statusCode: 200, headers: {}, content: '', contentType: 'text/plain', encoding: 'utf-8' };
+  test.each([
+    ['a 502 (oversize) followed by a more specific URL', [['{"url":"https://example.com/big"}', 502, tooLarge], ['{"url":"https://example.com/big?part=1"}', 200, ok]], ['after-502'], []],
+    ['a 502 (TLS) followed by allowInsecureSsl for the trusted host', [['{"url":"https://expired.example/"}', 502, tls], ['{"url":"https://expired.example/","allowInsecureSsl":true}', 200, ok]], ['after-502'], []],
+    ['a 400 followed by a corrected body', [['{"url":"/page"}', 400, badUrl], ['{"url":"https://example.com/page"}', 200, ok]], ['after-400'], []],
+    ['a 502 (oversize) sent again unchanged, its fields in another order', [['{"url":"https://example.com/big","proxies":false}', 502, tooLarge], ['{"proxies":false,"url":"https://example.com/big"}', 502, tooLarge]], ['after-502'], ['the fetch of request #1, answered 502, was sent again unchanged: the same request gets the same answer']],
+    ['a 400 sent again unchanged', [['{"url":"/page"}', 400, badUrl], ['{"url":"/page"}', 400, badUrl]], ['after-400'], ['the fetch of request #1, answered 400, was sent again unchanged: the same request gets the same answer']],
+    ['a 502 for an unreachable host, retried as it is (no guidance for it)', [['{"url":"https://down.example/"}', 502, unreachable], ['{"url":"https://down.example/"}', 200, ok]], [], []],
+    ['a 504 retried as it is', [['{"url":"https://slow.example/"}', 504, error(504, 'The fetch timed out.')], ['{"url":"https://slow.example/"}', 200, ok]], [], []],
+  ] as Array<[string, Array<[string, number, unknown]>, string[], string[]]>)('%s', (_, sent, paths, problems) => {
+    const { check, problems: found } = judged('FS-CLIENT-NO-UNCHANGED-RESEND', ...sent.map(([body, status, answer]) => ({ body, status, answer })));
+    expect(check.paths ?? []).toEqual(paths);
+    expect(check.status).toBe(paths.length === 0 ? 'skipped' : problems.length ? 'failed' : 'passed');
+    expect(found).toEqual(problems);
+    expect(check.level).toBe('SHOULD');
+  });
+
+  test("another client's fetch after a 400 shows nothing of the refused client's course", () => {
+    const other = { 'x-svc-api-key': 'another-key-never-shown', 'content-type': 'application/json' };
+    const { check } = judged('FS-CLIENT-NO-UNCHANGED-RESEND', { body: '{"url":"/page"}', status: 400, answer: { statusCode: 400, error: 'Bad Request', message: 'url must be a valid URI.' } }, { headers: other, body: '{"url":"https://example.com/"}' });
+    expect(check.status).toBe('skipped');
+  });
 });

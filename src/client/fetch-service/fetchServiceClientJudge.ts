@@ -8,12 +8,14 @@ import { showRequest } from '../showRequest.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeInsecure, judgeJsonBody, judgeKey, judgeOptions, keyParams } from './fetchRequestRules.ts';
 import { judgeRoute } from './fetchRouteRule.ts';
+import { UnchangedResendWatch } from './UnchangedResendWatch.ts';
 import { fetchExchangeReader, type FetchRead } from './readFetchExchange.ts';
 
 const keyVariable = 'SVC_API_KEY';
 
 interface FetchClientState {
   retry: RetryAfterWatch;
+  resend: UnchangedResendWatch;
 }
 
 /** Keys sorted, so that one fetch sent again with its fields in another order is the same fetch. */
@@ -40,6 +42,7 @@ const clauses = {
   'FS-CLIENT-OPTIONS': { title: 'url is an absolute URI and the options are booleans', of: 'fields', failed: 'had the wrong type' },
   'FS-CLIENT-INSECURE-PRIVATE': { title: 'allowInsecureSsl is never sent for a localhost, private, link-local or metadata destination', of: 'requests with allowInsecureSsl true', failed: 'named a localhost, private, link-local or metadata destination' },
   'FS-CLIENT-RETRY-AFTER': { title: 'no fetch is sent again before the Retry-After of its 429', of: 'fetches after a 429', failed: 'were sent again before Retry-After' },
+  'FS-CLIENT-NO-UNCHANGED-RESEND': { title: 'a fetch answered 400 or 502 is not sent again unchanged', of: 'fetches after a 400 or 502', failed: 'sent a refused fetch again unchanged' },
 };
 
 /** The fetch service's client clauses (FS-CLIENT-*) as a judge spec; `baseUrl` is where the service lives. */
@@ -47,7 +50,7 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
   return {
     suite: 'fetch-service',
     clauses,
-    newState: () => ({ retry: new RetryAfterWatch('FS-CLIENT-RETRY-AFTER') }),
+    newState: () => ({ retry: new RetryAfterWatch('FS-CLIENT-RETRY-AFTER'), resend: new UnchangedResendWatch() }),
     read: fetchExchangeReader(baseUrl),
     secrets(read) {
       const found: Array<readonly [string, string]> = [];
@@ -69,6 +72,9 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
         const key = fetchKey(read);
         cases.push(state.retry.judge(key, read.x.receivedAt));
         state.retry.record(key, read.x.answer, read.x.answeredAt, entry);
+        const client = tokenFingerprint(read.key ?? '');
+        cases.push(state.resend.judge(key, client));
+        state.resend.record(key, client, read.x.answer, entry);
       }
       return cases.filter((c): c is ClientCase => c !== undefined);
     },

@@ -258,3 +258,31 @@ describe('MP-CLIENT-ROUTE: a route or method the platform does not have, named w
     expect(JSON.stringify(report)).not.toContain('client-secret-value');
   });
 });
+
+describe('MP-CLIENT-PAGE-SIZE', () => {
+  test.each([
+    ['an integer', 'page_size=30', undefined],
+    ['leading zeros, still an integer', 'page_size=030', undefined],
+    ['percent-encoded digits read as digits', 'page_size=%33%30', undefined],
+    ['empty', 'page_size=', 'page_size was empty: it is an integer'],
+    ['a fraction', 'page_size=20.0', 'page_size was "20.0", not an integer in decimal digits'],
+    ['an exponent', 'page_size=1e2', 'page_size was "1e2", not an integer in decimal digits'],
+    ['a sign ("+" reads as a space)', 'page_size=+30', 'page_size was " 30", not an integer in decimal digits'],
+    ['a word', 'page_size=all', 'page_size was "all", not an integer in decimal digits'],
+    ['twice', 'page_size=30&page_size=300', 'page_size was sent 2 times ("30", "300"): it is one integer'],
+  ])('%s', (_, query, problem) => {
+    const j = judge();
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?${query}`, { headers: { authorization: `Bearer ${longToken}` } }, { json: { next_page_token: '', meetings: [] } }));
+    const report = j.report();
+    const check = report.checks.find((c) => c.clause === 'MP-CLIENT-PAGE-SIZE')!;
+    expect(verdicts(report, 'MP-CLIENT-PAGE-SIZE')).toEqual(problem ? [problem] : []);
+    expect([check.status, check.level, check.paths]).toEqual([problem ? 'failed' : 'passed', 'SHOULD', ['page-size']]);
+  });
+
+  test('a list request without page_size, or another operation with one, is not its business', () => {
+    const j = judge();
+    j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings`, { headers: { authorization: `Bearer ${longToken}` } }, { json: { next_page_token: '', meetings: [] } }));
+    j.observe(exchangeOf('GET', `${api}/v2/users/me?page_size=ten`, { headers: { authorization: `Bearer ${longToken}` } }));
+    expect(j.report().checks.find((c) => c.clause === 'MP-CLIENT-PAGE-SIZE')!.status).toBe('skipped');
+  });
+});

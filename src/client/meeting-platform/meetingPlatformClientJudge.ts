@@ -11,6 +11,7 @@ import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
 import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
 import { observePages, settlePages } from './pageTokenRules.ts';
+import { judgePageSize } from './pageSizeRule.ts';
 import { judgeRoute } from './routeRule.ts';
 import { decodedBasic, meetingExchangeReader, type MeetingPlatformAddresses, type MeetingRead } from './readMeetingExchange.ts';
 import { judgeTokenBasic, judgeTokenForm, tokenFields } from './tokenRequestRules.ts';
@@ -66,6 +67,7 @@ const clauses = {
   'MP-CLIENT-ID-ENCODING': { title: 'meeting identifiers are encoded so the platform reads them intact', of: 'meeting requests', failed: 'sent an identifier the platform reads as another' },
   'MP-CLIENT-PAGE-TOKEN': { title: 'the next_page_token just received is sent back as received', of: 'page-token cases', failed: 'did not send back the next_page_token just received, as received' },
   'MP-CLIENT-PAGE-WALK': { title: 'a walk of the meeting list continues while next_page_token is not empty', of: 'pages with a next_page_token', failed: 'ended a walk with next_page_token pending' },
+  'MP-CLIENT-PAGE-SIZE': { title: 'page_size on the meeting list is an integer', of: 'meeting-list requests with page_size', failed: 'sent a page_size that is not one integer' },
   'MP-CLIENT-RETRY-AFTER': { title: 'no call is sent again before the Retry-After of its 429', of: 'calls after a 429', failed: 'were sent again before Retry-After' },
 };
 
@@ -91,7 +93,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     observe(r, state, entry) {
       const cases: Array<ClientCase | undefined> = [judgeRoute(r)];
       if (r.op === 'token') cases.push(judgeTokenBasic(r), judgeTokenForm(r));
-      cases.push(judgeBearer(r, state), judgeIdEncoding(r, state));
+      cases.push(judgeBearer(r, state), judgeIdEncoding(r, state), judgePageSize(r));
       if (r.op !== 'token' && r.op !== 'other') {
         const key = callKey(r);
         cases.push(state.retry.judge(key, r.x.receivedAt));
