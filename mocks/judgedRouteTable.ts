@@ -1,34 +1,36 @@
 import type { ClientJudge } from '../src/client/createClientJudge.ts';
+import { livePage, livePagePath } from '../src/client/livePage.ts';
 import type { MockReply, MockRequest, RouteTable } from './MockExchange.ts';
 
 /** Where a judging mock serves its client report while it runs (JSON). */
 export const clientReportPath = '/__conform/client-report';
 
 /**
- * Whether the judged table answers this request itself (GET or HEAD of the client report), so that a
- * mock's control API in front of it lets the request through.
+ * Whether the judged table answers this request itself (GET or HEAD of the client report or of the live
+ * page, src/client/livePage.ts), so that a mock's control API in front of it lets the request through.
  */
 export function servedByJudge(request: { method: string; path: string }): boolean {
-  return request.path === clientReportPath && (request.method === 'GET' || request.method === 'HEAD');
+  return (request.path === clientReportPath || request.path === livePagePath) && (request.method === 'GET' || request.method === 'HEAD');
 }
 
 /**
  * A mock's route table that also judges its client: every request the table answers, with the answer, is
  * recorded for `judge` (the answer itself unchanged, so the mock still answers as the real service), and
- * `GET /__conform/client-report` on one of `origins` answers with the report so far. Both adapters serve
- * it, so the msw handlers and the node:http server judge alike.
+ * `GET /__conform/client-report` on one of `origins` answers with the report so far, `GET /__conform/` with
+ * the live page that polls it. Both adapters serve them, so the msw handlers and the node:http server judge alike.
  */
 export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: () => number, origins: readonly string[]): RouteTable {
-  const isReport = (origin: string, path: string) => path === clientReportPath && origins.includes(origin);
+  // The service's own requests pay one prefix test (a character compare), the judge's paths two more.
+  const isOwn = (origin: string, path: string) => path.startsWith(livePagePath) && (path === clientReportPath || path === livePagePath) && origins.includes(origin);
   const observed = (request: MockRequest, reply: MockReply, receivedAt: number): MockReply => {
     // Judged once this turn of the event loop is over: the answer goes out first.
     judge.record({ request, answer: reply, receivedAt, answeredAt: clock() });
     return reply;
   };
   return {
-    serves: (origin, path) => isReport(origin, path) || table.serves(origin, path),
+    serves: (origin, path) => isOwn(origin, path) || table.serves(origin, path),
     answer(request) {
-      if (isReport(request.origin, request.path)) return reportReply(request, judge);
+      if (isOwn(request.origin, request.path)) return request.path === livePagePath ? pageReply(request) : reportReply(request, judge);
       const receivedAt = clock();
       const reply = table.answer(request);
       return reply instanceof Promise ? reply.then((r) => observed(request, r, receivedAt)) : observed(request, reply, receivedAt);
@@ -40,4 +42,10 @@ function reportReply(request: MockRequest, judge: ClientJudge): MockReply {
   if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, headers: { allow: 'GET', 'content-type': 'text/plain' }, body: 'GET the client report.\n' };
   // Mid-session: a walk in progress is said to be, not judged.
   return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: `${JSON.stringify(judge.report({ end: false }), null, 2)}\n` };
+}
+
+function pageReply(request: MockRequest): MockReply {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, headers: { allow: 'GET', 'content-type': 'text/plain' }, body: 'GET the live page.\n' };
+  const page = livePage();
+  return { status: 200, headers: page.headers, body: page.body };
 }

@@ -27,7 +27,7 @@ export const isolationReasons: ReadonlyArray<{ pattern: RegExp; why: string }> =
   // Long runs of other processes gain nothing from a shared worker, and would hold up the files queued behind them.
   {
     pattern:
-      /\b(runConform|runTargets|runVariantsSideBySide|runAgainst|runVariant|describeBrokenServices|startVariantHost|startHostProcess|replayFailures|runReproduction|renderInChromium|spawnOriginFarm|startServerCommand|runValidatorCommand|spawn|spawnSync|execFile|execFileSync|fork)\(/,
+      /\b(runConform|runTargets|runVariantsSideBySide|runAgainst|runVariant|describeBrokenServices|startVariantHost|startHostProcess|replayFailures|runReproduction|renderInChromium|launch|spawnOriginFarm|startServerCommand|runValidatorCommand|spawn|spawnSync|execFile|execFileSync|fork)\(/,
     why: 'it runs other processes (conform, a shell, a browser, a farm)',
   },
 ];

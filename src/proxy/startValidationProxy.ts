@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenServer, type ServeOptions } from '../../mocks/listenServer.ts';
 import type { ClientReportOptions } from '../client/createClientJudge.ts';
+import { livePage, livePagePath } from '../client/livePage.ts';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { FETCH_SERVICE_DEFAULTS } from '../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { defaultRequestBounds, type RequestBounds } from '../exchange/requestBounds.ts';
@@ -40,8 +41,9 @@ const utf8 = new TextDecoder('utf-8');
  * the app wrote it under the deployment's path, the headers but the hop-by-hop ones, the body's bytes;
  * the answer's status, headers and body bytes back), and judges both sides as it goes. It answers
  * nothing itself but a 502 when the deployment gives no answer within the bounds, and adds nothing a
- * deployment would see: no header, no request of its own. Every path is relayed, so the report is
- * served on no path of its own: `report()` gives it, and the CLI writes it when the proxy stops.
+ * deployment would see: no header, no request of its own. Every path is relayed but those under
+ * /__conform/, the proxy's own and never relayed: the live page (src/client/livePage.ts) and the report so
+ * far as JSON (/__conform/client-report); `report()` gives it too, and the CLI writes it when the proxy stops.
  */
 export async function startValidationProxy(options: ValidationProxyOptions): Promise<ValidationProxy> {
   const judge = createProxyJudge(options);
@@ -63,6 +65,10 @@ export async function startValidationProxy(options: ValidationProxyOptions): Pro
     const raw = req.url ?? '';
     if (!raw.startsWith('/')) {
       answerPlain(res, 400, `conform proxy: relays requests for a path ("GET /v2/users/me"), not ${JSON.stringify(raw.slice(0, 80))}: point the app's base URL at the proxy rather than using it as an HTTP proxy\n`);
+      return undefined;
+    }
+    if (raw.startsWith(livePagePath)) {
+      answerOwn(req, res, raw, () => judge.report({ end: false }));
       return undefined;
     }
     const body = await readBody(req, maxBytes);
@@ -134,6 +140,32 @@ export async function startValidationProxy(options: ValidationProxyOptions): Pro
       await agent.destroy();
     },
   };
+}
+
+/** Where the proxy serves the report so far: where the mocks serve their client report, so the live page finds it alike. */
+const reportPath = '/__conform/client-report';
+
+/**
+ * A request under /__conform/: the proxy's own, never relayed, never judged. The live page, the report so
+ * far (`end: false`: a walk in progress is pending, not judged), and a 404 for the rest (the page then
+ * hides its journal, scenario and clock: the proxy keeps none of its own).
+ */
+function answerOwn(req: IncomingMessage, res: ServerResponse, raw: string, report: () => RunReport): void {
+  req.resume();
+  const query = raw.indexOf('?');
+  const path = query < 0 ? raw : raw.slice(0, query);
+  const head = req.method === 'HEAD';
+  const send = (status: number, headers: Record<string, string>, body: string) => {
+    res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+    res.end(head ? undefined : body);
+  };
+  if (path !== livePagePath && path !== reportPath) return send(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, `conform proxy: ${path} is none of the proxy's own paths (${livePagePath}, ${reportPath}); paths under ${livePagePath} are never relayed\n`);
+  if (req.method !== 'GET' && !head) return send(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, `conform proxy: GET ${path}\n`);
+  if (path === livePagePath) {
+    const page = livePage();
+    return send(200, page.headers, page.body);
+  }
+  send(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, `${JSON.stringify(report(), null, 2)}\n`);
 }
 
 /** The proxy's own answer (a refusal, or a 502 for a deployment that gave none), in plain words. */

@@ -8,6 +8,7 @@ import type { StartedMeetingPlatform } from '../../../mocks/meeting-platform/sta
 import { MockStartError } from '../../../mocks/MockStartError.ts';
 import { mockSecretEnv } from '../../../mocks/signingKey.ts';
 import { clientReportPath } from '../../../mocks/judgedRouteTable.ts';
+import { livePagePath } from '../../client/livePage.ts';
 import { numberRules } from '../../harness/options/numberRules.ts';
 import type { ReportFile } from '../../harness/reports/reportFiles.ts';
 import type { RunReport } from '../../harness/reports/RunReport.ts';
@@ -138,7 +139,7 @@ async function runMock<T extends { url: string; close(): Promise<void>; clientRe
 ): Promise<void> {
   await refuseUnwritable(reports, '--client-report');
   const started = await start().catch(asUsageError(MockStartError));
-  write(`${banner(started)}Its client is judged against the client clauses: GET ${started.url}${clientReportPath} while it runs${reports.length ? ', the --client-report files when it stops' : ''}.\n`);
+  write(`${banner(started)}Its client is judged against the client clauses: GET ${started.url}${clientReportPath} while it runs${reports.length ? ', the --client-report files when it stops' : ''}.\nlive: ${started.url}${livePagePath}\n`);
   await untilStop();
   await started.close();
   // The session is over: a walk left with a token pending stopped.

@@ -8,6 +8,7 @@ import { whyUnwritable } from '../../files/whyUnwritable.ts';
 import { judgedSummary, refuseUnwritable, writeJudgedReports } from '../judgedReports.ts';
 import { numberOption, parseHttpUrl } from '../parseOptions.ts';
 import { reportOption } from '../reportOptions.ts';
+import { livePagePath } from '../../client/livePage.ts';
 import { untilStopped } from '../untilStopped.ts';
 import { cannotListen } from '../../../mocks/MockStartError.ts';
 import { UsageError } from '../UsageError.ts';
@@ -35,8 +36,9 @@ const description = [
 ].join('\n');
 
 const after = [
-  'Every path is relayed, so the proxy serves no page of its own: the report (clauses as',
-  'rows, the deployment and the client as targets) is written when it stops.',
+  'Every path is relayed but /__conform/, which is the proxy\'s own and never relayed: a',
+  'live page there shows the report so far (/__conform/client-report, JSON); the report',
+  '(clauses as rows, the deployment and the client as targets) is written when it stops.',
   'Nothing is added to what the deployment sees: no header, no request of its own (the',
   "hop-by-hop headers are the connection's, Host is the deployment's). Each exchange has",
   "conform run's bounds: 30 s for the answer's headers (the fetch service's 60 s fetch",
@@ -129,5 +131,5 @@ function banner(suite: ProxiedSuite, url: string, target: string, authTarget: st
     suite === 'meeting-platform'
       ? [`  POST ${url}/oauth/token  → ${(authTarget ?? target).replace(/\/+$/, '')}/oauth/token`, `  everything else          → ${target.replace(/\/+$/, '')}/…`, `Point the app's auth URL and API base URL at ${url}.`]
       : [`  everything → ${target.replace(/\/+$/, '')}/…`, `Point the app's base URL at ${url}.`];
-  return [`conform proxy (${suite}) listening on ${url}`, ...routes, 'Both sides are judged; the report is written when the proxy stops (Ctrl+C).', ''].join('\n');
+  return [`conform proxy (${suite}) listening on ${url}`, ...routes, 'Both sides are judged; the report is written when the proxy stops (Ctrl+C).', `live: ${url}${livePagePath}`, ''].join('\n');
 }
