@@ -22,7 +22,15 @@ export interface MockReply {
   /** Lowercase names, one value each; Content-Length is the adapter's business. */
   headers: Readonly<Record<string, string>>;
   body: string;
+  /**
+   * No answer at all: the adapter destroys the connection (node:http), or answers a network error
+   * (msw's `Response.error()`), so the client sees a reset. Status, headers and body are then unused.
+   */
+  resetConnection?: true;
 }
+
+/** The reply that resets the connection instead of answering (a one-shot fault's `{"reset": true}`). */
+export const resetConnectionReply: MockReply = Object.freeze({ status: 0, headers: Object.freeze({}), body: '', resetConnection: true as const });
 
 /**
  * One mock's behaviour: the adapters only move requests in and replies out. The two service mocks answer
@@ -62,6 +70,16 @@ export const maxMockBodyBytes = 1 << 20;
 
 /** The problem of a request body past maxMockBodyBytes. */
 export const bodyTooLarge: ServeProblem = { status: 413, message: 'The request body is larger than the mock reads (1 MiB).' };
+
+/** Where a whole account's data is put (`PUT /__conform/data`): up to 100,000 meetings, so a larger body. */
+export const controlDataPath = '/__conform/data';
+export const maxControlDataBytes = 64 << 20;
+const dataTooLarge: ServeProblem = { status: 413, message: 'The request body is larger than the mock reads at /__conform/data (64 MiB).' };
+
+/** The most of a request body the adapters read at `path`, and the problem past it. */
+export function bodyLimitAt(path: string): { bytes: number; problem: ServeProblem } {
+  return path === controlDataPath ? { bytes: maxControlDataBytes, problem: dataTooLarge } : { bytes: maxMockBodyBytes, problem: bodyTooLarge };
+}
 
 /** The problem of a table or handler that threw. */
 export function mockFailure(err: unknown): ServeProblem {

@@ -23,6 +23,8 @@ export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: (
   // The service's own requests pay one prefix test (a character compare), the judge's paths two more.
   const isOwn = (origin: string, path: string) => path.startsWith(livePagePath) && (path === clientReportPath || path === livePagePath) && origins.includes(origin);
   const observed = (request: MockRequest, reply: MockReply, receivedAt: number): MockReply => {
+    // A reset connection is no answer for the judge to judge (the call failed on the wire).
+    if (reply.resetConnection) return reply;
     // Judged once this turn of the event loop is over: the answer goes out first.
     judge.record({ request, answer: reply, receivedAt, answeredAt: clock() });
     return reply;

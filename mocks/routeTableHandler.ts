@@ -38,5 +38,9 @@ async function fromFetchRequest(request: Request): Promise<MockRequest> {
 
 /** A table's reply as a Fetch Response. */
 export function replyResponse(reply: MockReply): Response {
-  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  // msw answers a network error for this: the request fails as if the connection broke.
+  if (reply.resetConnection) return Response.error();
+  // Fetch refuses any body, even an empty one, with a status that has none.
+  const bodyless = reply.status === 204 || reply.status === 205 || reply.status === 304;
+  return new Response(bodyless ? null : reply.body, { status: reply.status, headers: reply.headers });
 }

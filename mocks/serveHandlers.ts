@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
 import { listenServer, type ServedMock, type ServeOptions } from './listenServer.ts';
-import { bodyTooLarge, mockFailure, plainFallback, type MockReply, type ServeFallback } from './MockExchange.ts';
+import { bodyLimitAt, mockFailure, plainFallback, type MockReply, type ServeFallback } from './MockExchange.ts';
 import { readMockBody } from './readMockBody.ts';
 import { replyResponse } from './routeTableHandler.ts';
 
@@ -38,8 +38,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Reque
   const method = req.method ?? 'GET';
   const reply = (r: MockReply) => write(res, replyResponse(r), method);
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readBody(req) : undefined;
-  if (body === null) return reply(fallback(bodyTooLarge));
+  const limit = bodyLimitAt((req.url ?? '/').split('?', 1)[0]!);
+  const body = hasBody ? await readBody(req, limit.bytes) : undefined;
+  if (body === null) return reply(fallback(limit.problem));
   // A caller that hangs up aborts the request, so a handler holding a slot (a slow fetch) lets go now.
   const hangUp = new AbortController();
   res.on('close', () => {
@@ -62,11 +63,14 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Reque
 }
 
 // Copied into a Buffer of its own: a Fetch body takes bytes over a plain ArrayBuffer.
-function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | null> {
-  return new Promise((resolve, reject) => readMockBody(req, (body) => resolve(body && Buffer.concat([body])), reject));
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer<ArrayBuffer> | null> {
+  return new Promise((resolve, reject) => readMockBody(req, (body) => resolve(body && Buffer.concat([body])), reject, limit));
 }
 
 async function write(res: ServerResponse, response: Response, method: string): Promise<void> {
+  // A network error (`Response.error()`, a reset the handler asked for) has no answer to write: the
+  // connection is broken instead, as a socket would be.
+  if (response.type === 'error') return void res.destroy();
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;

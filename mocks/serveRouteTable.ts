@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenServer, type ServedMock, type ServeOptions } from './listenServer.ts';
-import { bodyTooLarge, mockFailure, plainFallback, type MockReply, type MockRequest, type RouteTable, type ServeFallback } from './MockExchange.ts';
+import { bodyLimitAt, mockFailure, plainFallback, type MockReply, type MockRequest, type RouteTable, type ServeFallback } from './MockExchange.ts';
 import { readMockBody } from './readMockBody.ts';
 
 export interface RouteTableServeOptions extends ServeOptions {
@@ -69,10 +69,11 @@ function route(req: IncomingMessage, res: ServerResponse, table: RouteTable, bas
   // A GET or HEAD has no body as Fetch sees it; Node drains one left unread once the reply is written.
   const hasBody = !head && method !== 'GET' && (headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0');
   if (!hasBody) return dispatch('');
+  const limit = bodyLimitAt(path);
   readMockBody(
     req,
     (body) => {
-      if (body === null) return send(res, fallback(bodyTooLarge), head);
+      if (body === null) return send(res, fallback(limit.problem), head);
       try {
         dispatch(utf8.decode(body));
       } catch (err) {
@@ -81,6 +82,7 @@ function route(req: IncomingMessage, res: ServerResponse, table: RouteTable, bas
     },
     // A caller gone mid-body gets no answer; the socket is closed already.
     () => undefined,
+    limit.bytes,
   );
 }
 
@@ -124,6 +126,7 @@ function bytesOf(reply: MockReply): Buffer {
 
 function send(res: ServerResponse, reply: MockReply, head: boolean): void {
   if (res.destroyed) return;
+  if (reply.resetConnection) return void res.destroy();
   // Bytes, not text: node:http writes a Buffer with the head in one writev, where a string is joined to
   // the head and encoded on the way out, which profiles at several times the cost of the write itself.
   const body = bytesOf(reply);

@@ -52,8 +52,12 @@ function operationsAt(path: string): Map<string, CompiledOperation> | undefined 
   return operationsByPath.get(path);
 }
 
+// The one control path with a parameter: a user id holds no "/" (a meeting's uuid may, so it goes in a body or query).
+const usersPrefix = `${controlPrefix}users/`;
+
 function controlCall(control: MeetingPlatformControl, request: MockRequest): MockReply {
-  const methods = operationsAt(request.path);
+  const userId = request.path.startsWith(usersPrefix) && request.path.length > usersPrefix.length ? request.path.slice(usersPrefix.length) : undefined;
+  const methods = operationsAt(userId !== undefined && !userId.includes('/') ? `${usersPrefix}{userId}` : request.path);
   if (!methods) return errorReply(404, { error: 'not_found', message: `The control API has no operation at ${request.path} (specs/mock-control.openapi.yaml lists them).` });
   const operation = methods.get(request.method);
   if (!operation) {
@@ -63,7 +67,7 @@ function controlCall(control: MeetingPlatformControl, request: MockRequest): Moc
   const checked = validateRequest(operation, { method: request.method, url: request.query ? `${request.path}?${request.query}` : request.path, headers: request.headers, body: request.body });
   if (checked.violations.length) return badRequest(controlProblems(checked.violations));
   try {
-    return run(control, operation.operationId, checked.body, checked.query);
+    return run(control, operation.operationId, checked.body, checked.query, userId === undefined ? '' : decodePathSegment(userId));
   } catch (err) {
     if (err instanceof MockControlError) return badRequest(err.problems);
     throw err;
@@ -71,7 +75,7 @@ function controlCall(control: MeetingPlatformControl, request: MockRequest): Moc
 }
 
 /** One operation, its input already checked against the spec. */
-function run(control: MeetingPlatformControl, operationId: string, body: unknown, query: Record<string, unknown>): MockReply {
+function run(control: MeetingPlatformControl, operationId: string, body: unknown, query: Record<string, unknown>, userId: string): MockReply {
   switch (operationId) {
     case 'reset':
       return ok(control.reset());
@@ -96,6 +100,30 @@ function run(control: MeetingPlatformControl, operationId: string, body: unknown
       const operation = query.operation as MeetingOperationId | undefined;
       return ok({ entries: control.journal({ ...(operation ? { operation } : {}), ...(since !== undefined ? { since } : {}) }) });
     }
+    case 'getData':
+      return ok(control.data.get());
+    case 'putData':
+      return ok(control.data.put(body));
+    case 'listUsers':
+      return ok({ users: control.users.list() });
+    case 'putUser': {
+      const put = control.users.put(userId, body);
+      return ok(put.user, put.status === 'created' ? 201 : 200);
+    }
+    case 'deleteUser':
+      return control.users.delete(userId) ? noContent() : errorReply(404, { error: 'not_found', message: `The mock's data has no user ${JSON.stringify(userId)}.`, field: 'userId' });
+    case 'listMeetingRecords':
+      return ok({ meetings: control.meetings.list(typeof query.hostId === 'string' ? query.hostId : undefined) });
+    case 'putMeeting': {
+      const put = control.meetings.put(body);
+      return ok(put.meeting, put.status === 'created' ? 201 : 200);
+    }
+    case 'deleteMeeting': {
+      const uuid = String(query.uuid);
+      return control.meetings.delete(uuid) ? noContent() : errorReply(404, { error: 'not_found', message: `The mock's data has no meeting with uuid ${JSON.stringify(uuid)}.`, field: 'uuid' });
+    }
+    case 'generateMeetings':
+      return ok(control.meetings.generate(body as components['schemas']['GenerateRequest']));
     default:
       // The client report is the judged table's (judgedRouteTable); the spec documents it for clients.
       return errorReply(404, { error: 'not_found', message: `The control API has no operation ${operationId} here.` });
@@ -106,6 +134,19 @@ const jsonHeaders = { 'content-type': 'application/json', 'cache-control': 'no-s
 
 function ok(value: unknown, status = 200): MockReply {
   return { status, headers: jsonHeaders, body: `${JSON.stringify(value)}\n` };
+}
+
+/** A path segment as sent; one whose escapes are broken stays as it came (and then names no user). */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function noContent(): MockReply {
+  return { status: 204, headers: { 'cache-control': 'no-store' }, body: '' };
 }
 
 function badRequest(problems: readonly ControlProblem[]): MockReply {

@@ -23,7 +23,8 @@ import { operationOf } from './operationOf.ts';
 import { createMeetingPlatformState, type MeetingPlatformState } from './meetingPlatformState.ts';
 import { meetingPlatformRoutes, type MeetingPlatformRouteContext, type MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 import { pageTokens } from './pageTokens.ts';
-import { seededRandom } from './seededRandom.ts';
+import { generateMeetings } from './generateMeetings.ts';
+import { seededRandom, type Random } from './seededRandom.ts';
 import type { MeetingAccount, MeetingPlatformSeed } from './seedTypes.ts';
 import type { ResolvedAccount } from './ResolvedAccount.ts';
 
@@ -51,8 +52,10 @@ export interface MeetingPlatformOptions {
   joinUrlBase?: string;
   tokenTtlSeconds?: number;
   scenario?: Partial<MeetingPlatformScenario>;
-  /** Seed of the demo data and of injected errors. */
+  /** Seed of the demo data, of injected errors and of generated meetings. */
   randomSeed?: number;
+  /** Meetings generated for every user on top of the seed (`--meetings N`); part of what a reset puts back. */
+  generatedMeetings?: number;
   /**
    * The key access tokens and page tokens are signed with; default random for this mock. Mocks given the
    * same secret (and accounts and data) accept each other's tokens: one restarted, or several behind a
@@ -98,7 +101,9 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
   const apiBaseUrl = trimSlash(options.apiBaseUrl ?? realApiBaseUrl);
   const clock = adjustableClock(options.clock ?? Date.now);
   const accountsIn = options.accounts?.length ? options.accounts : [{ ...demoAccount }];
-  const seed = options.seed ?? demoSeed(accountsIn, clock(), options.randomSeed);
+  const newGenerationDraws = () => seededRandom(((options.randomSeed ?? 7) ^ 0x5eed) >>> 0);
+  let generationDraws = newGenerationDraws();
+  const seed = withGenerated(options.seed ?? demoSeed(accountsIn, clock(), options.randomSeed), options.generatedMeetings ?? 0, generationDraws, clock());
   const state = createMeetingPlatformState({ seed, joinUrlBase: options.joinUrlBase ?? defaultJoinUrlBase });
   const accounts = accountsIn.map((a): ResolvedAccount => ({
     ...a,
@@ -137,7 +142,11 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
       routeContext.random = newDraws();
       routeContext.withinLimit = newLimiter();
       routes.service = judged();
+      generationDraws = newGenerationDraws();
     },
+    state,
+    accountId: accountsIn[0]!.accountId,
+    generationDraws: () => generationDraws,
   });
   const routes = controlRoutes(control, origins, judged());
   return {
@@ -152,6 +161,15 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
     clientJournal: () => judge.journal(),
     control,
   };
+}
+
+/** The seed with `perUser` generated meetings more for each of its users. */
+function withGenerated(seed: MeetingPlatformSeed, perUser: number, random: Random, nowMs: number): MeetingPlatformSeed {
+  if (perUser <= 0) return seed;
+  const usedIds = new Set(seed.meetings.map((m) => m.id));
+  const usedUuids = new Set(seed.meetings.map((m) => m.uuid));
+  const added = generateMeetings(random, { count: perUser, hostIds: seed.users.map((u) => u.id), nowMs, usedIds, usedUuids });
+  return { users: seed.users, meetings: [...seed.meetings, ...added] };
 }
 
 function trimSlash(url: string): string {

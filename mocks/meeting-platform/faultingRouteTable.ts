@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
+import { resetConnectionReply, type MockReply, type MockRequest, type RouteTable } from '../MockExchange.ts';
 import type { MockFaults } from './mockFaults.ts';
 import type { OperationOf } from './operationOf.ts';
 import { apiError } from './platformResponses.ts';
@@ -17,6 +17,7 @@ export function faultingRouteTable(platform: RouteTable, faults: MockFaults, ope
       const action = operation && faults.take(operation);
       if (!action) return platform.answer(request);
       if ('delayMs' in action) return delayed(request, platform.answer(request), action.delayMs);
+      if ('reset' in action) return resetConnectionReply;
       const headers: Record<string, string> = { 'x-mock-injected': 'fault' };
       if (action.retryAfterSeconds !== undefined) headers['retry-after'] = String(action.retryAfterSeconds);
       return apiError(action.status, action.status, `Injected by a fault of the mock's control API (${operation}).`, {}, headers);

@@ -2,7 +2,13 @@ import type { ClientJudge, ClientReportOptions } from '../../src/client/createCl
 import type { components } from '../../src/generated/mock-control.ts';
 import type { RunReport } from '../../src/harness/reports/RunReport.ts';
 import type { AdjustableClock } from './adjustableClock.ts';
+import { checkMeetingData, checkRecord, maxDataMeetings, maxDataUsers } from './checkMeetingData.ts';
 import { checkControlInput } from './controlProblems.ts';
+import { generateMeetings } from './generateMeetings.ts';
+import type { MeetingPlatformState } from './meetingPlatformState.ts';
+import { MockControlError } from './MockControlError.ts';
+import type { Random } from './seededRandom.ts';
+import type { MeetingPlatformSeed, MeetingSeed, UserSeed } from './seedTypes.ts';
 import type { MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
 import type { Fault, FaultInput, MockFaults } from './mockFaults.ts';
 import type { MeetingOperationId, OperationOf } from './operationOf.ts';
@@ -24,7 +30,7 @@ export interface JournalFilter {
  * a call that breaks them throws MockControlError naming the field.
  */
 export interface MeetingPlatformControl {
-  /** Data back to its seed, journal and client report cleared, faults dropped, scenario and clock as the mock started. */
+  /** Data back to what the mock started with (not the last `data.put`), journal and client report cleared, faults dropped, scenario and clock as the mock started. */
   reset(): ControlState;
   clock: {
     now(): ClockState;
@@ -47,7 +53,33 @@ export interface MeetingPlatformControl {
   /** The requests received (the newest 500), secrets named by their variables, oldest first. */
   journal(filter?: JournalFilter): ControlJournalEntry[];
   clientReport(options?: ClientReportOptions): RunReport;
+  /** The users and meetings, in the data format `--data FILE` reads. */
+  data: {
+    get(): MeetingPlatformSeed;
+    /** Replaces every user and meeting (checked whole first: nothing changes when a record is bad). */
+    put(data: unknown): DataCounts;
+  };
+  users: {
+    list(): UserSeed[];
+    /** Adds or replaces the user `id`; the body's id, when given, must be the same. */
+    put(id: string, user: unknown): { status: 'created' | 'replaced'; user: UserSeed };
+    /** Drops the user and its meetings; false when there is none. */
+    delete(id: string): boolean;
+  };
+  meetings: {
+    /** In list order (start time, then id); one host's, or everyone's. */
+    list(hostId?: string): MeetingSeed[];
+    /** Adds or replaces the meeting with the body's uuid. */
+    put(meeting: unknown): { status: 'created' | 'replaced'; meeting: MeetingSeed };
+    /** Drops the meeting; false when there is none. */
+    delete(uuid: string): boolean;
+    /** `count` meetings more for every user (or `hostId`), drawn from the mock's random seed. */
+    generate(input: GenerateInput): { added: number };
+  };
 }
+
+export type DataCounts = components['schemas']['DataCounts'];
+export type GenerateInput = components['schemas']['GenerateRequest'];
 
 export interface ControlParts {
   clock: AdjustableClock;
@@ -59,11 +91,16 @@ export interface ControlParts {
   operationOf: OperationOf;
   /** Everything else a reset puts back: the data, the judge, the limiter's windows, the error draws. */
   resetRest(): void;
+  state: MeetingPlatformState;
+  /** The account records without one are given. */
+  accountId: string;
+  /** The draws generated meetings come from (a reset starts them again). */
+  generationDraws(): Random;
 }
 
 /** The control handle over a mock's parts: the one implementation the HTTP routes call too. */
 export function meetingPlatformControl(parts: ControlParts): MeetingPlatformControl {
-  const { clock, scenario, faults } = parts;
+  const { clock, scenario, faults, state } = parts;
   const started: MeetingPlatformScenario = { ...scenario };
   const clockState = (): ClockState => {
     const nowMs = clock();
@@ -120,5 +157,64 @@ export function meetingPlatformControl(parts: ControlParts): MeetingPlatformCont
       return entries;
     },
     clientReport: (options) => parts.judge().report(options),
+    data: {
+      get: () => state.data(),
+      put(value) {
+        const checked = checkMeetingData(value, parts.accountId);
+        if (!checked.ok) throw new MockControlError(checked.problems);
+        state.replace(checked.data);
+        return { users: checked.data.users.length, meetings: checked.data.meetings.length };
+      },
+    },
+    users: {
+      list: () => state.data().users,
+      put(id, value) {
+        refuse(checkRecord('user', value, 'body'));
+        const user = value as UserSeed;
+        if (user.id !== id) refuse([{ field: 'id', message: `is ${JSON.stringify(user.id)}, not the path's ${JSON.stringify(id)}` }]);
+        if (!state.user(id) && state.db.user.count() >= maxDataUsers) refuse([{ field: 'body', message: `the mock holds ${maxDataUsers} users, the most it takes per account` }]);
+        const record = { ...user, account_id: user.account_id ?? parts.accountId };
+        return { status: state.putUser(record), user: record };
+      },
+      delete: (id) => state.deleteUser(id),
+    },
+    meetings: {
+      list(hostId) {
+        if (hostId === undefined) return state.data().meetings.sort(listOrder);
+        // Rows were made from checked records, so their numbers hold the spec's enums the row types widen.
+        return state.meetingsOf(hostId).map((m) => Object.fromEntries(Object.entries(m)) as unknown as MeetingSeed);
+      },
+      put(value) {
+        refuse(checkRecord('meeting', value, 'body'));
+        const meeting = value as MeetingSeed;
+        if (!state.user(meeting.host_id) || meeting.host_id.includes('@')) refuse([{ field: 'host_id', message: `names ${JSON.stringify(meeting.host_id)}, which is no user of the data` }]);
+        const sameId = state.meetingById(meeting.id);
+        if (sameId && sameId.uuid !== meeting.uuid) refuse([{ field: 'id', message: `is the id of the meeting ${JSON.stringify(sameId.uuid)}` }]);
+        const had = state.meetingByUuid(meeting.uuid);
+        if (!had && state.db.meeting.count() >= maxDataMeetings) refuse([{ field: 'body', message: `the mock holds ${maxDataMeetings} meetings, the most it takes per account` }]);
+        return { status: state.putMeeting(meeting), meeting };
+      },
+      delete: (uuid) => state.deleteMeeting(uuid),
+      generate(input) {
+        checkControlInput('generateMeetings', input);
+        const hostIds = input.hostId === undefined ? state.data().users.map((u) => u.id) : [input.hostId];
+        if (input.hostId !== undefined && !state.user(input.hostId)) refuse([{ field: 'hostId', message: `names ${JSON.stringify(input.hostId)}, which is no user of the data` }]);
+        const held = state.data().meetings;
+        const added = input.count * hostIds.length;
+        if (held.length + added > maxDataMeetings) refuse([{ field: 'count', message: `would make ${held.length + added} meetings; the mock takes at most ${maxDataMeetings} per account` }]);
+        const meetings = generateMeetings(parts.generationDraws(), { count: input.count, hostIds, nowMs: clock(), usedIds: new Set(held.map((m) => m.id)), usedUuids: new Set(held.map((m) => m.uuid)) });
+        state.addMeetings(meetings);
+        return { added: meetings.length };
+      },
+    },
   };
+}
+
+function refuse(problems: ReturnType<typeof checkRecord>): void {
+  if (problems.length) throw new MockControlError(problems);
+}
+
+function listOrder(a: MeetingSeed, b: MeetingSeed): number {
+  const [x, y] = [a.start_time ?? '', b.start_time ?? ''];
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
 }

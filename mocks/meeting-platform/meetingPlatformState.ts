@@ -64,6 +64,20 @@ export interface MeetingPlatformState {
   meetingByUuid(uuid: string): MeetingRow | undefined;
   /** Users and meetings back to the seed the state was made with: every row written since is gone. */
   reset(): void;
+  /** Every user and meeting replaced by `data` (already checked: checkMeetingData). */
+  replace(data: MeetingPlatformSeed): void;
+  /** The users and meetings as they are, in the data format (`--data FILE`, `GET /__conform/data`). */
+  data(): MeetingPlatformSeed;
+  /** Adds or replaces the user with this id (already checked). */
+  putUser(user: UserSeed): 'created' | 'replaced';
+  /** Drops the user and its meetings; false when there is no such user. */
+  deleteUser(id: string): boolean;
+  /** Adds or replaces the meeting with this uuid (already checked; its host a user). */
+  putMeeting(meeting: MeetingSeed): 'created' | 'replaced';
+  /** Drops the meeting; false when there is no such meeting. */
+  deleteMeeting(uuid: string): boolean;
+  /** Adds many meetings at once (already checked), the indexes rebuilt once. */
+  addMeetings(meetings: readonly MeetingSeed[]): void;
 }
 
 export interface StateOptions {
@@ -87,11 +101,18 @@ export function createMeetingPlatformState({ seed, joinUrlBase }: StateOptions):
     user: watchWrites(created.user, () => (users = undefined)),
     meeting: watchWrites(created.meeting, () => (meetings = undefined)),
   };
-  const fill = () => {
-    for (const user of seed.users) db.user.create(userRow(user, joinUrlBase));
-    for (const meeting of seed.meetings) db.meeting.create(meetingRow(meeting, joinUrlBase));
+  // Bulk writes go to the models under the watch, then drop the indexes once.
+  const fill = (data: MeetingPlatformSeed) => {
+    for (const user of data.users) created.user.create(userRow(user, joinUrlBase));
+    for (const meeting of data.meetings) created.meeting.create(meetingRow(meeting, joinUrlBase));
+    users = undefined;
+    meetings = undefined;
   };
-  fill();
+  const clear = () => {
+    db.user.deleteMany({ where: {} });
+    db.meeting.deleteMany({ where: {} });
+  };
+  fill(seed);
 
   const userIndex = () => (users ??= new Map(db.user.getAll().map((u) => [u.id, u])));
   const meetingIndexes = () => (meetings ??= indexMeetings(db.meeting.getAll()));
@@ -118,9 +139,42 @@ export function createMeetingPlatformState({ seed, joinUrlBase }: StateOptions):
     },
     reset() {
       // Through the watched models, so the indexes (and the list pages remembered per index) are dropped.
-      db.user.deleteMany({ where: {} });
-      db.meeting.deleteMany({ where: {} });
-      fill();
+      clear();
+      fill(seed);
+    },
+    replace(data) {
+      clear();
+      fill(data);
+    },
+    data() {
+      // Rows were made from checked records, so their numbers hold the spec's enums the row types widen.
+      return { users: db.user.getAll().map((u) => plain(u) as unknown as UserSeed), meetings: db.meeting.getAll().map((m) => plain(m) as unknown as MeetingSeed) };
+    },
+    putUser(user) {
+      const had = userIndex().has(user.id);
+      if (had) db.user.delete({ where: { id: { equals: user.id } } });
+      db.user.create(userRow(user, joinUrlBase));
+      return had ? 'replaced' : 'created';
+    },
+    deleteUser(id) {
+      if (!userIndex().has(id)) return false;
+      db.meeting.deleteMany({ where: { host_id: { equals: id } } });
+      db.user.delete({ where: { id: { equals: id } } });
+      return true;
+    },
+    putMeeting(meeting) {
+      const had = meetingIndexes().byUuid.has(meeting.uuid);
+      if (had) db.meeting.delete({ where: { uuid: { equals: meeting.uuid } } });
+      db.meeting.create(meetingRow(meeting, joinUrlBase));
+      return had ? 'replaced' : 'created';
+    },
+    deleteMeeting(uuid) {
+      if (!meetingIndexes().byUuid.has(uuid)) return false;
+      db.meeting.delete({ where: { uuid: { equals: uuid } } });
+      return true;
+    },
+    addMeetings(list) {
+      fill({ users: [], meetings: [...list] });
     },
   };
 }
@@ -145,6 +199,11 @@ function watchWrites<Model extends Record<(typeof writers)[number], (...args: ne
     };
   }
   return watched;
+}
+
+/** A row's fields without @mswjs/data's own symbol-keyed marks. */
+function plain(row: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row));
 }
 
 function indexMeetings(rows: readonly MeetingRow[]): MeetingIndexes {

@@ -2,10 +2,11 @@ import type { HttpHandler } from 'msw';
 import type { ServeOptions } from '../listenServer.ts';
 import { plainFallback, type MockAdapter, type ServeProblem } from '../MockExchange.ts';
 import { serveMock } from '../serveMock.ts';
-import { createMeetingPlatformMock, type MeetingPlatformMock, type MeetingPlatformOptions } from './createMeetingPlatformMock.ts';
+import type { MeetingPlatformMock } from './createMeetingPlatformMock.ts';
+import { createMeetingPlatformMockWithAccounts, type MeetingPlatformAccountsMockOptions, type MeetingPlatformMockWithAccounts } from './createMeetingPlatformMockWithAccounts.ts';
 import { htmlNotFound } from './htmlNotFound.ts';
 
-export interface MeetingPlatformServerOptions extends Omit<MeetingPlatformOptions, 'authUrl' | 'apiBaseUrl'>, ServeOptions {
+export interface MeetingPlatformServerOptions extends Omit<MeetingPlatformAccountsMockOptions, 'authUrl' | 'apiBaseUrl'>, ServeOptions {
   /**
    * Handlers put in front of the mock's own, as `server.use` would: for overriding one endpoint, or
    * for the deliberately broken variants the project's tests run the suite against. Served through msw.
@@ -27,7 +28,7 @@ export interface MeetingPlatformServer {
   /** The API base URL: `url`, or `url` + `apiPath`. */
   apiBaseUrl: string;
   accounts: Array<{ clientId: string; clientSecret: string; accountId: string }>;
-  mock: MeetingPlatformMock;
+  mock: MeetingPlatformMockWithAccounts;
   /** The mock's client report (MeetingPlatformMock.clientReport). */
   clientReport: MeetingPlatformMock['clientReport'];
   close(): Promise<void>;
@@ -40,7 +41,7 @@ const fallback = (problem: ServeProblem) => (problem.status === 404 ? htmlNotFou
 export async function startMeetingPlatformServer(options: MeetingPlatformServerOptions = {}): Promise<MeetingPlatformServer> {
   const { host, port, prepend, adapter = prepend ? 'msw' : 'node', apiPath = '', ...mockOptions } = options;
   if (prepend && adapter !== 'msw') throw new Error('prepended handlers are msw handlers: they need adapter "msw"');
-  const served = await serveMock((url) => createMeetingPlatformMock({ ...mockOptions, authUrl: url, apiBaseUrl: `${url}${apiPath}` }), { adapter, prepend, host, port, fallback });
+  const served = await serveMock((url) => createMeetingPlatformMockWithAccounts({ ...mockOptions, authUrl: url, apiBaseUrl: `${url}${apiPath}` }), { adapter, prepend, host, port, fallback });
   const ready = served.mock;
   return {
     url: served.url,

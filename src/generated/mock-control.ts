@@ -2,6 +2,41 @@
 // run `npm run generate:types` after changing the spec.
 
 export interface paths {
+    "/__conform/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts, the one the mock started with first; no secrets. */
+        get: operations["listAccounts"];
+        put?: never;
+        /** A new account, a mock of its own on the same origin; what is not given is generated. */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__conform/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop an account, its data and its tokens; the one the mock started with cannot be dropped (409). */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__conform/client-report": {
         parameters: {
             query?: never;
@@ -31,6 +66,24 @@ export interface paths {
         put?: never;
         /** Advance the mock's clock by advanceMs, or set it to setMs (milliseconds since the epoch). */
         post: operations["moveClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__conform/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mock's users and meetings, in the data format `conform mock meeting-platform --data FILE` reads. */
+        get: operations["getData"];
+        /** Replace every user and meeting (a reset puts back the data the mock started with, not this). */
+        put: operations["putData"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -73,6 +126,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__conform/meetings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The meetings of the mock's data, all or one host's, in list order (start time, then id). */
+        get: operations["listMeetingRecords"];
+        put?: never;
+        /** Add the meeting with this uuid, or replace it. The uuid is in the body, never in a path (it may hold "/" and "//"). */
+        post: operations["putMeeting"];
+        /** Drop the meeting with this uuid. */
+        delete: operations["deleteMeeting"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__conform/meetings/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add `count` generated meetings to every user (or to hostId's), drawn from the mock's random seed, start times around the mock's clock. */
+        post: operations["generateMeetings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__conform/reset": {
         parameters: {
             query?: never;
@@ -82,7 +171,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Data back to its seed, journal and client report cleared, faults dropped, scenario and clock as started. */
+        /** Data back to what the mock started with (the --data file or the demo data, not the last PUT), journal and client report cleared, faults dropped, scenario and clock as started. */
         post: operations["reset"];
         delete?: never;
         options?: never;
@@ -108,10 +197,65 @@ export interface paths {
         patch: operations["patchScenario"];
         trace?: never;
     };
+    "/__conform/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user of the mock's data. */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__conform/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Add the user with this id, or replace it (its meetings stay). */
+        put: operations["putUser"];
+        post?: never;
+        /** Drop the user and every meeting it hosts. */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountList: {
+            accounts: components["schemas"]["AccountSummary"][];
+        };
+        AccountRequest: {
+            accountId?: string;
+            clientId?: string;
+            clientSecret?: string;
+            label?: string;
+        };
+        AccountSummary: {
+            accountId: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            label?: string;
+            /** Format: date-time */
+            lastUsedAt: string;
+        };
         ClockMove: {
             advanceMs?: number;
             setMs?: number;
@@ -126,7 +270,7 @@ export interface components {
         };
         ControlError: {
             /** @enum {string} */
-            error: "invalid_request" | "not_found" | "method_not_allowed";
+            error: "invalid_request" | "not_found" | "method_not_allowed" | "conflict";
             /** @description The first field at fault, as a dotted path ("then.status"), or a query parameter's or header's name. */
             field?: string;
             message: string;
@@ -140,6 +284,19 @@ export interface components {
             faults: components["schemas"]["Fault"][];
             scenario: components["schemas"]["Scenario"];
         };
+        CreatedAccount: {
+            accountId: string;
+            apiBaseUrl: string;
+            authUrl: string;
+            clientId: string;
+            /** @description Shown in this answer only; never in a journal, report or log. */
+            clientSecret: string;
+            userId: string;
+        };
+        DataCounts: {
+            meetings: number;
+            users: number;
+        };
         Fault: {
             id: number;
             operation: components["schemas"]["OperationId"];
@@ -147,8 +304,8 @@ export interface components {
             remaining: number;
             then: components["schemas"]["FaultAction"];
         };
-        /** @description What the faulted call gets: an error status (with Retry-After), or its own answer late. */
-        FaultAction: components["schemas"]["FaultStatus"] | components["schemas"]["FaultDelay"];
+        /** @description What the faulted call gets: an error status (with Retry-After), its own answer late, or its connection reset without an answer. */
+        FaultAction: components["schemas"]["FaultStatus"] | components["schemas"]["FaultDelay"] | components["schemas"]["FaultReset"];
         FaultDelay: {
             delayMs: number;
         };
@@ -161,9 +318,25 @@ export interface components {
             /** @description How many of the next calls the fault answers; 1 when left out. */
             times?: number;
         };
+        FaultReset: {
+            /**
+             * @description The connection is destroyed without an answer (the client sees ECONNRESET or "other side closed").
+             * @constant
+             */
+            reset: true;
+        };
         FaultStatus: {
             retryAfterSeconds?: number;
             status: number;
+        };
+        Generated: {
+            added: number;
+        };
+        GenerateRequest: {
+            /** @description Meetings added per user. */
+            count: number;
+            /** @description Only this user's; every user's when left out. */
+            hostId?: string;
         };
         Journal: {
             entries: components["schemas"]["JournalEntry"][];
@@ -186,6 +359,22 @@ export interface components {
                 method: string;
                 url: string;
             };
+        };
+        /** @description At most 10,000 users and 100,000 meetings; a bad record is refused naming its place (meetings[3].start_time). */
+        MeetingData: {
+            meetings: components["schemas"]["MeetingRecord"][];
+            users: components["schemas"]["UserRecord"][];
+        };
+        /** @description A Meeting of specs/meeting-platform.openapi.yaml (components.schemas.Meeting), checked against it; uuid, id, host_id (a user of the data), topic and start_time required. */
+        MeetingRecord: {
+            host_id: string;
+            id: number;
+            start_time: string;
+            topic: string;
+            uuid: string;
+        };
+        MeetingRecordList: {
+            meetings: components["schemas"]["MeetingRecord"][];
         };
         /**
          * @description An operationId of the mocked service's own OpenAPI document (specs/meeting-platform.openapi.yaml).
@@ -211,6 +400,15 @@ export interface components {
             rateLimitPerSecond?: components["schemas"]["Scenario"]["rateLimitPerSecond"];
             wrongAddress?: components["schemas"]["Scenario"]["wrongAddress"];
         };
+        /** @description A User of specs/meeting-platform.openapi.yaml (components.schemas.User), checked against it; id and email required, account_id defaults to the mock's account. */
+        UserRecord: {
+            account_id?: string;
+            email: string;
+            id: string;
+        };
+        UserRecordList: {
+            users: components["schemas"]["UserRecord"][];
+        };
     };
     responses: {
         /** @description The request breaks this document; `field` names the first field at fault. */
@@ -232,13 +430,90 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+        ConformAccount: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["ControlError"];
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountList"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "checkout-tests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, its client secret shown in this answer only. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["ControlError"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["ControlError"];
+            409: components["responses"]["ControlError"];
+        };
+    };
     getClientReport: {
         parameters: {
             query?: never;
@@ -306,6 +581,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["ControlError"];
+            /** @description The data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingData"];
+                };
+            };
+        };
+    };
+    putData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingData"];
+            };
+        };
+        responses: {
+            /** @description How many of each the mock now holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataCounts"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -395,7 +716,10 @@ export interface operations {
                 /** @description Only requests received at or after this time, on the mock's clock. */
                 since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -408,6 +732,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Journal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listMeetingRecords: {
+        parameters: {
+            query?: {
+                hostId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meetings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingRecordList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    putMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingRecord"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingRecord"];
+                };
+            };
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    deleteMeeting: {
+        parameters: {
+            query: {
+                uuid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
+        };
+    };
+    generateMeetings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "count": 500
+                 *     }
+                 */
+                "application/json": components["schemas"]["GenerateRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Generated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -483,6 +916,84 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["ControlError"];
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecordList"];
+                };
+            };
+        };
+    };
+    putUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserRecord"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["ControlError"];
         };
     };
 }
