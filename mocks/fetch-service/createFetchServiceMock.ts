@@ -12,7 +12,13 @@ import type { FarmInfo } from '../origin/FarmRoute.ts';
 import { originTable } from '../origin/originTable.ts';
 import { RequestLog, type FarmRequest } from '../origin/RequestLog.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
-import { fetchServiceRoutes } from './fetchServiceRoutes.ts';
+import { checkFetchControlInput } from './fetchControlSpec.ts';
+import { faultingFetchRoutes } from './faultingFetchRoutes.ts';
+import { fetchControlRoutes } from './fetchControlRoutes.ts';
+import { fetchMockFaults } from './fetchMockFaults.ts';
+import { fetchServiceControl, type FetchScenario, type FetchServiceControl } from './fetchServiceControl.ts';
+import { fetchServiceRoutes, type FetchServiceRouteContext } from './fetchServiceRoutes.ts';
+import { mockPages, type PageInput } from './mockPages.ts';
 import { preferredStatus } from './reservedStatus.ts';
 import { virtualFarm } from './virtualFarm.ts';
 import { virtualOriginClient } from './virtualOriginClient.ts';
@@ -41,6 +47,8 @@ export interface FetchServiceMockOptions {
   clock?: () => number;
   /** What the client report calls the client; default "client". */
   clientLabel?: string;
+  /** Pages served at start (and after a reset), as PUT /__conform/pages takes them; a bad one throws MockControlError. */
+  pages?: readonly PageInput[];
 }
 
 export interface FetchServiceMock {
@@ -62,6 +70,8 @@ export interface FetchServiceMock {
   clientReport(options?: ClientReportOptions): RunReport;
   /** The requests the mock received, the newest 500, the key named $SVC_API_KEY. */
   clientJournal(): JournalEntry[];
+  /** The control API's operations (pages, scenario, faults, reset, journal), as HTTP serves them under /__conform/. */
+  control: FetchServiceControl;
 }
 
 /** Requests of the virtual farms kept for `originRequests`, the newest; older ones are dropped. */
@@ -82,27 +92,53 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
   const prefix = base.pathname.replace(/\/+$/, '');
   const limits: FetchServiceLimits = { ...FETCH_SERVICE_DEFAULTS, ...options.limits };
   const farms = [virtualFarm, ...(options.farm ? [options.farm] : [])];
-  const limiter = new ConcurrencyLimiter(limits.maxConcurrency);
   const log = new RequestLog(mockRequestLogSize);
   const clock = options.clock ?? Date.now;
-  const judge = fetchServiceClientJudge({ baseUrl: base.origin + prefix, clock, label: options.clientLabel, secrets: options.apiKeys.map((k) => [k, 'SVC_API_KEY'] as const) });
+  const makeJudge = () => fetchServiceClientJudge({ baseUrl: base.origin + prefix, clock, label: options.clientLabel, secrets: options.apiKeys.map((k) => [k, 'SVC_API_KEY'] as const) });
+  let judge = makeJudge();
   const keyNumbers = new Map(options.apiKeys.map((key, index) => [key, index + 1]));
-  const service = fetchServiceRoutes({
+  // The pages a user starts with are checked as PUT /__conform/pages checks them.
+  if (options.pages) checkFetchControlInput('putPages', { pages: options.pages });
+  const pages = mockPages(options.pages);
+  const faults = fetchMockFaults();
+  const scenario: FetchScenario = { latencyMs: options.latencyMs ?? 0, maxConcurrency: limits.maxConcurrency, errorRate: 0 };
+  // Read per request by fetchServiceRoutes, so the control API changes it in place.
+  const ctx: FetchServiceRouteContext = {
     origin: base.origin,
     prefix,
     service: {
       limits,
       identify: (presented) => (presented ? (keyNumbers.get(presented) ?? 0) : 0),
-      limiter,
+      limiter: new ConcurrencyLimiter(limits.maxConcurrency),
       // The mock holds one fetch's body at a time per request and bounds none across them: no shared ceiling.
       budget: new BufferBudget(Number.POSITIVE_INFINITY),
-      origins: virtualOriginClient({ farms: farms.map((info) => originTable(info, log)), timeoutMs: limits.timeoutMs, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs) }),
+      origins: virtualOriginClient({ farms: farms.map((info) => originTable(info, log)), timeoutMs: limits.timeoutMs, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs), pages }),
       forcedStatus: (request) => preferredStatus(request.header('prefer')),
     },
-    latencyMs: options.latencyMs ?? 0,
-  });
+    latencyMs: scenario.latencyMs,
+  };
+  const service = faultingFetchRoutes(fetchServiceRoutes(ctx), `${prefix}/v1/fetch`, { faults, errorRate: () => scenario.errorRate, timeoutMs: () => limits.timeoutMs });
   // The judge watches every request the service answers, on both adapters; the answers stay the service's.
-  const routes = judgedRouteTable(service, judge, clock, [base.origin]);
+  const judged = () => judgedRouteTable(service, judge, clock, [base.origin]);
+  const control = fetchServiceControl({
+    scenario,
+    applyScenario(s) {
+      ctx.latencyMs = s.latencyMs;
+      if (s.maxConcurrency !== limits.maxConcurrency) {
+        // Fetches in flight give their slots back to the limiter they took them from.
+        limits.maxConcurrency = s.maxConcurrency;
+        ctx.service.limiter = new ConcurrencyLimiter(s.maxConcurrency);
+      }
+    },
+    faults,
+    pages,
+    judge: () => judge,
+    newJudge() {
+      judge = makeJudge();
+      routes.service = judged();
+    },
+  });
+  const routes = fetchControlRoutes(control, [base.origin], judged());
   return {
     handlers: [routeTableHandler(routes)],
     routes,
@@ -111,9 +147,10 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
     farms,
     originRequests: (probe) => log.requests(probe),
     get inFlight() {
-      return limiter.total;
+      return ctx.service.limiter.total;
     },
     clientReport: (o) => judge.report(o),
     clientJournal: () => judge.journal(),
+    control,
   };
 }

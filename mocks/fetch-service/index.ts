@@ -9,3 +9,8 @@ export { expectCleanClient, ClientFindingsError, type ExpectCleanClientOptions, 
 export type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 export type { JournalEntry } from '../../src/client/JournalEntry.ts';
 export type { RunReport, CheckResult } from '../../src/harness/reports/RunReport.ts';
+// Its control API in-process (`mock.control`), as served over HTTP under /__conform/ (specs/fetch-mock-control.openapi.yaml).
+export type { FetchServiceControl, FetchScenario, FetchControlState, FetchJournalEntry } from './fetchServiceControl.ts';
+export type { PageInput as FetchMockPage } from './mockPages.ts';
+export type { FetchFault, FetchFaultInput } from './fetchMockFaults.ts';
+export { MockControlError, type ControlProblem } from '../meeting-platform/MockControlError.ts';

@@ -3,6 +3,8 @@ import type { FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERV
 import { cannotListen, MockStartError } from '../MockStartError.ts';
 import type { FarmInfo } from '../origin/FarmRoute.ts';
 import { readFarmInfo } from '../origin/readFarmInfo.ts';
+import { fetchControlPrefix } from './fetchControlRoutes.ts';
+import type { PageInput } from './mockPages.ts';
 import { startFetchServiceMock, type FetchServiceMockServer } from './startFetchServiceMock.ts';
 
 export interface FetchServiceMockFromEnvOptions {
@@ -13,6 +15,8 @@ export interface FetchServiceMockFromEnvOptions {
   limits?: Partial<FetchServiceLimits>;
   /** Added to every answer, in milliseconds. */
   latencyMs?: number;
+  /** Pages served from the start (readPagesFile checked them). */
+  pages?: readonly PageInput[];
 }
 
 export interface StartedFetchServiceMock {
@@ -22,6 +26,8 @@ export interface StartedFetchServiceMock {
   demoKey?: string;
   /** The farm of `originUrl`, as its /__farm/info describes it. */
   farm?: FarmInfo;
+  /** The control API: {url}/__conform/. */
+  controlUrl: string;
   /** How its client did against the client clauses (FetchServiceMock.clientReport). */
   clientReport: FetchServiceMockServer['clientReport'];
   close(): Promise<void>;
@@ -33,14 +39,14 @@ export interface StartedFetchServiceMock {
  * one line when no farm runs at `originUrl` or the port cannot be listened on.
  */
 export async function startFetchServiceMockFromEnv(options: FetchServiceMockFromEnvOptions, env: Record<string, string | undefined>): Promise<StartedFetchServiceMock> {
-  const { host, port, originUrl, limits, latencyMs } = options;
+  const { host, port, originUrl, limits, latencyMs, pages } = options;
   const demoKey = env.SVC_API_KEY ? undefined : `conform-demo-${randomBytes(12).toString('hex')}`;
   const farm = originUrl === undefined ? undefined : await readFarmInfo(originUrl);
   if (originUrl !== undefined && !farm) {
     throw new MockStartError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start one with: conform origin`);
   }
-  const server = await startFetchServiceMock({ host, port, apiKeys: [demoKey ?? env.SVC_API_KEY!], farm, limits, latencyMs }).catch((err: unknown) => {
+  const server = await startFetchServiceMock({ host, port, apiKeys: [demoKey ?? env.SVC_API_KEY!], farm, limits, latencyMs, ...(pages && { pages }) }).catch((err: unknown) => {
     throw cannotListen(host, port, err);
   });
-  return { url: server.url, ...(demoKey && { demoKey }), ...(farm && { farm }), clientReport: server.clientReport, close: server.close };
+  return { url: server.url, controlUrl: `${server.url}${fetchControlPrefix}`, ...(demoKey && { demoKey }), ...(farm && { farm }), clientReport: server.clientReport, close: server.close };
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { OriginClient, OriginResponse } from '../../src/fetch-service/core/OriginClient.ts';
 import { fetchTimedOut, tlsVerificationFailed } from '../../src/fetch-service/core/ServiceError.ts';
 import type { FarmResponse, HeaderLines } from '../origin/FarmExchange.ts';
@@ -6,6 +7,7 @@ import type { OriginTable } from '../origin/originTable.ts';
 import { callVirtualFarm, type VirtualResponse } from './callVirtualFarm.ts';
 import { classifyDestination } from './classifyDestination.ts';
 import { examplePage } from './examplePage.ts';
+import type { MockPages, ServedPage } from './mockPages.ts';
 import { reservedStatusPage } from './reservedStatus.ts';
 import { unverifiableListeners } from './virtualFarm.ts';
 
@@ -15,6 +17,8 @@ export interface VirtualOriginOptions {
   timeoutMs: number;
   /** How long a hop that will outlast the fetch's deadline is held before its 504, so concurrency shows. */
   timeoutHoldMs: number;
+  /** Pages put at URLs (the control API's): over the stand-in page, and over a farm's route for the exact URL. */
+  pages?: Pick<MockPages, 'find'>;
 }
 
 // Why a hop ends when its body was read: shared, since an AbortController's default reason (a DOMException)
@@ -28,12 +32,15 @@ const hopEnded = new Error('the fetch is done with this response');
  * public URL. The hop ends, and a route still running sees the client hang up, when its body is closed or
  * the fetch ends.
  */
-export function virtualOriginClient({ farms, timeoutMs, timeoutHoldMs }: VirtualOriginOptions): OriginClient {
+export function virtualOriginClient({ farms, timeoutMs, timeoutHoldMs, pages }: VirtualOriginOptions): OriginClient {
   return {
     async request(url, { insecure, signal, deadline }) {
       signal.throwIfAborted();
       const destination = classifyDestination(url, farms, insecure);
       if (destination.kind === 'status') return inMemory(reservedStatusPage(destination.path, timeoutMs));
+      // After the destination rule: a page never makes a refused address fetchable.
+      const page = pages?.find(url.href, destination.kind === 'farm');
+      if (page) return pageResponse(page, url, signal, deadline, timeoutMs, timeoutHoldMs);
       if (destination.kind === 'public') return inMemory(examplePage(url));
       if (unverifiableListeners.has(destination.listener) && !insecure) throw tlsVerificationFailed();
       const remaining = deadline - performance.now();
@@ -59,6 +66,25 @@ export function virtualOriginClient({ farms, timeoutMs, timeoutHoldMs }: Virtual
       return { statusCode: response.status, headers: headerRecord(response.headers), body: response.body };
     },
   };
+}
+
+/**
+ * A page put by the control API, as a fetch reads it. A delay the fetch's deadline would cut is held
+ * `timeoutHoldMs` at most, then answered as the timeout, as a farm's slow route is.
+ */
+async function pageResponse(page: ServedPage, url: URL, signal: AbortSignal, deadline: number, timeoutMs: number, timeoutHoldMs: number): Promise<OriginResponse> {
+  if (page.delayMs > 0) {
+    const remaining = deadline - performance.now();
+    const late = page.delayMs >= remaining;
+    try {
+      await sleep(late ? Math.max(0, Math.min(remaining, timeoutHoldMs)) : page.delayMs, undefined, { signal });
+    } catch (err) {
+      throw signal.aborted ? signal.reason : err;
+    }
+    if (late) throw fetchTimedOut(timeoutMs);
+  }
+  const headers = headerRecord(page.redirectTo === undefined ? page.headers : [...page.headers, ['location', new URL(page.redirectTo, url).href]]);
+  return { statusCode: page.status, headers, body: Readable.from(page.body.length ? [page.body] : []) };
 }
 
 /** A response the mock makes up itself, as a fetch reads it. */

@@ -49,6 +49,8 @@ export interface FetchServiceMockFlags extends ListenOptions {
   maxBytes: number;
   maxConcurrency: number;
   latency: number;
+  /** `--pages FILE`: pages served from the start. */
+  pages?: string;
 }
 
 const meetingPlatformSummary = 'the meeting platform: token endpoint and /v2 API on one port, with demo users and meetings';
@@ -63,6 +65,8 @@ const fetchServiceHelp = [
   'Any error on purpose: the header "Prefer: code=429", or the URL https://status.conform.invalid/504.',
   'Loopback and private destinations are refused (403; 400 with allowInsecureSsl); other URLs get a stand-in page.',
   'To run `conform run fetch-service` against it, give both the same farm with --origin-url.',
+  'Tests drive it over HTTP under /__conform/ (specs/fetch-mock-control.openapi.yaml): pages at any URL',
+  '(PUT/POST/GET/DELETE /__conform/pages), scenario, one-shot faults, reset, journal.',
 ].join('\n');
 
 export function registerMock(program: Command): void {
@@ -95,6 +99,7 @@ export function registerMock(program: Command): void {
     .addOption(numberOption('--max-bytes <n>', 'largest fetched body before 502', numberRules.count).default(defaultMockLimits.maxBytes))
     .addOption(numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency))
     .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds (a fetch holds its --max-concurrency slot meanwhile)', numberRules.fromZero).default(0))
+    .option('--pages <file>', 'serve the pages in FILE from the start ({"pages": [...]}, JSON or .yaml; as PUT /__conform/pages takes them)')
     .addHelpText('after', `\n${fetchServiceHelp}`)
     .action(async (options: FetchServiceMockFlags) => {
       const stopped = untilStopped();
@@ -126,9 +131,15 @@ async function runMeetingPlatformMock(options: MeetingPlatformMockOptions, env: 
 /** Starts the fetch-service mock, prints its banner, and closes it once `untilStop` resolves. */
 export async function runFetchServiceMock(options: FetchServiceMockFlags, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
   const { startFetchServiceMockFromEnv } = await import('../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts');
-  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency, clientReport = [] } = options;
+  const { readPagesFile } = await import('../../../mocks/fetch-service/readPagesFile.ts');
+  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency, pages: pagesFile, clientReport = [] } = options;
   const limits = { timeoutMs, maxBytes, maxConcurrency };
-  await runMock(() => startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }) }, env), (started) => fetchServiceBanner(started, limits), write, untilStop, clientReport);
+  let pages: Awaited<ReturnType<typeof readPagesFile>> | undefined;
+  const start = async () => {
+    pages = pagesFile === undefined ? undefined : await readPagesFile(pagesFile);
+    return startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }), ...(pages && { pages }) }, env);
+  };
+  await runMock(start, (started) => fetchServiceBanner(started, limits, pages && { file: pagesFile!, count: pages.length }), write, untilStop, clientReport);
 }
 
 /**
@@ -205,7 +216,7 @@ function meetingPlatformBanner({ url, account, accountFromEnv, secretFrom, data 
 }
 
 /** Printed once the mock listens: where it is, its key, and how to try it. */
-function fetchServiceBanner({ url, demoKey, farm }: StartedFetchServiceMock, limits: { timeoutMs: number; maxBytes: number; maxConcurrency: number }): string {
+function fetchServiceBanner({ url, demoKey, farm, controlUrl }: StartedFetchServiceMock, limits: { timeoutMs: number; maxBytes: number; maxConcurrency: number }, pages?: { file: string; count: number }): string {
   const keyPrefix = demoKey ? `SVC_API_KEY=${demoKey} ` : '';
   return [
     `fetch-service mock listening on ${url}`,
@@ -213,6 +224,8 @@ function fetchServiceBanner({ url, demoKey, farm }: StartedFetchServiceMock, lim
     demoKey ? `  key: ${demoKey} (a demo key; set $SVC_API_KEY to use your own)` : '  key: from $SVC_API_KEY (not shown)',
     `  limits: ${limits.timeoutMs / 1000} s timeout, ${limits.maxBytes} bytes, ${limits.maxConcurrency} fetches at once per key`,
     `  origin farm: http://origin.conform.invalid (virtual)${farm ? ` and ${farm.httpUrl}` : ''}`,
+    ...(pages ? [`  pages: ${pages.count} loaded from ${pages.file}`] : []),
+    `  control: ${controlUrl}`,
     '',
     'Try:',
     `  curl -sS -X POST ${url}/v1/fetch -H ${demoKey ? `'X-SVC-API-Key: ${demoKey}'` : '"X-SVC-API-Key: $SVC_API_KEY"'} -H 'Content-Type: application/json' \\`,
