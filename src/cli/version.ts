@@ -1,2 +1,2 @@
-// The version lives in the harness (reports carry it); the CLI prints the same one.
+// The version lives in src/exchange/version.ts (reports carry it); the CLI prints the same one.
 export { version } from '../exchange/version.ts';
