@@ -11,6 +11,15 @@ export type { JournalEntry } from '../../src/client/JournalEntry.ts';
 export type { RunReport, CheckResult } from '../../src/harness/reports/RunReport.ts';
 // Its control API in-process (`mock.control`), as served over HTTP under /__conform/ (specs/fetch-mock-control.openapi.yaml).
 export type { FetchServiceControl, FetchScenario, FetchControlState, FetchJournalEntry } from './fetchServiceControl.ts';
-export type { PageInput as FetchMockPage } from './mockPages.ts';
+export { maxPages, maxPageBodyBytes, type PageInput as FetchMockPage } from './mockPages.ts';
+// The pages format (--pages FILE, PUT /__conform/pages, conform proxy --record) and its reader.
+export type { FetchMockPageList } from './pagesFileFormat.ts';
+export { readPagesFile, maxPagesFileBytes } from './readPagesFile.ts';
+// What a file the loader refuses throws: one line naming the option, the file and the field.
+export { MockStartError } from '../MockStartError.ts';
 export type { FetchFault, FetchFaultInput } from './fetchMockFaults.ts';
 export { MockControlError, type ControlProblem } from '../meeting-platform/MockControlError.ts';
+// API keys for tests side by side (POST /__conform/keys; in-process mock.control.keys and forKey).
+export { createFetchServiceMockWithKeys, type FetchServiceKeysMockOptions, type FetchServiceControlWithKeys, type FetchServiceMockWithKeys } from './createFetchServiceMockWithKeys.ts';
+export { defaultMaxKeys, defaultKeyId, type KeyRequest, type CreatedKey, type KeySummary } from './fetchMockKeys.ts';
+export { MockAccountError } from '../meeting-platform/MockAccountError.ts';

@@ -3,10 +3,10 @@ import type { MockAdapter, ServeProblem } from '../MockExchange.ts';
 import { serveMock } from '../serveMock.ts';
 import { FETCH_SERVICE_DEFAULTS } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { errorForStatus, requestTooLarge } from '../../src/fetch-service/core/ServiceError.ts';
-import { createFetchServiceMock, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
+import { createFetchServiceMockWithKeys, type FetchServiceKeysMockOptions, type FetchServiceMockWithKeys } from './createFetchServiceMockWithKeys.ts';
 import { errorReply } from './fetchServiceRoutes.ts';
 
-export interface FetchServiceMockServerOptions extends Omit<FetchServiceMockOptions, 'baseUrl'>, ServeOptions {
+export interface FetchServiceMockServerOptions extends Omit<FetchServiceKeysMockOptions, 'baseUrl'>, ServeOptions {
   /** Default "node": the route table straight on node:http; "msw" serves the same table's msw handlers. */
   adapter?: MockAdapter;
 }
@@ -14,9 +14,10 @@ export interface FetchServiceMockServerOptions extends Omit<FetchServiceMockOpti
 export interface FetchServiceMockServer {
   /** Base URL, e.g. http://127.0.0.1:40123: POST {url}/v1/fetch. */
   url: string;
-  mock: FetchServiceMock;
+  /** The mock, with the keys tests side by side make (control.keys, POST /__conform/keys). */
+  mock: FetchServiceMockWithKeys;
   /** The mock's client report (FetchServiceMock.clientReport). */
-  clientReport: FetchServiceMock['clientReport'];
+  clientReport: FetchServiceMockWithKeys['clientReport'];
   close(): Promise<void>;
 }
 
@@ -27,6 +28,6 @@ export async function startFetchServiceMock(options: FetchServiceMockServerOptio
   // What the server answers by itself is the reference's answer too: a body past what the adapter reads
   // is past maxRequestBytes, another address the 404, a failure the 500 (its cause is not the caller's).
   const fallback = ({ status }: ServeProblem) => errorReply(status === 413 ? requestTooLarge(limits.maxRequestBytes) : errorForStatus(status, limits.timeoutMs));
-  const served = await serveMock((url) => createFetchServiceMock({ ...mockOptions, baseUrl: url }), { adapter, host, port, fallback });
+  const served = await serveMock((url) => createFetchServiceMockWithKeys({ ...mockOptions, baseUrl: url }), { adapter, host, port, fallback });
   return { ...served, clientReport: (o) => served.mock.clientReport(o) };
 }

@@ -59,10 +59,11 @@ export function accountRouteTable(defaultMock: MeetingPlatformMock, accounts: ()
 
 function accountsCall(accounts: MeetingPlatformAccounts, request: MockRequest): MockReply {
   const rest = request.path.slice(accountsPath.length);
-  const operationId = rest === '' || rest === '/' ? ({ POST: 'createAccount', GET: 'listAccounts' } as Record<string, string>)[request.method] : /^\/[^/]+$/.test(rest) ? (request.method === 'DELETE' ? 'deleteAccount' : undefined) : null;
+  // Only the document's paths: /__conform/accounts/ (a trailing slash) is no path of it, so a 404.
+  const operationId = rest === '' ? ({ POST: 'createAccount', GET: 'listAccounts' } as Record<string, string>)[request.method] : /^\/[^/]+$/.test(rest) ? (request.method === 'DELETE' ? 'deleteAccount' : undefined) : null;
   if (operationId === null) return errorReply(404, { error: 'not_found', message: `The control API has no operation at ${request.path} (specs/mock-control.openapi.yaml lists them).` });
   if (operationId === undefined) {
-    const allow = rest === '' || rest === '/' ? 'POST, GET' : 'DELETE';
+    const allow = rest === '' ? 'POST, GET' : 'DELETE';
     return errorReply(405, { error: 'method_not_allowed', message: `${request.path} takes ${allow}, not ${request.method}.` }, { allow });
   }
   const operation = controlSpec().operation(operationId);

@@ -244,7 +244,9 @@ describe('the control API\'s own document', () => {
   test('is valid OpenAPI 3.1 by Redocly\'s recommended rules, its examples matching their schemas', async () => {
     const config = await createConfig({ extends: ['recommended'], rules: { 'no-invalid-media-type-examples': 'error', 'no-invalid-schema-examples': 'error' } });
     const problems = await lint({ ref: fileURLToPath(controlSpecUrl), config });
-    expect(problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`)).toEqual([]);
+    // The live page is the API's root, /__conform/ (src/client/livePage.ts): that one path ends in a slash on purpose.
+    const livePageRoot = (p: (typeof problems)[number]) => p.ruleId === 'no-path-trailing-slash' && p.location[0]?.pointer === '#/paths/~1__conform~1';
+    expect(problems.filter((p) => !livePageRoot(p)).map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`)).toEqual([]);
   });
 
   test('every control path is under /__conform/ and none is a path of the platform\'s spec', () => {

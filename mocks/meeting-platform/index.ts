@@ -13,6 +13,17 @@ export type { MeetingPlatformControl, ClockState, ControlState, ControlJournalEn
 export type { Fault, FaultAction, FaultInput } from './mockFaults.ts';
 export type { MeetingOperationId } from './operationOf.ts';
 export { MockControlError, type ControlProblem } from './MockControlError.ts';
+// Accounts for tests side by side (POST /__conform/accounts; in-process mock.control.accounts and forAccount).
+export { createMeetingPlatformMockWithAccounts } from './createMeetingPlatformMockWithAccounts.ts';
+export type { MeetingPlatformAccountsMockOptions, MeetingPlatformControlWithAccounts, MeetingPlatformMockWithAccounts } from './createMeetingPlatformMockWithAccounts.ts';
+export { defaultMaxAccounts, type AccountRequest, type CreatedAccount, type AccountSummary } from './meetingPlatformAccounts.ts';
+export { MockAccountError } from './MockAccountError.ts';
+// The data format (--data FILE, PUT /__conform/data, conform proxy --record) and its check.
+export type { MeetingData, UserRecord, MeetingRecord } from './meetingDataFormat.ts';
+export { checkMeetingData, maxDataUsers, maxDataMeetings, type CheckedMeetingData } from './checkMeetingData.ts';
+export { loadMeetingDataFile } from './loadMeetingDataFile.ts';
+// What a file the loader refuses throws: one line naming the option, the file and the field.
+export { MockStartError } from '../MockStartError.ts';
 export { demoAccount } from './demoAccount.ts';
 export { demoSeed, demoOwnerMeetings } from './demoSeed.ts';
 export { pageTokenTtlMs } from './pageTokens.ts';

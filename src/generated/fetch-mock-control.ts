@@ -2,6 +2,26 @@
 // run `npm run generate:types` after changing the spec.
 
 export interface paths {
+    "/__conform/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live page, for a person with a browser - the client report as it grows, the journal, the scenario switches and the clock, redrawn each second without a reload.
+         * @description One HTML text under a nonce Content-Security-Policy that loads nothing from outside; it polls GET /__conform/client-report and the other GET operations of this document.
+         */
+        get: operations["getLivePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__conform/client-report": {
         parameters: {
             query?: never;
@@ -50,6 +70,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__conform/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The keys made, the mock's own (keyId "default") first; no key itself. */
+        get: operations["listKeys"];
+        put?: never;
+        /** A new API key, a mock of its own on the same origin; the key itself is in this answer only. */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__conform/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop a key, its pages and its journal; the mock's own ("default") cannot be dropped (409). */
+        delete: operations["deleteKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -131,6 +186,11 @@ export interface components {
             pages: number;
             scenario: components["schemas"]["Scenario"];
         };
+        CreatedKey: {
+            /** @description Shown in this answer only; never in a journal, report or log. */
+            apiKey: string;
+            keyId: string;
+        };
         Fault: {
             id: number;
             operation: components["schemas"]["OperationId"];
@@ -183,6 +243,21 @@ export interface components {
                 method: string;
                 url: string;
             };
+        };
+        KeyList: {
+            keys: components["schemas"]["KeySummary"][];
+        };
+        KeyRequest: {
+            /** @description What the key's client report calls its client. */
+            label?: string;
+        };
+        KeySummary: {
+            /** Format: date-time */
+            createdAt: string;
+            keyId: string;
+            label?: string;
+            /** Format: date-time */
+            lastUsedAt: string;
         };
         /**
          * @description An operationId of the fetch service's own OpenAPI document (specs/fetch-service.openapi.yaml).
@@ -243,7 +318,7 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description A control call the API refuses (an unknown path 404, a method the path does not take 405 with Allow). */
+        /** @description A control call the API refuses (an unknown path 404, a key the Conform-Key header names that does not exist 404, a method the path does not take 405 with Allow). */
         ControlError: {
             headers: {
                 [name: string]: unknown;
@@ -253,17 +328,44 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+        ConformKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getClientReport: {
+    getLivePage: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["ControlError"];
+            /** @description The live page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getClientReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -284,7 +386,10 @@ export interface operations {
     listFaults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -305,7 +410,10 @@ export interface operations {
     addFault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -335,12 +443,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     clearFaults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -364,7 +476,10 @@ export interface operations {
                 /** @description Only requests received at or after this time. */
                 since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -380,12 +495,89 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["ControlError"];
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyList"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "checkout-tests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["KeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its id; later calls name it by keyId (the Conform-Key header). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    deleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["ControlError"];
+            409: components["responses"]["ControlError"];
         };
     };
     listPages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -406,7 +598,10 @@ export interface operations {
     putPages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -437,12 +632,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     addPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -478,6 +677,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     deletePage: {
@@ -486,7 +686,10 @@ export interface operations {
                 /** @description The url, or the pattern, of the page to drop, as it was given. */
                 url?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -508,7 +711,10 @@ export interface operations {
     reset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -529,7 +735,10 @@ export interface operations {
     getScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -550,7 +759,10 @@ export interface operations {
     patchScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The key a control call is for, by its keyId from createKey (never the key itself, so a log of the call holds no secret); default the keys the mock started with. An unknown one is answered 404. */
+                "Conform-Key"?: components["parameters"]["ConformKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -575,6 +787,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
 }

@@ -2,6 +2,26 @@
 // run `npm run generate:types` after changing the spec.
 
 export interface paths {
+    "/__conform/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live page, for a person with a browser - the client report as it grows, the journal, the scenario switches and the clock, redrawn each second without a reload.
+         * @description One HTML text under a nonce Content-Security-Policy that loads nothing from outside; it polls GET /__conform/client-report and the other GET operations of this document.
+         */
+        get: operations["getLivePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__conform/accounts": {
         parameters: {
             query?: never;
@@ -217,7 +237,10 @@ export interface paths {
     "/__conform/users/{userId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path: {
                 userId: string;
             };
@@ -420,7 +443,7 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description A control call the API refuses (an unknown path 404, a method the path does not take 405 with Allow). */
+        /** @description A control call the API refuses (an unknown path 404, an account the Conform-Account header names that does not exist 404, a method the path does not take 405 with Allow). */
         ControlError: {
             headers: {
                 [name: string]: unknown;
@@ -440,6 +463,27 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getLivePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["ControlError"];
+            /** @description The live page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     listAccounts: {
         parameters: {
             query?: never;
@@ -517,7 +561,10 @@ export interface operations {
     getClientReport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -538,7 +585,10 @@ export interface operations {
     getClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -559,7 +609,10 @@ export interface operations {
     moveClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -584,12 +637,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     getData: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -610,7 +667,10 @@ export interface operations {
     putData: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -630,12 +690,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     listFaults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -656,7 +720,10 @@ export interface operations {
     addFault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -685,12 +752,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     clearFaults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -735,6 +806,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     listMeetingRecords: {
@@ -742,7 +814,10 @@ export interface operations {
             query?: {
                 hostId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -758,12 +833,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     putMeeting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -792,6 +871,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     deleteMeeting: {
@@ -799,7 +879,10 @@ export interface operations {
             query: {
                 uuid: string;
             };
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -819,7 +902,10 @@ export interface operations {
     generateMeetings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -844,12 +930,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     reset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -870,7 +960,10 @@ export interface operations {
     getScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -891,7 +984,10 @@ export interface operations {
     patchScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -916,12 +1012,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     listUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -942,7 +1042,10 @@ export interface operations {
     putUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path: {
                 userId: string;
             };
@@ -973,12 +1076,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["ControlError"];
         };
     };
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The account a control call is for (an accountId from createAccount); default the one the mock started with. An unknown one is answered 404. */
+                "Conform-Account"?: components["parameters"]["ConformAccount"];
+            };
             path: {
                 userId: string;
             };

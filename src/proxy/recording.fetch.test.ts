@@ -11,6 +11,15 @@ import { startFetchServiceMock } from '../../mocks/fetch-service/startFetchServi
 import { conformBin, exitOf, startServerCommand } from '../testing/startServerCommand.ts';
 import type { PagesDocument } from './fetch-service/pageRecorder.ts';
 
+/** The fetch service's answer to POST /v1/fetch (specs/fetch-service.openapi.yaml), the fields compared. */
+interface FetchResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  content: string;
+  contentType: string;
+  encoding: string;
+}
+
 const cleanUps: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanUps.splice(0)) await c();
@@ -30,9 +39,11 @@ test('the pages fetched through the proxy are recorded, secrets out; errors are 
   started.launcher.stdout!.on('data', (d: string) => (output += d));
   const proxyUrl = `http://127.0.0.1:${started.ports[0]}`;
 
-  const post = async (body: Record<string, unknown>) => {
+  const fetched = new Map<string, FetchResult>();
+  const post = async (body: { url: string; allowRedirects?: boolean }) => {
     const res = await fetch(`${proxyUrl}/v1/fetch`, { method: 'POST', headers: { 'x-svc-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await res.arrayBuffer();
+    const text = await res.text();
+    if (res.status === 200) fetched.set(body.url, JSON.parse(text) as FetchResult);
     return res.status;
   };
   // The mock stands a page of its own in for a public URL, and writes the URL into it: the key with it.
@@ -67,4 +78,31 @@ test('the pages fetched through the proxy are recorded, secrets out; errors are 
   expect(redirect.status).toBeLessThan(400);
   expect(redirect.redirectTo).toMatch(/^http:\/\/origin\.conform\.invalid\//);
   expect(echoed.body).toContain('$SVC_API_KEY');
+
+  // Served again: `conform mock fetch-service --pages FILE` takes the recording as it is (readPagesFile's
+  // checks), with a key of its own, and answers a fetch of a recorded page with the same content.
+  const secondKey = `conform-second-${randomBytes(12).toString('hex')}`;
+  const served = await startServerCommand([process.execPath, conformBin, 'mock', 'fetch-service', '--port', '0', '--pages', file], /Stop with Ctrl\+C/, { env: { ...process.env, SVC_API_KEY: secondKey } });
+  cleanUps.push(served.cleanUp);
+  const secondUrl = `http://127.0.0.1:${served.ports[0]}`;
+  const listedPages = (await (await fetch(`${secondUrl}/__conform/pages`, { signal: AbortSignal.timeout(10_000) })).json()) as PagesDocument;
+  expect(listedPages.pages.map((p) => p.url)).toEqual(pages.map((p) => p.url));
+  const again = async (body: { url: string; allowRedirects?: boolean }) => {
+    const res = await fetch(`${secondUrl}/v1/fetch`, { method: 'POST', headers: { 'x-svc-api-key': secondKey, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+    expect(res.status, body.url).toBe(200);
+    return (await res.json()) as FetchResult;
+  };
+  // A Location as the page's URL resolves it: the recording keeps it as redirectTo, which the mock answers absolute.
+  const same = (url: string, r: FetchResult) => ({ statusCode: r.statusCode, content: r.content, contentType: r.contentType, encoding: r.encoding, location: r.headers.location === undefined ? undefined : new URL(r.headers.location, url).href });
+  for (const url of ['http://origin.conform.invalid/small', 'http://origin.conform.invalid/page/windows-1252']) {
+    expect(same(url, await again({ url })), url).toEqual(same(url, fetched.get(url)!));
+  }
+  const redirected = 'http://origin.conform.invalid/redirect/chain/1';
+  const redirectAgain = await again({ url: redirected, allowRedirects: false });
+  expect(same(redirected, redirectAgain)).toEqual(same(redirected, fetched.get(redirected)!));
+  expect(redirectAgain.headers.location).toBe('http://origin.conform.invalid/redirect/chain/0');
+  // The page that echoed the key is served with the placeholder where the key was, never the key.
+  const echoedAgain = await again({ url: 'https://pages.example/contact?key=$SVC_API_KEY' });
+  expect(echoedAgain.content).toContain('$SVC_API_KEY');
+  expect(JSON.stringify(echoedAgain)).not.toContain(apiKey);
 }, 60_000);

@@ -53,15 +53,26 @@ test('a recording of the mock through the proxy, served again by a second mock: 
   expect(data.meetings.length).toBe(original.length);
   expect(data.users[0]).toMatchObject({ account_id: account.accountId });
 
-  // The second mock serves the recorded account to an app of its own: the same list, in the same order.
+  // The second mock is `conform mock meeting-platform --data FILE`, as a user serves a recording: the
+  // file passes the loader's checks (checkMeetingData) for the recorded account, and the second mock
+  // serves it to an app of its own: the same list, in the same order.
   const secondAccount = { clientId: 'SecondMockClientId0001', clientSecret: 'second-mock-secret-0001', accountId: data.users[0]!.account_id };
-  const second = await startMeetingPlatformServer({ apiPath: '/api', seed: data, accounts: [secondAccount] });
-  cleanUps.push(() => second.close());
-  expect(await listed({ authUrl: second.url, apiBaseUrl: second.apiBaseUrl, credentials: secondAccount })).toEqual(original);
-  expect((await new MeetingClient({ authUrl: second.url, apiBaseUrl: second.apiBaseUrl, credentials: secondAccount }).me()).id).toBe(data.users[0]!.id);
+  const secondEnv = { ...process.env, MEETING_CLIENT_ID: secondAccount.clientId, MEETING_CLIENT_SECRET: secondAccount.clientSecret, MEETING_ACCOUNT_ID: secondAccount.accountId };
+  const served = await startServerCommand([process.execPath, conformBin, 'mock', 'meeting-platform', '--port', '0', '--data', file], /Its client is judged/, { env: secondEnv });
+  cleanUps.push(served.cleanUp);
+  const secondUrl = `http://127.0.0.1:${served.ports[0]}`;
+  const held = (await (await fetch(`${secondUrl}/__conform/data`, { signal: AbortSignal.timeout(10_000) })).json()) as MeetingPlatformSeed;
+  expect([held.users.length, held.meetings.length]).toEqual([data.users.length, data.meetings.length]);
+  const second: MeetingClientOptions = { authUrl: secondUrl, apiBaseUrl: secondUrl, credentials: secondAccount };
+  expect(await listed(second)).toEqual(original);
+  expect((await new MeetingClient(second).me()).id).toBe(data.users[0]!.id);
 
   // The meeting suite, as `conform run` runs it against a deployment: it passes against the recording.
-  const run = await runAgainst(second);
+  const run = await runConform(['run', 'meeting-platform', '--auth-url', secondUrl, '--api-base-url', secondUrl], {
+    MEETING_CLIENT_ID: secondAccount.clientId,
+    MEETING_CLIENT_SECRET: secondAccount.clientSecret,
+    MEETING_ACCOUNT_ID: secondAccount.accountId,
+  });
   expect(failedClauses(checksOf(run)), run.stderr).toEqual([]);
   expect(run.exitCode, run.stderr).toBe(0);
   // Every clause it passes against the mock recorded, it passes against the recording, none left unjudged.

@@ -43,7 +43,8 @@ describe('pageRecorder', () => {
     expect(document.pages.map((p) => p.url)).toEqual(['https://pages.test/a', 'https://pages.test/key', 'https://pages.test/moved', 'https://pages.test/logo.png']);
     expect(document.pages[0]).toEqual({ url: 'https://pages.test/a', status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'x-echo-key': '$SVC_API_KEY' }, body: html, charset: 'utf-8' });
     expect(document.pages[1]!.charset).toBe('windows-1252');
-    expect(document.pages[2]).toMatchObject({ status: 302, redirectTo: 'https://pages.test/a' });
+    // Its Location is the redirectTo (the mock answers Location from it), not a header beside it.
+    expect(document.pages[2]).toEqual({ url: 'https://pages.test/moved', status: 302, headers: {}, body: '', charset: 'utf-8', redirectTo: 'https://pages.test/a' });
     expect(document.pages[3]).toEqual({ url: 'https://pages.test/logo.png', status: 200, headers: { 'content-type': 'image/png' }, bodyBase64: 'iVBORw==' });
     expect(summary).toBe("4 pages, 1 answer not in the service's shape skipped");
   });
