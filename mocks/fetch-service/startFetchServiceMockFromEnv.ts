@@ -17,6 +17,8 @@ export interface FetchServiceMockFromEnvOptions {
   latencyMs?: number;
   /** Pages served from the start (readPagesFile checked them). */
   pages?: readonly PageInput[];
+  /** Keys POST /__conform/keys keeps at once (`--max-keys`); one more evicts the key idle the longest. */
+  maxKeys?: number;
 }
 
 export interface StartedFetchServiceMock {
@@ -39,13 +41,13 @@ export interface StartedFetchServiceMock {
  * one line when no farm runs at `originUrl` or the port cannot be listened on.
  */
 export async function startFetchServiceMockFromEnv(options: FetchServiceMockFromEnvOptions, env: Record<string, string | undefined>): Promise<StartedFetchServiceMock> {
-  const { host, port, originUrl, limits, latencyMs, pages } = options;
+  const { host, port, originUrl, limits, latencyMs, pages, maxKeys } = options;
   const demoKey = env.SVC_API_KEY ? undefined : `conform-demo-${randomBytes(12).toString('hex')}`;
   const farm = originUrl === undefined ? undefined : await readFarmInfo(originUrl);
   if (originUrl !== undefined && !farm) {
     throw new MockStartError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start one with: conform origin`);
   }
-  const server = await startFetchServiceMock({ host, port, apiKeys: [demoKey ?? env.SVC_API_KEY!], farm, limits, latencyMs, ...(pages && { pages }) }).catch((err: unknown) => {
+  const server = await startFetchServiceMock({ host, port, apiKeys: [demoKey ?? env.SVC_API_KEY!], farm, limits, latencyMs, ...(pages && { pages }), ...(maxKeys !== undefined && { maxKeys }) }).catch((err: unknown) => {
     throw cannotListen(host, port, err);
   });
   return { url: server.url, controlUrl: `${server.url}${fetchControlPrefix}`, ...(demoKey && { demoKey }), ...(farm && { farm }), clientReport: server.clientReport, close: server.close };

@@ -51,6 +51,8 @@ export interface FetchServiceMockFlags extends ListenOptions {
   latency: number;
   /** `--pages FILE`: pages served from the start. */
   pages?: string;
+  /** `--max-keys N`; commander gives the default. */
+  maxKeys?: number;
 }
 
 const meetingPlatformSummary = 'the meeting platform: token endpoint and /v2 API on one port, with demo users and meetings';
@@ -100,6 +102,7 @@ export function registerMock(program: Command): void {
     .addOption(numberOption('--max-concurrency <n>', 'fetches in flight per key before 429', numberRules.count).default(defaultMockLimits.maxConcurrency))
     .addOption(numberOption('--latency <ms>', 'delay every answer by MS milliseconds (a fetch holds its --max-concurrency slot meanwhile)', numberRules.fromZero).default(0))
     .option('--pages <file>', 'serve the pages in FILE from the start ({"pages": [...]}, JSON or .yaml; as PUT /__conform/pages takes them)')
+    .addOption(numberOption('--max-keys <n>', 'keys POST /__conform/keys keeps at once; one more evicts the key idle the longest (never the key the mock started with)', numberRules.count).default(100)) // defaultMaxKeys of mocks/fetch-service/fetchMockKeys.ts, which loads the control document: not for --help
     .addHelpText('after', `\n${fetchServiceHelp}`)
     .action(async (options: FetchServiceMockFlags) => {
       const stopped = untilStopped();
@@ -132,12 +135,12 @@ async function runMeetingPlatformMock(options: MeetingPlatformMockOptions, env: 
 export async function runFetchServiceMock(options: FetchServiceMockFlags, env: Env, write: (text: string) => void, untilStop: () => Promise<unknown>): Promise<void> {
   const { startFetchServiceMockFromEnv } = await import('../../../mocks/fetch-service/startFetchServiceMockFromEnv.ts');
   const { readPagesFile } = await import('../../../mocks/fetch-service/readPagesFile.ts');
-  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency, pages: pagesFile, clientReport = [] } = options;
+  const { host, port, originUrl, timeoutMs, maxBytes, maxConcurrency, latency, pages: pagesFile, maxKeys, clientReport = [] } = options;
   const limits = { timeoutMs, maxBytes, maxConcurrency };
   let pages: Awaited<ReturnType<typeof readPagesFile>> | undefined;
   const start = async () => {
     pages = pagesFile === undefined ? undefined : await readPagesFile(pagesFile);
-    return startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }), ...(pages && { pages }) }, env);
+    return startFetchServiceMockFromEnv({ host, port, limits, latencyMs: latency, ...(originUrl !== undefined && { originUrl }), ...(pages && { pages }), ...(maxKeys !== undefined && { maxKeys }) }, env);
   };
   await runMock(start, (started) => fetchServiceBanner(started, limits, pages && { file: pagesFile!, count: pages.length }), write, untilStop, clientReport);
 }
