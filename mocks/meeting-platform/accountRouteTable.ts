@@ -1,16 +1,15 @@
-import { validateRequest } from '../../src/openapi/validateRequest.ts';
 import type { components } from '../../src/generated/mock-control.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 import { controlPrefix } from './controlRoutes.ts';
-import { controlProblems } from './controlProblems.ts';
+import { controlProblems as problemsOf } from './controlProblems.ts';
+import { controlError, controlNoContent, controlOk, controlProblems } from '../control-api/controlReplies.ts';
+import { findControlOperation } from '../control-api/findControlOperation.ts';
 import { controlSpec } from './controlSpec.ts';
 import type { MeetingPlatformMock } from './createMeetingPlatformMock.ts';
 import type { AccountRequest, MeetingPlatformAccounts } from './meetingPlatformAccounts.ts';
 import { MockAccountError } from './MockAccountError.ts';
 import { MockControlError } from './MockControlError.ts';
 import { requestClientId } from './requestClientId.ts';
-
-type ControlError = components['schemas']['ControlError'];
 
 /** The header that scopes a control call to one account. */
 export const accountHeader = 'conform-account';
@@ -38,7 +37,7 @@ export function accountRouteTable(defaultMock: MeetingPlatformMock, accounts: ()
     const accountId = request.headers[accountHeader];
     if (accountId === undefined) return base.answer(request);
     const mock = accounts().use(accountId);
-    return mock ? mock.routes.answer(request) : errorReply(404, { error: 'not_found', message: `No account ${accountId} (Conform-Account header; GET /__conform/accounts lists them).`, field: 'Conform-Account' });
+    return mock ? mock.routes.answer(request) : controlError(404, { error: 'not_found', message: `No account ${accountId} (Conform-Account header; GET /__conform/accounts lists them).`, field: 'Conform-Account' });
   };
   const direct = (request: MockRequest) => (request.path.startsWith(controlPrefix) ? controlCall(request) : base.answer(request));
   const dispatching = (request: MockRequest): MockReply | Promise<MockReply> => {
@@ -58,39 +57,16 @@ export function accountRouteTable(defaultMock: MeetingPlatformMock, accounts: ()
 }
 
 function accountsCall(accounts: MeetingPlatformAccounts, request: MockRequest): MockReply {
-  const rest = request.path.slice(accountsPath.length);
-  // Only the document's paths: /__conform/accounts/ (a trailing slash) is no path of it, so a 404.
-  const operationId = rest === '' ? ({ POST: 'createAccount', GET: 'listAccounts' } as Record<string, string>)[request.method] : /^\/[^/]+$/.test(rest) ? (request.method === 'DELETE' ? 'deleteAccount' : undefined) : null;
-  if (operationId === null) return errorReply(404, { error: 'not_found', message: `The control API has no operation at ${request.path} (specs/mock-control.openapi.yaml lists them).` });
-  if (operationId === undefined) {
-    const allow = rest === '' ? 'POST, GET' : 'DELETE';
-    return errorReply(405, { error: 'method_not_allowed', message: `${request.path} takes ${allow}, not ${request.method}.` }, { allow });
-  }
-  const operation = controlSpec().operation(operationId);
-  const checked = validateRequest(operation, { method: request.method, url: request.query ? `${request.path}?${request.query}` : request.path, headers: request.headers, body: request.body });
-  if (checked.violations.length) return badRequest(new MockControlError(controlProblems(checked.violations)));
+  const call = findControlOperation(controlSpec(), 'specs/mock-control.openapi.yaml', request, problemsOf);
+  if (!('operationId' in call)) return call;
   try {
-    if (operationId === 'createAccount') return ok(accounts.create((checked.body ?? {}) as AccountRequest), 201);
-    if (operationId === 'listAccounts') return ok({ accounts: accounts.list() });
-    accounts.delete(decodeURIComponent(rest.slice(1)));
-    return { status: 204, headers: { 'cache-control': 'no-store' }, body: '' };
+    if (call.operationId === 'createAccount') return controlOk(accounts.create((call.body ?? {}) as AccountRequest), 201);
+    if (call.operationId === 'listAccounts') return controlOk({ accounts: accounts.list() });
+    accounts.delete(call.params.accountId!);
+    return controlNoContent();
   } catch (err) {
-    if (err instanceof MockControlError) return badRequest(err);
-    if (err instanceof MockAccountError) return errorReply(err.status, { error: err.status === 404 ? 'not_found' : 'conflict', message: err.message });
+    if (err instanceof MockControlError) return controlProblems(400, err.problems);
+    if (err instanceof MockAccountError) return controlError(err.status, { error: err.status === 404 ? 'not_found' : 'conflict', message: err.message });
     throw err;
   }
-}
-
-const jsonHeaders = { 'content-type': 'application/json', 'cache-control': 'no-store' } as const;
-
-function ok(value: unknown, status = 200): MockReply {
-  return { status, headers: jsonHeaders, body: `${JSON.stringify(value)}\n` };
-}
-
-function badRequest(err: MockControlError): MockReply {
-  return errorReply(400, { error: 'invalid_request', message: err.message, field: err.field, problems: [...err.problems] });
-}
-
-function errorReply(status: number, error: ControlError, headers: Record<string, string> = {}): MockReply {
-  return { status, headers: { ...jsonHeaders, ...headers }, body: `${JSON.stringify(error)}\n` };
 }
