@@ -1,4 +1,4 @@
-import { MockAccountError } from '../meeting-platform/MockAccountError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';
 import { createFetchServiceMock, type FetchServiceMock, type FetchServiceMockOptions } from './createFetchServiceMock.ts';
 import { fetchMockKeys, type FetchMockKeys } from './fetchMockKeys.ts';

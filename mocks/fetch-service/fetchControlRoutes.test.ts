@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { checkExchange } from '../../src/openapi/checkExchange.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
-import { MockControlError } from '../meeting-platform/MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MockAdapter } from '../MockExchange.ts';
 import { createFetchServiceMock } from './createFetchServiceMock.ts';
 import { fetchControlPrefix } from './fetchControlRoutes.ts';

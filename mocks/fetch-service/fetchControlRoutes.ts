@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/fetch-mock-control.ts';
 import { servedByJudge } from '../judgedRouteTable.ts';
-import { MockControlError } from '../meeting-platform/MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 import { controlError, controlOk, controlProblems } from '../control-api/controlReplies.ts';
 import { findControlOperation } from '../control-api/findControlOperation.ts';

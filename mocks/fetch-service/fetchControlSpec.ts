@@ -4,7 +4,7 @@ import { compileSpec, type CompiledSpec, type OpenApiDocument } from '../../src/
 import { schemaViolations } from '../../src/openapi/schemaViolations.ts';
 import type { Violation } from '../../src/openapi/Violation.ts';
 import { controlProblems } from '../meeting-platform/controlProblems.ts';
-import { MockControlError, type ControlProblem } from '../meeting-platform/MockControlError.ts';
+import { MockControlError, type ControlProblem } from '../control-api/MockControlError.ts';
 
 /** The fetch mock's control API document: specs/ beside mocks/ (dist/specs in the package). */
 export const fetchControlSpecUrl = new URL('../../specs/fetch-mock-control.openapi.yaml', import.meta.url);

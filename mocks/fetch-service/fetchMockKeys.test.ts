@@ -2,7 +2,7 @@
 // each key made through POST /__conform/keys has its own pages, faults, scenario, journal and client report;
 // control calls name a key by its keyId (Conform-Key), and the key itself is in no journal, list or report.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MockAccountError } from '../meeting-platform/MockAccountError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
 import type { MockAdapter } from '../MockExchange.ts';
 import { createFetchServiceMockWithKeys } from './createFetchServiceMockWithKeys.ts';
 import { startFetchServiceMock, type FetchServiceMockServer } from './startFetchServiceMock.ts';

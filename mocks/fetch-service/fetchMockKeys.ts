@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/generated/fetch-mock-control.ts';
-import { MockAccountError } from '../meeting-platform/MockAccountError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
 import type { FetchServiceMock } from './createFetchServiceMock.ts';
 import { checkFetchControlInput } from './fetchControlSpec.ts';
 

@@ -18,8 +18,8 @@ export { readPagesFile, maxPagesFileBytes } from './readPagesFile.ts';
 // What a file the loader refuses throws: one line naming the option, the file and the field.
 export { MockStartError } from '../MockStartError.ts';
 export type { FetchFault, FetchFaultInput } from './fetchMockFaults.ts';
-export { MockControlError, type ControlProblem } from '../meeting-platform/MockControlError.ts';
+export { MockControlError, type ControlProblem } from '../control-api/MockControlError.ts';
 // API keys for tests side by side (POST /__conform/keys; in-process mock.control.keys and forKey).
 export { createFetchServiceMockWithKeys, type FetchServiceKeysMockOptions, type FetchServiceControlWithKeys, type FetchServiceMockWithKeys } from './createFetchServiceMockWithKeys.ts';
 export { defaultMaxKeys, defaultKeyId, type KeyRequest, type CreatedKey, type KeySummary } from './fetchMockKeys.ts';
-export { MockAccountError } from '../meeting-platform/MockAccountError.ts';
+export { MockAccountError } from '../control-api/MockAccountError.ts';

@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/fetch-mock-control.ts';
-import { MockAccountError } from '../meeting-platform/MockAccountError.ts';
-import { MockControlError } from '../meeting-platform/MockControlError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 import { controlError, controlNoContent, controlOk, controlProblems } from '../control-api/controlReplies.ts';
 import { findControlOperation } from '../control-api/findControlOperation.ts';

@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/fetch-mock-control.ts';
-import { MockControlError, type ControlProblem } from '../meeting-platform/MockControlError.ts';
+import { MockControlError, type ControlProblem } from '../control-api/MockControlError.ts';
 import { encodePageBody } from './encodePageBody.ts';
 
 export type PageInput = components['schemas']['Page'];

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { MockControlError } from '../meeting-platform/MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import { MockStartError } from '../MockStartError.ts';
 import { checkFetchControlInput } from './fetchControlSpec.ts';
 import { maxPageBodyBytes, maxPages, mockPages, type PageInput } from './mockPages.ts';

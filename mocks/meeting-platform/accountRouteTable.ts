@@ -7,8 +7,8 @@ import { findControlOperation } from '../control-api/findControlOperation.ts';
 import { controlSpec } from './controlSpec.ts';
 import type { MeetingPlatformMock } from './createMeetingPlatformMock.ts';
 import type { AccountRequest, MeetingPlatformAccounts } from './meetingPlatformAccounts.ts';
-import { MockAccountError } from './MockAccountError.ts';
-import { MockControlError } from './MockControlError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import { requestClientId } from './requestClientId.ts';
 
 /** The header that scopes a control call to one account. */

@@ -3,7 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { createAjv } from '../../src/openapi/createAjv.ts';
 import { specUrl } from '../../src/openapi/loadSpec.ts';
-import type { ControlProblem } from './MockControlError.ts';
+import type { ControlProblem } from '../control-api/MockControlError.ts';
 import type { MeetingPlatformSeed, MeetingSeed, UserSeed } from './seedTypes.ts';
 
 /** The most of each an account's data may hold: what a recording keeps, and what the indexes serve fast. */

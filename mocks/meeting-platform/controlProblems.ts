@@ -1,7 +1,7 @@
 import type { Violation } from '../../src/openapi/Violation.ts';
 import { schemaViolations } from '../../src/openapi/schemaViolations.ts';
 import { controlSpec } from './controlSpec.ts';
-import { MockControlError, type ControlProblem } from './MockControlError.ts';
+import { MockControlError, type ControlProblem } from '../control-api/MockControlError.ts';
 
 // A value that is there but wrong says most; then a field missing; then one not allowed; last a whole
 // alternative that no form matched (oneOf), whose branches' own errors already said how.

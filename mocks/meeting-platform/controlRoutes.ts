@@ -5,7 +5,7 @@ import { controlError, controlNoContent, controlOk, controlProblems } from '../c
 import { findControlOperation } from '../control-api/findControlOperation.ts';
 import { controlSpec } from './controlSpec.ts';
 import type { MeetingPlatformControl } from './meetingPlatformControl.ts';
-import { MockControlError } from './MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MeetingOperationId } from './operationOf.ts';
 import type { components } from '../../src/generated/mock-control.ts';
 

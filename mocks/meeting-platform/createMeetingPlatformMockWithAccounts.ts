@@ -3,7 +3,7 @@ import { accountRouteTable } from './accountRouteTable.ts';
 import { createMeetingPlatformMock, type MeetingPlatformMock, type MeetingPlatformOptions } from './createMeetingPlatformMock.ts';
 import type { MeetingPlatformControl } from './meetingPlatformControl.ts';
 import { meetingPlatformAccounts, type MeetingPlatformAccounts } from './meetingPlatformAccounts.ts';
-import { MockAccountError } from './MockAccountError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
 
 export interface MeetingPlatformAccountsMockOptions extends MeetingPlatformOptions {
   /** Accounts made through the control API kept at once (default 100); one more evicts the idle-longest. */

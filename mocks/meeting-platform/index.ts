@@ -12,12 +12,12 @@ export { manualClock, type Clock, type ManualClock } from './clock.ts';
 export type { MeetingPlatformControl, ClockState, ControlState, ControlJournalEntry, JournalFilter } from './meetingPlatformControl.ts';
 export type { Fault, FaultAction, FaultInput } from './mockFaults.ts';
 export type { MeetingOperationId } from './operationOf.ts';
-export { MockControlError, type ControlProblem } from './MockControlError.ts';
+export { MockControlError, type ControlProblem } from '../control-api/MockControlError.ts';
 // Accounts for tests side by side (POST /__conform/accounts; in-process mock.control.accounts and forAccount).
 export { createMeetingPlatformMockWithAccounts } from './createMeetingPlatformMockWithAccounts.ts';
 export type { MeetingPlatformAccountsMockOptions, MeetingPlatformControlWithAccounts, MeetingPlatformMockWithAccounts } from './createMeetingPlatformMockWithAccounts.ts';
 export { defaultMaxAccounts, type AccountRequest, type CreatedAccount, type AccountSummary } from './meetingPlatformAccounts.ts';
-export { MockAccountError } from './MockAccountError.ts';
+export { MockAccountError } from '../control-api/MockAccountError.ts';
 // The data format (--data FILE, PUT /__conform/data, conform proxy --record) and its check.
 export type { MeetingData, UserRecord, MeetingRecord } from './meetingDataFormat.ts';
 export { checkMeetingData, maxDataUsers, maxDataMeetings, type CheckedMeetingData } from './checkMeetingData.ts';

@@ -9,7 +9,7 @@ import { controlSpec } from './controlSpec.ts';
 import type { MockAdapter } from '../MockExchange.ts';
 import { checkMeetingData, maxDataUsers } from './checkMeetingData.ts';
 import { createMeetingPlatformMock } from './createMeetingPlatformMock.ts';
-import { MockControlError } from './MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MeetingSeed, UserSeed } from './seedTypes.ts';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from './startMeetingPlatformServer.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/generated/mock-control.ts';
 import { checkControlInput } from './controlProblems.ts';
 import type { MeetingPlatformMock } from './createMeetingPlatformMock.ts';
-import { MockAccountError } from './MockAccountError.ts';
+import { MockAccountError } from '../control-api/MockAccountError.ts';
 import type { MeetingAccount } from './seedTypes.ts';
 
 export type AccountRequest = components['schemas']['AccountRequest'];

@@ -2,7 +2,7 @@
 // HTTP, seen by a client talking real HTTP to the mock, and the same checks of the input.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accessTokenTtlSeconds } from './accessTokens.ts';
-import { MockControlError } from './MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import { startMeetingPlatformServer, type MeetingPlatformServer } from './startMeetingPlatformServer.ts';
 
 describe('mock.control, the in-process handle', () => {

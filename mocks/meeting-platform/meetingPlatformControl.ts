@@ -6,7 +6,7 @@ import { checkMeetingData, checkRecord, maxDataMeetings, maxDataUsers } from './
 import { checkControlInput } from './controlProblems.ts';
 import { generateMeetings } from './generateMeetings.ts';
 import type { MeetingPlatformState } from './meetingPlatformState.ts';
-import { MockControlError } from './MockControlError.ts';
+import { MockControlError } from '../control-api/MockControlError.ts';
 import type { Random } from './seededRandom.ts';
 import type { MeetingPlatformSeed, MeetingSeed, UserSeed } from './seedTypes.ts';
 import type { MeetingPlatformScenario } from './meetingPlatformRoutes.ts';
