@@ -1,35 +1,19 @@
 import type { components } from '../../src/generated/fetch-mock-control.ts';
-import { servedByJudge } from '../judgedRouteTable.ts';
 import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 import { controlError, controlOk, controlProblems } from '../control-api/controlReplies.ts';
 import { findControlOperation } from '../control-api/findControlOperation.ts';
+import { controlledRouteTable, type ControlledRouteTable } from '../control-api/controlledRouteTable.ts';
 import { fetchControlProblems, fetchControlSpec } from './fetchControlSpec.ts';
 import type { FetchServiceControl } from './fetchServiceControl.ts';
 
-/** Where the control API lives on the mock's origin: a path the fetch service never uses. */
-export const fetchControlPrefix = '/__conform/';
+/** Where the control API lives: the prefix every mock's control API shares. */
+export { controlPrefix as fetchControlPrefix } from '../control-api/controlledRouteTable.ts';
+export type { ControlledRouteTable as FetchControlledRouteTable } from '../control-api/controlledRouteTable.ts';
 
-
-/** The control API in front of the service's table, which a reset swaps (a new judge). */
-export interface FetchControlledRouteTable extends RouteTable {
-  service: RouteTable;
-}
-
-/**
- * The control API under `/__conform/` on `origins`, in front of the service's table. A request of the
- * service pays one prefix test; control calls never reach the service's table (so its client judge never
- * sees them), except what the judged table serves itself (servedByJudge: the client report).
- */
-export function fetchControlRoutes(control: FetchServiceControl, origins: readonly string[], service: RouteTable): FetchControlledRouteTable {
-  const underControl = (origin: string, path: string) => path.startsWith(fetchControlPrefix) && origins.includes(origin);
-  const isControl = (request: MockRequest) => underControl(request.origin, request.path) && !servedByJudge(request);
-  const table: FetchControlledRouteTable = {
-    service,
-    serves: (origin, path) => underControl(origin, path) || table.service.serves(origin, path),
-    answer: (request) => (isControl(request) ? controlCall(control, request) : table.service.answer(request)),
-  };
-  return table;
+/** The control API (its document's operations) under `/__conform/` on `origins`, in front of the service's table. */
+export function fetchControlRoutes(control: FetchServiceControl, origins: readonly string[], service: RouteTable): ControlledRouteTable {
+  return controlledRouteTable(origins, service, (request) => controlCall(control, request));
 }
 
 function controlCall(control: FetchServiceControl, request: MockRequest): MockReply {

@@ -1,39 +1,21 @@
-import { servedByJudge } from '../judgedRouteTable.ts';
 import type { MockReply, MockRequest, RouteTable } from '../MockExchange.ts';
 import { controlProblems as problemsOf } from './controlProblems.ts';
 import { controlError, controlNoContent, controlOk, controlProblems } from '../control-api/controlReplies.ts';
 import { findControlOperation } from '../control-api/findControlOperation.ts';
+import { controlledRouteTable, type ControlledRouteTable } from '../control-api/controlledRouteTable.ts';
 import { controlSpec } from './controlSpec.ts';
 import type { MeetingPlatformControl } from './meetingPlatformControl.ts';
 import { MockControlError } from '../control-api/MockControlError.ts';
 import type { MeetingOperationId } from './operationOf.ts';
 import type { components } from '../../src/generated/mock-control.ts';
 
-/** Where the control API lives on every origin of a mock: a path the mocked service never uses. */
-export const controlPrefix = '/__conform/';
+/** Where the control API lives: the prefix every mock's control API shares. */
+export { controlPrefix } from '../control-api/controlledRouteTable.ts';
+export type { ControlledRouteTable } from '../control-api/controlledRouteTable.ts';
 
-
-/** A route table with the control API in front, and the service's table behind it, which the mock may swap. */
-export interface ControlledRouteTable extends RouteTable {
-  /** The table that answers everything that is not a control call. */
-  service: RouteTable;
-}
-
-/**
- * The control API under `/__conform/` on `origins`, in front of the service's table. A request of the
- * service pays one prefix test; control calls never reach the service's table (so its client judge never
- * sees them), except a GET of the client report, which the judged table serves itself (judgedRouteTable).
- */
+/** The control API (its document's operations) under `/__conform/` on `origins`, in front of the service's table. */
 export function controlRoutes(control: MeetingPlatformControl, origins: readonly string[], service: RouteTable): ControlledRouteTable {
-  const underControl = (origin: string, path: string) => path.startsWith(controlPrefix) && origins.includes(origin);
-  // The judged table answers GET and HEAD of the client report; any other method gets this API's 405.
-  const isControl = (request: MockRequest) => underControl(request.origin, request.path) && !servedByJudge(request);
-  const table: ControlledRouteTable = {
-    service,
-    serves: (origin, path) => underControl(origin, path) || table.service.serves(origin, path),
-    answer: (request) => (isControl(request) ? controlCall(control, request) : table.service.answer(request)),
-  };
-  return table;
+  return controlledRouteTable(origins, service, (request) => controlCall(control, request));
 }
 
 function controlCall(control: MeetingPlatformControl, request: MockRequest): MockReply {
