@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/generated/fetch-mock-control.ts';
-import { MockAccountError } from '../control-api/MockAccountError.ts';
+import { tenantRegistry } from '../control-api/tenantRegistry.ts';
 import type { FetchServiceMock } from './createFetchServiceMock.ts';
 import { checkFetchControlInput } from './fetchControlSpec.ts';
 
@@ -40,79 +40,37 @@ export interface FetchMockKeys {
   readonly size: number;
 }
 
-interface Entry {
-  keyId: string;
-  apiKey: string;
-  label?: string;
-  createdAt: number;
-  lastUsedAt: number;
-  usedSeq: number;
-  mock: FetchServiceMock;
-}
-
 export function fetchMockKeys(options: FetchMockKeysOptions): FetchMockKeys {
-  const { defaultMock, make, onChange } = options;
-  const maxKeys = options.maxKeys ?? defaultMaxKeys;
-  if (!Number.isInteger(maxKeys) || maxKeys < 1) throw new RangeError(`maxKeys must be a whole number from 1, not ${maxKeys}`);
-  const now = options.now ?? Date.now;
-  const defaultEntry = { keyId: defaultKeyId, createdAt: now(), lastUsedAt: now(), usedSeq: 0, mock: defaultMock };
-  let seq = 0;
-  const byId = new Map<string, Entry>();
-  const byKey = new Map<string, Entry>();
-  const noteUse = (entry: { lastUsedAt: number; usedSeq: number }) => {
-    entry.lastUsedAt = now();
-    entry.usedSeq = ++seq;
-  };
-  const drop = (entry: Entry) => {
-    byId.delete(entry.keyId);
-    byKey.delete(entry.apiKey);
-    if (byId.size === 0) onChange?.(0);
-  };
-  const summary = (e: Omit<Entry, 'apiKey'>): KeySummary => ({
-    keyId: e.keyId,
-    ...(e.label !== undefined && { label: e.label }),
-    createdAt: new Date(e.createdAt).toISOString(),
-    lastUsedAt: new Date(e.lastUsedAt).toISOString(),
+  const tenants = tenantRegistry<FetchServiceMock>({
+    defaultId: defaultKeyId,
+    defaultMock: options.defaultMock,
+    max: options.maxKeys ?? defaultMaxKeys,
+    ...(options.now && { now: options.now }),
+    ...(options.onChange && { onChange: options.onChange }),
+    noun: 'key',
+    listedAt: 'GET /__conform/keys',
   });
-
   return {
     create(request = {}) {
       checkFetchControlInput('createKey', request);
       // The id names the key in control calls and logs; the key is 24 random bytes no id is derived from.
       const keyId = `key-${randomBytes(9).toString('base64url')}`;
       const apiKey = `conform-key-${randomBytes(24).toString('hex')}`;
-      const mock = make(apiKey, request.label);
-      if (byId.size >= maxKeys) {
-        let idlest: Entry | undefined;
-        for (const entry of byId.values()) if (!idlest || entry.usedSeq < idlest.usedSeq) idlest = entry;
-        if (idlest) drop(idlest);
-      }
-      const at = now();
-      const entry: Entry = { keyId, apiKey, ...(request.label !== undefined && { label: request.label }), createdAt: at, lastUsedAt: at, usedSeq: ++seq, mock };
-      byId.set(keyId, entry);
-      byKey.set(apiKey, entry);
-      if (byId.size === 1) onChange?.(1);
+      tenants.add({ id: keyId, credential: apiKey, ...(request.label !== undefined && { label: request.label }), mock: options.make(apiKey, request.label) });
       return { keyId, apiKey };
     },
-    list: () => [summary(defaultEntry), ...[...byId.values()].map(summary)],
-    delete(keyId) {
-      if (keyId === defaultKeyId) throw new MockAccountError(409, `Key ${keyId} stands for the keys the mock started with; it cannot be deleted.`);
-      const entry = byId.get(keyId);
-      if (!entry) throw new MockAccountError(404, `No key ${keyId} (GET /__conform/keys lists them).`);
-      drop(entry);
-    },
-    use(keyId) {
-      const entry = keyId === defaultKeyId ? defaultEntry : byId.get(keyId);
-      if (entry) noteUse(entry);
-      return entry?.mock;
-    },
-    useByKey(apiKey) {
-      const entry = byKey.get(apiKey);
-      if (entry) noteUse(entry);
-      return entry?.mock;
-    },
+    list: () =>
+      tenants.list().map((t) => ({
+        keyId: t.id,
+        ...(t.label !== undefined && { label: t.label }),
+        createdAt: new Date(t.createdAt).toISOString(),
+        lastUsedAt: new Date(t.lastUsedAt).toISOString(),
+      })),
+    delete: (keyId) => tenants.delete(keyId),
+    use: (keyId) => tenants.use(keyId),
+    useByKey: (apiKey) => tenants.useByCredential(apiKey),
     get size() {
-      return byId.size;
+      return tenants.size;
     },
   };
 }

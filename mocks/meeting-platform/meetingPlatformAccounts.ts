@@ -3,6 +3,7 @@ import type { components } from '../../src/generated/mock-control.ts';
 import { checkControlInput } from './controlProblems.ts';
 import type { MeetingPlatformMock } from './createMeetingPlatformMock.ts';
 import { MockAccountError } from '../control-api/MockAccountError.ts';
+import { tenantRegistry } from '../control-api/tenantRegistry.ts';
 import type { MeetingAccount } from './seedTypes.ts';
 
 export type AccountRequest = components['schemas']['AccountRequest'];
@@ -25,17 +26,6 @@ export interface MeetingPlatformAccountsOptions {
   onChange?(size: number): void;
 }
 
-interface Entry {
-  accountId: string;
-  clientId: string;
-  label?: string;
-  createdAt: number;
-  lastUsedAt: number;
-  /** Order of last use: ties of lastUsedAt within a millisecond still have an idle-longest. */
-  usedSeq: number;
-  mock: MeetingPlatformMock;
-}
-
 /** The accounts of one mock process, for tests that run side by side against it (the control API's createAccount). */
 export interface MeetingPlatformAccounts {
   /** A new account; what is not given is generated. The answer is the only place its client secret shows. */
@@ -53,36 +43,18 @@ export interface MeetingPlatformAccounts {
 }
 
 export function meetingPlatformAccounts(options: MeetingPlatformAccountsOptions): MeetingPlatformAccounts {
-  const { defaultMock, make, onChange } = options;
-  const maxAccounts = options.maxAccounts ?? defaultMaxAccounts;
-  if (!Number.isInteger(maxAccounts) || maxAccounts < 1) throw new RangeError(`maxAccounts must be a whole number from 1, not ${maxAccounts}`);
-  const now = options.now ?? Date.now;
+  const { defaultMock, make } = options;
   const first = defaultMock.accounts[0]!;
-  const defaultEntry: Entry = { accountId: first.accountId, clientId: first.clientId, createdAt: now(), lastUsedAt: now(), usedSeq: 0, mock: defaultMock };
-  let seq = 0;
-  const byId = new Map<string, Entry>();
-  const byClientId = new Map<string, Entry>();
-  const taken = (accountId: string, clientId: string) =>
-    byId.has(accountId) || byClientId.has(clientId) || defaultMock.accounts.some((a) => a.accountId === accountId || a.clientId === clientId);
-
-  const drop = (entry: Entry) => {
-    byId.delete(entry.accountId);
-    byClientId.delete(entry.clientId);
-    if (byId.size === 0) onChange?.(0);
-  };
-  const evictIdlest = () => {
-    let idlest: Entry | undefined;
-    for (const entry of byId.values()) if (!idlest || entry.usedSeq < idlest.usedSeq) idlest = entry;
-    if (idlest) drop(idlest);
-  };
-  const summary = (e: Entry): AccountSummary => ({
-    accountId: e.accountId,
-    clientId: e.clientId,
-    ...(e.label !== undefined && { label: e.label }),
-    createdAt: new Date(e.createdAt).toISOString(),
-    lastUsedAt: new Date(e.lastUsedAt).toISOString(),
+  const tenants = tenantRegistry<MeetingPlatformMock>({
+    defaultId: first.accountId,
+    defaultMock,
+    max: options.maxAccounts ?? defaultMaxAccounts,
+    ...(options.now && { now: options.now }),
+    ...(options.onChange && { onChange: options.onChange }),
+    noun: 'account',
+    listedAt: 'GET /__conform/accounts',
   });
-
+  const taken = (accountId: string, clientId: string) => tenants.has(accountId, clientId) || defaultMock.accounts.some((a) => a.accountId === accountId || a.clientId === clientId);
   return {
     create(request = {}) {
       checkControlInput('createAccount', request);
@@ -91,39 +63,22 @@ export function meetingPlatformAccounts(options: MeetingPlatformAccountsOptions)
       if (taken(accountId, clientId)) throw new MockAccountError(409, `An account with accountId ${accountId} or clientId ${clientId} exists already.`);
       const clientSecret = request.clientSecret ?? randomBytes(24).toString('base64url');
       const mock = make({ accountId, clientId, clientSecret }, request.label);
-      if (byId.size >= maxAccounts) evictIdlest();
-      const at = now();
-      const entry: Entry = { accountId, clientId, ...(request.label !== undefined && { label: request.label }), createdAt: at, lastUsedAt: at, usedSeq: ++seq, mock };
-      byId.set(accountId, entry);
-      byClientId.set(clientId, entry);
-      if (byId.size === 1) onChange?.(1);
+      tenants.add({ id: accountId, credential: clientId, ...(request.label !== undefined && { label: request.label }), mock });
       return { accountId, clientId, clientSecret, userId: mock.accounts[0]!.userId, authUrl: mock.authUrl, apiBaseUrl: mock.apiBaseUrl };
     },
-    list: () => [summary(defaultEntry), ...[...byId.values()].map(summary)],
-    delete(accountId) {
-      if (accountId === defaultEntry.accountId) throw new MockAccountError(409, `Account ${accountId} is the one the mock started with; it cannot be deleted.`);
-      const entry = byId.get(accountId);
-      if (!entry) throw new MockAccountError(404, `No account ${accountId} (GET /__conform/accounts lists them).`);
-      drop(entry);
-    },
-    use(accountId) {
-      const entry = accountId === defaultEntry.accountId ? defaultEntry : byId.get(accountId);
-      if (entry) {
-        entry.lastUsedAt = now();
-        entry.usedSeq = ++seq;
-      }
-      return entry?.mock;
-    },
-    useByClientId(clientId) {
-      const entry = byClientId.get(clientId);
-      if (entry) {
-        entry.lastUsedAt = now();
-        entry.usedSeq = ++seq;
-      }
-      return entry?.mock;
-    },
+    list: () =>
+      tenants.list().map((t) => ({
+        accountId: t.id,
+        clientId: t.mock.accounts[0]!.clientId,
+        ...(t.label !== undefined && { label: t.label }),
+        createdAt: new Date(t.createdAt).toISOString(),
+        lastUsedAt: new Date(t.lastUsedAt).toISOString(),
+      })),
+    delete: (accountId) => tenants.delete(accountId),
+    use: (accountId) => tenants.use(accountId),
+    useByClientId: (clientId) => tenants.useByCredential(clientId),
     get size() {
-      return byId.size;
+      return tenants.size;
     },
   };
 }
