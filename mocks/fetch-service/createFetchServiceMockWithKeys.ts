@@ -34,7 +34,7 @@ export function createFetchServiceMockWithKeys(options: FetchServiceKeysMockOpti
     defaultMock,
     maxKeys,
     make: (apiKey, label) => createFetchServiceMock({ ...mockOptions, baseUrl: defaultMock.baseUrl, apiKeys: [apiKey], ...(label !== undefined && { clientLabel: label }) }),
-    onChange: (size) => table.keysChanged(size),
+    onChange: (size) => table.tenantsChanged(size),
   });
   const control: FetchServiceControlWithKeys = {
     ...defaultMock.control,

@@ -36,7 +36,7 @@ export function createMeetingPlatformMockWithAccounts(options: MeetingPlatformAc
     defaultMock,
     maxAccounts,
     make: (account, label) => createMeetingPlatformMock({ ...shared, authUrl: defaultMock.authUrl, apiBaseUrl: defaultMock.apiBaseUrl, accounts: [account], ...(label !== undefined && { clientLabel: label }) }),
-    onChange: (size) => table.accountsChanged(size),
+    onChange: (size) => table.tenantsChanged(size),
   });
   const control: MeetingPlatformControlWithAccounts = {
     ...defaultMock.control,
