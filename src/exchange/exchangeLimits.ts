@@ -10,6 +10,12 @@ export interface ExchangeLimits {
   bounds: RequestBounds;
   /** Requests per second; absent: 10 for a host not on loopback, none on loopback; 0: none (rateLimit.ts). */
   rateLimit?: number;
+  /**
+   * Requests others wait on (a pagination walk's next page, whose token the page before gave): they take
+   * the next free slot under the rate limit ahead of the requests queued without it, so a walk in order
+   * goes at the target's latency, not behind every independent request in line (rateLimit.ts, pace).
+   */
+  inOrder?: boolean;
 }
 
 /** The limits of a process that runs no suite (`conform check`): the default bounds and pace. */

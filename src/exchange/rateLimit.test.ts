@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { deferSlots, rateLimitFor, takeSlot, type Pacer } from './rateLimit.ts';
+import { defaultRequestBounds } from './requestBounds.ts';
+import { deferSlots, pace, rateLimitFor, takeSlot, type Pacer } from './rateLimit.ts';
 
 describe('rate limit', () => {
   test('10 per second for a deployment elsewhere, none on loopback, --rate-limit over both, 0 for none', () => {
@@ -24,5 +25,19 @@ describe('rate limit', () => {
     expect(pacer.next).toBe(60_000);
     deferSlots(pacer, 'soon', 0);
     expect(pacer.next).toBe(60_000);
+  });
+
+  test('requests in line take their slots in order, those a walk waits on (inOrder) ahead of the independent ones; an aborted one leaves the line', async () => {
+    const limits = { bounds: defaultRequestBounds, rateLimit: 20 };
+    const url = 'http://127.0.0.1:1/pace-order';
+    const started: string[] = [];
+    const ask = (name: string, inOrder = false, signal?: AbortSignal) => pace(url, inOrder ? { ...limits, inOrder } : limits, signal).then(() => void started.push(name));
+    const gone = new AbortController();
+    const asked = [ask('a'), ask('b'), ask('c', false, gone.signal), ask('d'), ask('page 1', true), ask('page 2', true)];
+    gone.abort(new Error('the check ended'));
+    const outcomes = await Promise.allSettled(asked);
+    // 'a' found the line empty and its slot free; the pages went ahead of 'b' and 'd', 'c' never went.
+    expect(started).toEqual(['a', 'page 1', 'page 2', 'b', 'd']);
+    expect(outcomes[2]).toMatchObject({ status: 'rejected', reason: new Error('the check ended') });
   });
 });

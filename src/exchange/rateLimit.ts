@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isLoopbackHost } from './isLoopbackHost.ts';
 import type { ExchangeLimits } from './exchangeLimits.ts';
 
@@ -39,25 +38,78 @@ export function deferSlots(pacer: Pacer, retryAfter: string, now: number, clock 
  * give goes through the same one, whichever check sends it. The rate comes with each request (the
  * target's limits), never from the address.
  */
-const pacers = new Map<string, Pacer>();
+const pacers = new Map<string, QueuedPacer>();
 
-function pacerFor(url: string, limits: ExchangeLimits): Pacer {
+/** A pacer with the requests waiting for their slot, those in order (inOrder) first. */
+interface QueuedPacer extends Pacer {
+  waiting: Waiter[];
+  timer?: NodeJS.Timeout;
+}
+
+interface Waiter {
+  go: () => void;
+  inOrder: boolean;
+}
+
+function pacerFor(url: string, limits: ExchangeLimits): QueuedPacer {
   const rate = rateLimitFor(url, limits.rateLimit);
   const key = `${rate} ${new URL(url).origin}`;
   let pacer = pacers.get(key);
-  if (!pacer) pacers.set(key, (pacer = { rate, next: 0 }));
+  if (!pacer) pacers.set(key, (pacer = { rate, next: 0, waiting: [] }));
   return pacer;
+}
+
+/** Lets the first waiter go when its slot comes (a Retry-After may have pushed it on meanwhile), and the next after it. */
+function release(pacer: QueuedPacer): void {
+  if (pacer.timer || !pacer.waiting.length) return;
+  pacer.timer = setTimeout(() => {
+    pacer.timer = undefined;
+    const now = performance.now();
+    if (pacer.next <= now) {
+      const first = pacer.waiting.shift();
+      if (first) {
+        takeSlot(pacer, now);
+        first.go();
+      }
+    }
+    release(pacer);
+  }, Math.max(0, pacer.next - performance.now()));
 }
 
 /**
  * Waits for `url`'s origin to take one more request within the rate of `limits`, its target's: every
  * request of a process to one origin goes through here, whichever check sends it, so a real service sees
- * the rate and no burst.
+ * the rate and no burst. Requests wait in line for their slot; one that others wait on (`limits.inOrder`:
+ * a walk's next page) goes ahead of the independent ones, which only keep the rate full.
  */
 export async function pace(url: string, limits: ExchangeLimits, signal?: AbortSignal): Promise<void> {
+  const pacer = pacerFor(url, limits);
   const now = performance.now();
-  const start = takeSlot(pacerFor(url, limits), now);
-  if (start > now) await sleep(start - now, undefined, signal ? { signal } : {});
+  if (pacer.rate === Infinity || (!pacer.waiting.length && pacer.next <= now)) {
+    takeSlot(pacer, now);
+    return;
+  }
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      const i = pacer.waiting.indexOf(waiter);
+      if (i >= 0) pacer.waiting.splice(i, 1);
+      reject(signal!.reason);
+    };
+    const waiter: Waiter = {
+      inOrder: limits.inOrder === true,
+      go: () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+    };
+    // In order: behind the others in order, ahead of every independent request.
+    const at = waiter.inOrder ? pacer.waiting.findIndex((w) => !w.inOrder) : -1;
+    if (at >= 0) pacer.waiting.splice(at, 0, waiter);
+    else pacer.waiting.push(waiter);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    release(pacer);
+  });
 }
 
 /**

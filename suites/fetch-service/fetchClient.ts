@@ -1,3 +1,4 @@
+import { recordThrottled } from '../../src/exchange/exchangeOutcomes.ts';
 import { shellArgument, shellQuote } from '../../src/exchange/curlCommand.ts';
 import { cutText } from '../../src/exchange/cutText.ts';
 import { bodyText, boundedRequest, failureOf } from '../../src/exchange/boundedRequest.ts';
@@ -113,7 +114,13 @@ export class FetchClient {
         this.onExchange?.(exchange);
         return exchange;
       }
-      await this.#slotFreed();
+      // Counted as the meeting client counts its 429s: the run says it was slowed, apart from any verdict.
+      const waitStarted = performance.now();
+      try {
+        await this.#slotFreed();
+      } finally {
+        recordThrottled(performance.now() - waitStarted);
+      }
     }
   }
 

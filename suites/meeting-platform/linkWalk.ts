@@ -66,11 +66,15 @@ export class LinkWalk {
     return this.#gets.size;
   }
 
-  async #get(path: string, signal?: AbortSignal): Promise<Exchange> {
+  /** `inOrder`: a page the walk waits on before its next (paced ahead of the independent requests). */
+  async #get(path: string, signal?: AbortSignal, inOrder = false): Promise<Exchange> {
     let x = this.#gets.get(path);
     if (!x) {
       const token = await sessionFor(this.target).token();
-      x = this.#gets.get(path) ?? this.#cap(() => exchange(apiUrl(this.target.apiBaseUrl, path), { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, generated: true, ...(signal ? { signal } : {}), limits: this.target.limits }));
+      const limits = inOrder ? { ...this.target.limits, inOrder } : this.target.limits;
+      const send = () => exchange(apiUrl(this.target.apiBaseUrl, path), { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, generated: true, ...(signal ? { signal } : {}), limits });
+      // A walk has one page in flight at most: its pages pass the cap, which holds the lookups and the walks' number.
+      x = this.#gets.get(path) ?? (inOrder ? send() : this.#cap(send));
       this.#gets.set(path, x);
       x.catch(() => this.#gets.delete(path));
     }
@@ -136,7 +140,7 @@ export class LinkWalk {
     const tokens = new Set<string>();
     for (let page = 1; ; page++) {
       const path = listPath(query);
-      const x = await this.#get(path, signal);
+      const x = await this.#get(path, signal, true);
       const body = (x.json ?? {}) as Json;
       const meetings = Array.isArray(body.meetings) ? (body.meetings as Json[]) : [];
       state.log.push(`page ${page}: GET ${path} → ${x.status}, ${meetings.length} meetings, total_records ${JSON.stringify(body.total_records)}, next_page_token ${JSON.stringify(body.next_page_token)}`);
@@ -187,8 +191,8 @@ export class LinkWalk {
         const wrong = this.#wrong(this.#meeting, x) ?? ((x.json as Json | undefined)?.[r.field] === r.value ? undefined : `answered another meeting (${r.field} ${JSON.stringify((x.json as Json | undefined)?.[r.field])})`);
         return wrong ? { x, problem: `GET ${r.path} (link ${r.link}, ${r.field} ${JSON.stringify(r.value)}) ${wrong}` } : undefined;
       },
-      // Gentle on a real account's rate limit.
-      { concurrency: 4 },
+      // Side by side up to the run's --concurrency (the walk's cap holds them to it, the rate limit paces them).
+      { concurrency: this.#concurrency },
     );
     const first = problems.find((p) => p !== undefined);
     state.log.push(`${Math.min(requests.length, 2 * maxMeetings)} meeting requests by id and by UUID`);

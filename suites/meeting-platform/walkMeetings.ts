@@ -43,9 +43,11 @@ export async function walkMeetings(api: PlatformApi, token: string, pageSize: nu
   const walk: Walk = { pageSize, pages: [], meetings: [], ended: false, pageBudget: 2, stop: { kind: 'ended', page: 0 } };
   const tokensSeen = new Set<string>();
   let next: string | undefined;
+  // Each page waits on the one before: paced ahead of the independent requests in line.
+  const inOrder: PlatformApi = { ...api, limits: { ...api.limits, inOrder: true } };
   for (;;) {
     const path = listPath(pageSize, next);
-    const exchange = await apiGet(api, path, token, signal);
+    const exchange = await apiGet(inOrder, path, token, signal);
     const meetings = field(exchange, 'meetings');
     const page: WalkPage = {
       path,

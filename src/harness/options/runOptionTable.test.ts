@@ -103,9 +103,10 @@ describe("the config file's schema", () => {
     expect(full.problems).toEqual([]);
     const conform = (c: typeof full) => toConformOptions(c.input, env, c.names).options;
     // An option whose default depends on the target (shown in the template by an example) is no default written out.
-    const byExample = { checkBudget: undefined };
+    const byExample = { checkBudget: undefined, concurrency: undefined };
     expect({ ...conform(full), ...byExample, limits: { ...conform(full).limits, rateLimit: undefined } }).toEqual({ ...conform(bare), ...byExample, limits: { ...conform(bare).limits, rateLimit: undefined } });
     expect(conform(full).checkBudget).toBe(runOptionTable.checkBudget.example);
+    expect(conform(full).concurrency).toBe(runOptionTable.concurrency.example);
     const [written] = full.targets['fetch-service'];
     const [defaulted] = bare.targets['fetch-service'];
     expect({ ...written!.limits, rateLimit: undefined }).toEqual({ ...defaulted!.limits, rateLimit: undefined });

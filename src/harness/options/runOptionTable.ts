@@ -6,7 +6,7 @@ import type { ReportFile } from '../reports/reportFiles.ts';
 import { reportFormats } from '../reports/reporters/reportRenderers.ts';
 import type { Shard } from '../reports/Shard.ts';
 import { budgetOf, generatedTimeoutMs } from '../suite-api/generatedTimeoutMs.ts';
-import { defaultConcurrency, defaultFuzzRuns, defaultSeed } from '../suite-api/targets.ts';
+import { defaultConcurrency, defaultFuzzRuns, defaultSeed, maxDefaultConcurrency } from '../suite-api/targets.ts';
 import { numberRules, type NumberRule } from './numberRules.ts';
 
 /** What each kind of option holds: how a flag's text is read, a config key typed, a variable parsed. */
@@ -246,7 +246,8 @@ export const runOptionTable = {
     kind: 'number',
     flag: '--concurrency <n>',
     rule: numberRules.count,
-    default: defaultConcurrency,
+    defaultText: `the rate limit x the latency the preflight measured, ${defaultConcurrency} to ${maxDefaultConcurrency} (${defaultConcurrency} without a rate limit)`,
+    example: defaultConcurrency,
     variable: 'CONFORM_CONCURRENCY',
     config: { at: 'run' },
     suites: services,

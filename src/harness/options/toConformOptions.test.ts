@@ -12,7 +12,6 @@ describe('toConformOptions: run()\'s options, checked once, as the data the suit
       suites: ['fetch-service', 'meeting-platform', 'unit-record'],
       seed: 7,
       fuzzRuns: 100,
-      concurrency: 8,
       limits: { bounds: defaultRequestBounds },
       targets: { 'fetch-service': [], 'meeting-platform': [], 'unit-record': [] },
     });

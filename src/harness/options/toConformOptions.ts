@@ -92,7 +92,8 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     seed: input.seed ?? defaultOf('seed'),
     fuzzRuns: input.fuzzRuns ?? defaultOf('fuzzRuns'),
     ...(input.checkBudget !== undefined ? { checkBudget: input.checkBudget } : {}),
-    concurrency: input.concurrency ?? defaultOf('concurrency'),
+    // Absent: the run chooses it from the rate limit and the latency its preflight measures (run/concurrencyFor.ts).
+    ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
     ...(input.oneTargetAtATime ? { oneTargetAtATime: true } : {}),
     limits,
     targets,

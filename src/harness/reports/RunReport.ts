@@ -170,8 +170,10 @@ export interface TargetPace {
   samples: number;
   /** Milliseconds each generated check spent judging at most (--check-budget, or its default); absent: generated checks off. */
   checkBudgetMs?: number;
-  /** Requests in flight at once, at most, where they do not depend on each other (--concurrency). */
+  /** Requests in flight at once, at most, where they do not depend on each other (--concurrency, else rate limit x latency within 8 to 32). */
   concurrency: number;
+  /** The concurrency was --concurrency's (given), not the run's choice from the rate limit and latency. */
+  concurrencyGiven?: boolean;
   /** Requests per second (--rate-limit, or its default); absent: none. */
   rateLimit?: number;
   /** 429 answers that slowed the run, and how long it waited on their Retry-After (summed over the checks); absent: none. */

@@ -4,6 +4,8 @@
 // and the run says before its checks how fast the target answered and at what pace it is judged. Then
 // requests side by side keep what depends on order, and a 429 slows the run without failing a check.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,17 +16,19 @@ let near: MeetingPlatformServer;
 let far: MeetingPlatformServer;
 let late: MeetingPlatformServer;
 let limited: MeetingPlatformServer;
+let paced: MeetingPlatformServer;
 const dir = mkdtempSync(join(tmpdir(), 'conform-far-'));
 beforeAll(async () => {
-  [near, far, late, limited] = await Promise.all([
+  [near, far, late, limited, paced] = await Promise.all([
     startMeetingPlatformServer({ host: '127.0.0.1', port: 0 }),
     startMeetingPlatformServer({ host: '127.0.0.1', port: 0, scenario: { latencyMs: 1000 } }),
     startMeetingPlatformServer({ host: '127.0.0.1', port: 0, scenario: { latencyMs: 300 } }),
     startMeetingPlatformServer({ host: '127.0.0.1', port: 0 }),
+    startMeetingPlatformServer({ host: '127.0.0.1', port: 0, scenario: { latencyMs: 300 } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([near, far, late, limited].map((s) => s?.close()));
+  await Promise.all([near, far, late, limited, paced].map((s) => s?.close()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -104,5 +108,56 @@ describe('a 429 from the target', () => {
     expect(pace!.slowed).toMatchObject({ answers: 1, retried: 1 });
     expect(pace!.slowed!.waitedMs).toBeGreaterThanOrEqual(900);
     expect(r.stdout).toMatch(/The run was slowed by 1 answer 429 from meeting platform at http:\/\/127\.0\.0\.1:\d+: 1\.\d s waited on their Retry-After, 1 request sent again\n/);
+  });
+});
+
+/**
+ * A counting front for a mock on loopback: every request passed through as it came, each arrival's
+ * order counted (at which point of the front's clock it came, and how many were open then).
+ */
+async function countingFront(target: string): Promise<{ url: string; arrivals: number[]; mostOpen: () => number; close: () => Promise<void> }> {
+  const arrivals: number[] = [];
+  let open = 0;
+  let most = 0;
+  const server: Server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    most = Math.max(most, ++open);
+    res.on('close', () => open--);
+    const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrivals,
+    mostOpen: () => most,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('checks side by side under a rate limit', () => {
+  test('the whole suite, its checks and their probes side by side, never sends the target more than the rate in any second', { timeout: 300_000 }, async ({ signal }) => {
+    const front = await countingFront(paced.url);
+    try {
+      const rate = 8;
+      const r = await runConform(['run', 'meeting-platform', '--auth-url', front.url, '--api-base-url', front.url, '--fuzz-runs', '10', '--rate-limit', String(rate)], envOf(paced), { signal });
+      expect(r.report, r.stderr).toBeDefined();
+      expect(r.report!.checks.filter((c) => c.status !== 'passed').map((c) => `${c.clause}: ${c.status} ${c.message}`)).toEqual([]);
+      // Side by side: more than one request open at the front at once (300 ms each) ...
+      expect(front.mostOpen()).toBeGreaterThan(1);
+      // ... and the concurrency the run chose from the rate and the latency it measured (8 x 0.3 s calls for fewer than the floor).
+      expect(r.report!.pace![0]).toMatchObject({ concurrency: 8, rateLimit: rate });
+      // ... yet in no second more than the rate: counted from each arrival, one over for the preflight's
+      // requests, sent before the checks from another process, and one for an arrival a little late.
+      const busiest = Math.max(...front.arrivals.map((t, i) => front.arrivals.slice(i).filter((u) => u - t < 1000).length));
+      expect(front.arrivals.length).toBeGreaterThan(4 * rate);
+      expect(busiest).toBeLessThanOrEqual(rate + 2);
+    } finally {
+      await front.close();
+    }
   });
 });

@@ -72,7 +72,9 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     throw new RunError(found.join('\n'));
   }
   const paces = targetPaces(conform, latencies);
-  const judged = await runFarm.lend(conform);
+  const lent = await runFarm.lend(conform);
+  // The suites hold the concurrency the pace line says: --concurrency, or the one the measured latency calls for.
+  const judged = paces.length && lent.concurrency === undefined ? { ...lent, concurrency: paces[0]!.concurrency } : lent;
   // An unsharded run's blob is its only shard's, so the merge reads it like any other.
   const part = shard ?? { index: 1, count: 1 };
   const files = blobs[0] ? shardFiles(blobs[0].path, part) : undefined;

@@ -10,7 +10,7 @@ import type { CheckResult } from '../reports/RunReport.ts';
 import { RunError } from '../reports/RunError.ts';
 import type { Shard } from '../reports/Shard.ts';
 import { isSuiteName, type SuiteName } from '../catalogue/suites.ts';
-import type { Targets } from '../suite-api/targets.ts';
+import { defaultConcurrency, type Targets } from '../suite-api/targets.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import { withoutInternalPaths } from './withoutInternalPaths.ts';
 
@@ -56,7 +56,10 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
       testNamePattern: options.grep ? escapeRegExp(options.grep) : undefined,
       shard: options.shard ? `${options.shard.index}/${options.shard.count}` : undefined,
       provide: { conformOptions: options.options },
-      ...(options.serial ? { fileParallelism: false } : {}),
+      // Under a rate limit a file's concurrent checks (independent probes) run up to the run's concurrency at
+      // once, not vitest's 5: the files go one after another, and the checks of one hide the target's latency.
+      // Without one (loopback), vitest's 5 keep a local target's few slots (the fetch service's 10 per key) free.
+      ...(options.serial ? { fileParallelism: false, maxConcurrency: options.options.concurrency ?? defaultConcurrency } : {}),
     },
     async (vitest) => {
       const filters = options.options.suites.map((s) => `suites/${s}/`);

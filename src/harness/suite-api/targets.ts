@@ -85,11 +85,14 @@ export const defaultFuzzRuns = 100;
 export const defaultSeed = 7;
 
 /**
- * Requests to one target in flight at once when --concurrency is not given: enough to fill a far
- * deployment's default rate limit (10 a second) at a second or so per answer, few enough that the
- * generated requests sent past a failure found cost little.
+ * Requests to one target in flight at once when --concurrency is not given and the run has no rate
+ * limit to fill, and the least it chooses when it has one (run/concurrencyFor.ts): enough for a near
+ * target, few enough that the generated requests sent past a failure found cost little.
  */
 export const defaultConcurrency = 8;
+
+/** The most requests to one target a run keeps in flight when --concurrency is not given, however far it is (run/concurrencyFor.ts). */
+export const maxDefaultConcurrency = 32;
 
 declare module 'vitest' {
   export interface ProvidedContext {

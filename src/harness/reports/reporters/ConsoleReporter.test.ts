@@ -90,17 +90,20 @@ describe('ConsoleReporter summary: targets side by side', () => {
 });
 
 describe('ConsoleReporter: the pace of a far deployment', () => {
-  const pace = { suite: 'meeting-platform' as const, target: 'meeting platform at https://api.example.com', latencyMs: 2040, samples: 4, checkBudgetMs: 108_000, concurrency: 8, rateLimit: 10 };
+  const pace = { suite: 'meeting-platform' as const, target: 'meeting platform at https://api.example.com', latencyMs: 2040, samples: 4, checkBudgetMs: 108_000, concurrency: 21, rateLimit: 10 };
 
   test('before the checks, a line per deployment given: its latency as measured, the budget and the pace', () => {
     const out = sink(false);
     const { rateLimit: _, ...unlimited } = pace;
-    new ConsoleReporter(out).start('running meeting-platform', [pace, { ...unlimited, target: 'near', latencyMs: 3, samples: 3, concurrency: 1 }]);
+    const given = { ...pace, target: 'given', concurrency: 4, concurrencyGiven: true };
+    new ConsoleReporter(out).start('running meeting-platform', [pace, { ...unlimited, target: 'near', latencyMs: 3, samples: 3, concurrency: 1 }, given]);
     expect(out.text).toBe(
       [
         'conform: running meeting-platform',
-        '  meeting platform at https://api.example.com answers in 2.0 s (median of 4); generated checks: 108 s budget each; up to 8 requests side by side, at 10 per second',
+        // The concurrency the run chose, and from what: the rate limit x the latency (Little's law).
+        '  meeting platform at https://api.example.com answers in 2.0 s (median of 4); generated checks: 108 s budget each; up to 21 requests side by side (10 per second x 2.0 s, within 8 to 32), at 10 per second',
         '  near answers in 0.0 s (median of 3); generated checks: 108 s budget each; up to 1 request side by side, no rate limit',
+        '  given answers in 2.0 s (median of 4); generated checks: 108 s budget each; up to 4 requests side by side, at 10 per second',
         '',
       ].join('\n'),
     );

@@ -13,7 +13,9 @@ export function paceText(p: TargetPace): string {
   const latency = p.latencyMs === undefined ? 'gave the preflight no answer to time' : `answers in ${seconds(p.latencyMs)} (median of ${p.samples})`;
   const budget = p.checkBudgetMs === undefined ? 'generated checks off' : `generated checks: ${seconds(p.checkBudgetMs)} budget each`;
   const rate = p.rateLimit === undefined ? 'no rate limit' : `at ${p.rateLimit} per second`;
-  return `${p.target} ${latency}; ${budget}; up to ${p.concurrency} request${p.concurrency === 1 ? '' : 's'} side by side, ${rate}`;
+  // Why that many, when the run chose it: what the rate limit lets start while one answer is awaited.
+  const why = p.concurrencyGiven || p.rateLimit === undefined || p.latencyMs === undefined ? '' : ` (${p.rateLimit} per second x ${seconds(p.latencyMs)}, within 8 to 32)`;
+  return `${p.target} ${latency}; ${budget}; up to ${p.concurrency} request${p.concurrency === 1 ? '' : 's'} side by side${why}, ${rate}`;
 }
 
 /** "slowed by 3 answers 429 from meeting platform at …: 12.0 s waited on their Retry-After, 3 requests sent again"; undefined when it was not. */
