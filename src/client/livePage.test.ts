@@ -146,6 +146,23 @@ describe('the live page in headless Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  test('?account=ID shows that account alone: its finding, not the default account\'s', async () => {
+    const server = await startMeetingPlatformServer();
+    opened.push(server);
+    const made = (await (await fetch(`${server.url}/__conform/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { accountId: string; clientId: string; clientSecret: string };
+    const { page, errors } = await open(`${server.url}${livePagePath}?account=${encodeURIComponent(made.accountId)}`);
+    await page.waitForSelector('#passed li, #pending li');
+    // The account's app sends its credentials in the form: its page shows the failure; the default account's page does not.
+    const form = new URLSearchParams({ grant_type: 'account_credentials', account_id: made.accountId, client_id: made.clientId, client_secret: made.clientSecret });
+    expect((await fetch(`${server.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form })).status).toBe(200);
+    await page.locator('#failed li[data-clause="MP-CLIENT-TOKEN-BASIC"]').waitFor();
+    const other = await open(`${server.url}${livePagePath}`);
+    await other.page.waitForSelector('#passed li, #pending li');
+    expect(await other.page.locator('#failed li').count()).toBe(0);
+    expect(await page.content()).not.toContain(made.clientSecret);
+    expect(errors).toEqual([]);
+  });
+
   test('a request path with markup in it is shown as text and runs nothing', async () => {
     const server = await startMeetingPlatformServer();
     opened.push(server);

@@ -92,12 +92,18 @@ const $ = (id) => document.getElementById(id);
 const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = String(text); if (cls) e.className = cls; return e; };
 const gone = new Set();
 const last = {};
+// /__conform/?account=ID (or ?key=ID): the page shows that tenant's report, journal, switches and clock,
+// as a control call with the Conform-Account (Conform-Key) header would.
+const params = new URLSearchParams(location.search);
+const scope = {};
+if (params.get('account')) scope['conform-account'] = params.get('account');
+if (params.get('key')) scope['conform-key'] = params.get('key');
 async function getJson(path) {
   if (gone.has(path)) return undefined;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 5000);
   try {
-    const r = await fetch(path, { cache: 'no-store', signal: abort.signal, headers: { accept: 'application/json' } });
+    const r = await fetch(path, { cache: 'no-store', signal: abort.signal, headers: { accept: 'application/json', ...scope } });
     if (r.status === 404) { gone.add(path); return undefined; }
     if (!r.ok) throw new Error(path + ' answered ' + r.status);
     const text = await r.text();
