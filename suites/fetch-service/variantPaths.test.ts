@@ -67,7 +67,7 @@ const pathsAwaitingVariant: readonly string[] = [
 
 describe('the fetch-service variants and the clause × path matrix', () => {
   test('every variant declares, for each clause it breaks, paths of that clause the matrix has', () => {
-    expect(declarationProblems(matrix, variants)).toEqual([]);
+    expect(declarationProblems(matrix, variants), 'variants whose `paths` name no path of specs/fetch-service.paths.json for a clause they break: fix the variant\'s `paths` (suites/fetch-service/fixtures/pathVariants.ts), or add the path to the matrix').toEqual([]);
   });
 
   test('every path of a clause the checks judge is listed as broken by a variant, but those awaiting one', () => {

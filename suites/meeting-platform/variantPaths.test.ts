@@ -18,12 +18,12 @@ const serverClauses = loadCatalogue('meeting-platform').clauses.filter((c) => c.
 
 describe('the meeting-platform variants and the clause × path matrix', () => {
   test('every variant declares, for each clause it breaks, paths of that clause the matrix has', () => {
-    expect(declarationProblems(matrix, variants)).toEqual([]);
+    expect(declarationProblems(matrix, variants), 'variants whose `paths` name no path of specs/meeting-platform.paths.json for a clause they break: fix the variant\'s `paths` (suites/meeting-platform/fixtures/pathVariants.ts or brokenVariants.ts), or add the path to the matrix').toEqual([]);
   });
 
   test('every path of a clause the checks judge is listed as broken by a variant', () => {
     expect(serverClauses.length).toBeGreaterThan(30);
-    expect(pathsWithoutVariant(matrix, serverClauses, variants)).toEqual([]);
+    expect(pathsWithoutVariant(matrix, serverClauses, variants), 'paths no variant breaks: add a variant that bends the service on that path alone to suites/meeting-platform/fixtures/pathVariants.ts or brokenVariants.ts (docs/add-a-check.md, A)').toEqual([]);
   });
 });
 
