@@ -3,10 +3,11 @@ import type { RunNamedOptions } from '../../harness/run/runNamed.ts';
 import { suiteNames } from '../../harness/catalogue/suites.ts';
 import { optionRows } from '../../harness/options/runOptionTable.ts';
 import { printOutcome } from '../reportOptions.ts';
+import { RunEta } from '../RunEta.ts';
 import { tableOptions } from '../tableOptions.ts';
 
 /** The parsed flags, those given only: RunOptions by name (the harness's runNamed() does the work, this only parses and prints). */
-type RunFlags = Omit<RunNamedOptions, 'onReportFiles' | 'onStart' | 'onCheck' | 'onProgress'>;
+type RunFlags = Omit<RunNamedOptions, 'onReportFiles' | 'onStart' | 'onCheck' | 'onProgress' | 'onPlan'>;
 
 export function registerRun(program: Command): void {
   const command = program
@@ -69,12 +70,34 @@ function runCommand(names: string[], flags: RunFlags): Promise<number> {
     const shard = flags.shard ? `, shard ${flags.shard.index}/${flags.shard.count}` : '';
     // Loaded when a run starts: vitest and the suites' machinery cost every other command a second to load.
     const { runNamed } = await import('../../harness/run/runNamed.ts');
-    return runNamed(names, {
-      ...flags,
-      onReportFiles: (files) => reports.splice(0, reports.length, ...files),
-      onStart: (started) => console.start(`running ${started.suites.join(', ')}${started.targets.length ? ` against ${started.targets.join(', ')}` : ''} (seed ${started.seed}${shard})`, started.paces),
-      onCheck: (check) => console.check(check),
-      onProgress: (message) => console.progress(message),
-    });
+    const eta = new RunEta();
+    // The check at work's own progress ("FS-FUZZ-NO-5XX fetchPage: 120/200 ..."), shown after the run's.
+    let atWork = '';
+    const show = () => console.progress(atWork ? `${eta.text()} · ${atWork}` : eta.text());
+    // The run's line moves on its own while a check waits on a far target: each second on a terminal;
+    // in a log every 10 s of silence (ConsoleReporter.progress writes there only after such a silence).
+    let ticker: NodeJS.Timeout | undefined;
+    try {
+      return await runNamed(names, {
+        ...flags,
+        onReportFiles: (files) => reports.splice(0, reports.length, ...files),
+        onStart: (started) => {
+          console.start(`running ${started.suites.join(', ')}${started.targets.length ? ` against ${started.targets.join(', ')}` : ''} (seed ${started.seed}${shard})`, started.paces);
+          ticker = setInterval(show, process.stdout.isTTY ? 1000 : 10_000).unref();
+        },
+        onPlan: (plan) => eta.plan(plan),
+        onCheck: (check) => {
+          eta.checkDone();
+          atWork = '';
+          console.check(check);
+        },
+        onProgress: (message) => {
+          atWork = message;
+          show();
+        },
+      });
+    } finally {
+      clearInterval(ticker);
+    }
   });
 }

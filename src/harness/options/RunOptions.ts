@@ -24,4 +24,13 @@ export type RunOptions = Omit<TableRunOptions, 'config'> & {
   onCheck?: (check: CheckResult) => void;
   /** A long check's progress while it runs ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests"). */
   onProgress?: (message: string) => void;
+  /** How much the run has to do, as vitest collects the suites' files: for an estimate of the time left. */
+  onPlan?: (plan: RunPlan) => void;
 };
+
+/** What a run has found to do so far: its suite files, how many are collected, and the checks in those (--grep's choice). */
+export interface RunPlan {
+  files: number;
+  filesCollected: number;
+  checksCollected: number;
+}

@@ -146,6 +146,6 @@ describe("conform init's template", () => {
 
 test("run()'s options are the table's, but for what only a program gives (callbacks, a config as an object)", () => {
   type FromTable = Exclude<{ [K in OptionName]: RunOptionTable[K] extends { run: false } ? never : K }[OptionName], never>;
-  expectTypeOf<Exclude<keyof RunOptions, 'onStart' | 'onCheck' | 'onProgress'>>().toEqualTypeOf<FromTable>();
+  expectTypeOf<Exclude<keyof RunOptions, 'onStart' | 'onCheck' | 'onProgress' | 'onPlan'>>().toEqualTypeOf<FromTable>();
   expectTypeOf<RunOptions['headersTimeout']>().toEqualTypeOf<number | undefined>();
 });

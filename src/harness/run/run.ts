@@ -95,6 +95,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')), paces }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
+    onPlan: options.onPlan,
   }).finally(() => runFarm.close());
   let report = buildReport({
     version,

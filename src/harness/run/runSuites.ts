@@ -13,6 +13,7 @@ import { isSuiteName, type SuiteName } from '../catalogue/suites.ts';
 import { defaultConcurrency, type Targets } from '../suite-api/targets.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import { withoutInternalPaths } from './withoutInternalPaths.ts';
+import type { RunPlan } from '../options/RunOptions.ts';
 
 export interface RunSuitesOptions {
   /** What the global setup and the suites get (vitest's `provide`): the suites, their targets, the seed. */
@@ -32,6 +33,8 @@ export interface RunSuitesOptions {
   serial?: boolean;
   /** Once the checks are selected (--grep, --shard) and about to run. */
   onReady?: () => void;
+  /** How many suite files the run has and how many checks vitest has collected in them, as that grows. */
+  onPlan?: (plan: RunPlan) => void;
 }
 
 export interface RunSuitesResult {
@@ -48,7 +51,7 @@ export interface RunSuitesResult {
  * Throws a RunError before any check runs when --grep or --shard selects none.
  */
 export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesResult> {
-  const collected = collectChecks(options.redactor, options.onCheck, options.onProgress);
+  const collected = collectChecks(options.redactor, options.onCheck, options.onProgress, options.onPlan);
   let targets: RunSuitesResult['targets'];
   await withVitest(
     {
@@ -63,8 +66,9 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
     },
     async (vitest) => {
       const filters = options.options.suites.map((s) => `suites/${s}/`);
-      const problems = await selectionProblems(vitest, filters, options);
+      const { problems, plan } = await selectionProblems(vitest, filters, options);
       if (problems.length) throw new RunError(problems.join('\n'));
+      if (plan) collected.knowPlan(plan);
       options.onReady?.();
       await vitest.start(filters);
       // What the global setup provided: the order of the targets, which reports keep (checks end in any order).
@@ -110,10 +114,34 @@ async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promi
 }
 
 /** A vitest reporter turning finished test cases into check results, and the errors that kept checks from running. */
-function collectChecks(redactor: Redactor, onCheck?: (result: CheckResult) => void, onProgress?: (message: string) => void): { reporter: Reporter; checks: CheckResult[]; errors: string[] } {
+function collectChecks(
+  redactor: Redactor,
+  onCheck?: (result: CheckResult) => void,
+  onProgress?: (message: string) => void,
+  onPlan?: (plan: RunPlan) => void,
+): { reporter: Reporter; checks: CheckResult[]; errors: string[]; knowPlan(plan: RunPlan): void } {
   const checks: CheckResult[] = [];
   const errors: string[] = [];
+  const plan: RunPlan = { files: 0, filesCollected: 0, checksCollected: 0 };
+  // Collected before the run (selectionProblems): the files' collection as they start adds nothing.
+  let known = false;
+  const knowPlan = (whole: RunPlan) => {
+    known = true;
+    onPlan?.(whole);
+  };
   const reporter: Reporter = {
+    onTestRunStart(specifications) {
+      if (known) return;
+      plan.files = specifications.length;
+      onPlan?.({ ...plan });
+    },
+    onTestModuleCollected(module: TestModule) {
+      if (known) return;
+      plan.filesCollected++;
+      // The checks --grep left in: the others are collected too, marked to skip.
+      for (const test of module.children.allTests()) if (test.options.mode === 'run' || test.options.mode === 'only') plan.checksCollected++;
+      onPlan?.({ ...plan });
+    },
     onTestCaseAnnotate(testCase: TestCase, annotation: TestAnnotation) {
       if (annotation.type !== progressAnnotation) return;
       const target = testCase.meta().conformTarget;
@@ -136,7 +164,7 @@ function collectChecks(redactor: Redactor, onCheck?: (result: CheckResult) => vo
       for (const err of unhandled) errors.push(withoutInternalPaths(err.message));
     },
   };
-  return { reporter, checks, errors };
+  return { reporter, checks, errors, knowPlan };
 }
 
 /**
@@ -146,21 +174,27 @@ function collectChecks(redactor: Redactor, onCheck?: (result: CheckResult) => vo
  * grep's case collects the suites' checks without running them (vitest's collectTests, under the same
  * global setup the run then uses); a suite that cannot load is said here too.
  */
-async function selectionProblems(vitest: Vitest, filters: string[], options: RunSuitesOptions): Promise<string[]> {
+async function selectionProblems(vitest: Vitest, filters: string[], options: RunSuitesOptions): Promise<{ problems: string[]; plan?: RunPlan }> {
   const { grep, shard } = options;
-  if (!grep && !shard) return [];
+  // A run under a rate limit (a far target: its files one after another) is long: the checks are
+  // collected before it starts, so that its progress line counts them all from the first second.
+  if (!grep && !shard && !options.serial) return { problems: [] };
   const all = await vitest.getRelevantTestSpecifications(filters);
+  let part = all;
   if (shard) {
     const Sequencer = vitest.config.sequence.sequencer;
-    const part: TestSpecification[] = await new Sequencer(vitest).shard(all);
-    if (part.length === 0) return [`--shard ${shard.index}/${shard.count} selects no check: the suites run hold ${all.length} files, so at most ${all.length} shards`];
+    part = await new Sequencer(vitest).shard(all);
+    if (part.length === 0) return { problems: [`--shard ${shard.index}/${shard.count} selects no check: the suites run hold ${all.length} files, so at most ${all.length} shards`] };
   }
-  if (!grep) return [];
-  const { testModules } = await vitest.collectTests(all);
+  if (!grep && !options.serial) return { problems: [] };
+  const { testModules } = await vitest.collectTests(grep ? all : part);
   const broken = testModules.flatMap(loadErrors);
-  if (broken.length) return broken;
-  const selected = testModules.some((m) => [...m.children.allTests()].some((t) => t.options.mode === 'run' || t.options.mode === 'only'));
-  return selected ? [] : [`--grep ${grep} selects no check; clause ids look like ${clauseExamples(options.options.suites)}`];
+  if (broken.length) return { problems: broken };
+  const selectedIn = (modules: readonly TestModule[]) => modules.flatMap((m) => [...m.children.allTests()].filter((t) => t.options.mode === 'run' || t.options.mode === 'only'));
+  if (grep && selectedIn(testModules).length === 0) return { problems: [`--grep ${grep} selects no check; clause ids look like ${clauseExamples(options.options.suites)}`] };
+  const inPart = new Set(part.map((spec) => spec.moduleId));
+  const ours = testModules.filter((m) => inPart.has(m.moduleId));
+  return { problems: [], plan: { files: ours.length, filesCollected: ours.length, checksCollected: selectedIn(ours).length } };
 }
 
 /** One clause id per suite, the shortest: what a --grep usually names. */
