@@ -87,7 +87,7 @@ function runCommand(names: string[], flags: RunFlags): Promise<number> {
         },
         onPlan: (plan) => eta.plan(plan),
         onCheck: (check) => {
-          eta.checkDone();
+          eta.checkDone(check);
           atWork = '';
           console.check(check);
         },

@@ -33,4 +33,6 @@ export interface RunPlan {
   files: number;
   filesCollected: number;
   checksCollected: number;
+  /** Of those, the generated checks (`*-FUZZ-*`): each spends up to its budget, far longer than a hand-written check. */
+  generatedCollected: number;
 }

@@ -122,7 +122,7 @@ function collectChecks(
 ): { reporter: Reporter; checks: CheckResult[]; errors: string[]; knowPlan(plan: RunPlan): void } {
   const checks: CheckResult[] = [];
   const errors: string[] = [];
-  const plan: RunPlan = { files: 0, filesCollected: 0, checksCollected: 0 };
+  const plan: RunPlan = { files: 0, filesCollected: 0, checksCollected: 0, generatedCollected: 0 };
   // Collected before the run (selectionProblems): the files' collection as they start adds nothing.
   let known = false;
   const knowPlan = (whole: RunPlan) => {
@@ -139,7 +139,11 @@ function collectChecks(
       if (known) return;
       plan.filesCollected++;
       // The checks --grep left in: the others are collected too, marked to skip.
-      for (const test of module.children.allTests()) if (test.options.mode === 'run' || test.options.mode === 'only') plan.checksCollected++;
+      for (const test of module.children.allTests()) {
+        if (test.options.mode !== 'run' && test.options.mode !== 'only') continue;
+        plan.checksCollected++;
+        if (isGenerated(test.name)) plan.generatedCollected++;
+      }
       onPlan?.({ ...plan });
     },
     onTestCaseAnnotate(testCase: TestCase, annotation: TestAnnotation) {
@@ -194,7 +198,13 @@ async function selectionProblems(vitest: Vitest, filters: string[], options: Run
   if (grep && selectedIn(testModules).length === 0) return { problems: [`--grep ${grep} selects no check; clause ids look like ${clauseExamples(options.options.suites)}`] };
   const inPart = new Set(part.map((spec) => spec.moduleId));
   const ours = testModules.filter((m) => inPart.has(m.moduleId));
-  return { problems: [], plan: { files: ours.length, filesCollected: ours.length, checksCollected: selectedIn(ours).length } };
+  const checks = selectedIn(ours);
+  return { problems: [], plan: { files: ours.length, filesCollected: ours.length, checksCollected: checks.length, generatedCollected: checks.filter((t) => isGenerated(t.name)).length } };
+}
+
+/** A generated check's name leads with its clause, `FS-FUZZ-NO-5XX fetchPage: …`. */
+function isGenerated(name: string): boolean {
+  return /^[A-Z]+-FUZZ-/.test(name);
 }
 
 /** One clause id per suite, the shortest: what a --grep usually names. */
