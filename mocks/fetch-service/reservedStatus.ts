@@ -1,5 +1,6 @@
 import { badRequest, errorForStatus } from '../../src/fetch-service/core/ServiceError.ts';
 import type { FarmResponse } from '../origin/FarmExchange.ts';
+import { instructionPage } from './instructionPage.ts';
 import { reservedStatusHost } from './virtualFarm.ts';
 
 /**
@@ -15,12 +16,13 @@ export function preferredStatus(prefer: string | null | undefined): number | und
 /**
  * The answer for a URL on the reserved status host: `/CODE` with an error CODE (400-599) is the service's
  * own reply with that status, as the error catalogue words it; a lower CODE is a fetched response that had
- * it (a 200 reply reporting it).
+ * it (a 200 reply reporting it). `/instructions` is a page with an instruction planted in it (instructionPage).
  */
 export function reservedStatusPage(path: string, timeoutMs: number): FarmResponse {
+  if (path === '/instructions') return instructionPage();
   const text = /^\/(\d{3})$/.exec(path)?.[1];
   const code = Number(text);
-  if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599.`);
+  if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599, or /instructions.`);
   if (code >= 400) throw errorForStatus(code, timeoutMs);
   const body = Buffer.from(`status ${code}\n`);
   return { status: code, headers: [['content-type', 'text/plain; charset=utf-8'], ['content-length', String(body.length)]], body };
