@@ -1,6 +1,7 @@
 import { apiRoot } from '../../meeting-platform/apiRoot.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { ConformOptions, TargetOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from './ConformOptions.ts';
+import type { TargetOptions } from '../targets/TargetOptions.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { numberProblem } from './numberRules.ts';
 import type { RunOptions } from './RunOptions.ts';
@@ -71,7 +72,7 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
   if (input.baseUrl !== undefined) {
     if (!apiKey) problems.push(`${names.baseUrl} needs an API key: set $${keyVariable} or pass ${flagNames.apiKey}`);
     const originUrl = input.originUrl === undefined ? {} : { originUrl: input.originUrl };
-    targets['fetch-service'].push({ baseUrl: input.baseUrl, apiKey: apiKey ?? '', ...originUrl, fetchTimeout: input.fetchTimeout ?? defaultOf('fetchTimeout'), limits });
+    targets['fetch-service'].push({ baseUrl: input.baseUrl, apiKey: apiKey ?? '', ...originUrl, fetchTimeoutSeconds: input.fetchTimeout ?? defaultOf('fetchTimeout'), limits });
   }
 
   // The environment's account is read only when the suite that uses it runs.

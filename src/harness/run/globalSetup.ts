@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { optionsFromEnv } from '../options/optionsFromEnv.ts';
-import { resolveTargets } from '../targets/resolveTargets.ts';
+import { resolveTargets } from './resolveTargets.ts';
 
 /**
  * Vitest global setup of the conformance configuration: takes the run's options as `conform run`

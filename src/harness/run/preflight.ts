@@ -1,4 +1,5 @@
-import type { ConformOptions, FetchServiceTargetOptions, MeetingPlatformTargetOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
+import type { FetchServiceTargetOptions, MeetingPlatformTargetOptions } from '../targets/TargetOptions.ts';
 import { farmProbeTarget, optionNamesOf } from '../targets/farmProbeTarget.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';

@@ -2,7 +2,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { buildReport } from '../reports/buildReport.ts';
 import { applyConfig } from '../options/config/applyConfig.ts';
 import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
 import { preflight } from './preflight.ts';
 import { targetPaces } from './targetPaces.ts';

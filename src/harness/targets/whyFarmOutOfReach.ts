@@ -12,8 +12,8 @@ import { whyCertificateRefused, whyNotTheService, type ServiceAnswer } from './w
 /** A fetch-service deployment and the origin farm the suite will have it fetch from (`originUrl`: where the run reads its `/__farm/*`). */
 export interface FarmProbeTarget extends FarmReachContext {
   apiKey: string;
-  /** Seconds: the fetch timeout the target enforces, waited for on top of the headers deadline. */
-  fetchTimeout: number;
+  /** The fetch timeout the target enforces, waited for on top of the headers deadline. */
+  fetchTimeoutSeconds: number;
   bounds: RequestBounds;
   rateLimit?: number;
 }
@@ -98,7 +98,7 @@ async function fetchThrough(t: FarmProbeTarget, url: string, tls: boolean): Prom
       headers: { 'Content-Type': 'application/json', 'X-SVC-API-Key': t.apiKey },
       body: JSON.stringify({ url, ...(tls ? { allowInsecureSsl: true } : {}) }),
       bounds: t.bounds,
-      extraHeadersSeconds: t.fetchTimeout,
+      extraHeadersSeconds: t.fetchTimeoutSeconds,
     });
     return { answer: { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: bodyText(answer.body) } };
   } catch {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { apiRoot } from '../../../meeting-platform/apiRoot.ts';
 import { credentialEnv } from '../../../meeting-platform/core/meetingCredentials.ts';
-import type { TargetOptionNames, TargetOptions } from '../../targets/ConformOptions.ts';
+import type { TargetOptionNames, TargetOptions } from '../../targets/TargetOptions.ts';
 import type { ExchangeLimits } from '../../../exchange/exchangeLimits.ts';
 import type { ReportFile } from '../../reports/reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
@@ -145,7 +145,7 @@ export function applyConfig(loaded: LoadedConfig | undefined, options: RunOption
           apiKey: apiKey ?? '',
           apiKeyVar,
           ...(typeof originUrl === 'string' ? { originUrl } : {}),
-          fetchTimeout: typeof fetchTimeout === 'number' ? fetchTimeout : defaultOf('fetchTimeout'),
+          fetchTimeoutSeconds: typeof fetchTimeout === 'number' ? fetchTimeout : defaultOf('fetchTimeout'),
           limits: limits(),
         });
         break;
