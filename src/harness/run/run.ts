@@ -62,8 +62,12 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
   if (problems.length) throw new RunError(problems.join('\n'));
   const { suites, seed } = conform;
   // The farm of the deployments that name none is the run's, from its preflight to its end.
+  // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment
+  // alike. One Redactor holds them for the preflight and the suites.
+  const secrets = runSecrets(conform);
+  const redactor = new Redactor(secrets);
   const runFarm = new RunFarm();
-  const { problems: found, latencies } = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
+  const { problems: found, latencies } = await preflight(conform, reports, redactor, runFarm.url).catch(async (err: unknown) => {
     await runFarm.close();
     throw err;
   });
@@ -86,8 +90,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
   const { runSuites } = await import('./runSuites.ts');
   const { checks, errors, targets } = await runSuites({
     options: judged,
-    // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment alike.
-    redactor: new Redactor(runSecrets(conform)),
+    redactor,
     grep: options.grep,
     shard,
     blobFile: files?.blob,
@@ -122,7 +125,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
       strict: report.strict,
       ...(options.grep ? { grep: options.grep } : {}),
       options: optionsFingerprint(conform),
-      secretVariables: [...new Set(runSecrets(conform).map(([, variable]) => variable))],
+      secretVariables: [...new Set(secrets.map(([, variable]) => variable))],
       startedAt: report.startedAt,
       durationMs: report.durationMs,
       errors,
