@@ -1,6 +1,6 @@
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import type { TargetOptions } from './TargetOptions.ts';
-import { listenersOf } from '../suite-api/FarmListeners.ts';
+import { listenersOf } from '../../exchange/farmInfo.ts';
 
 /**
  * The origin farm a run starts on loopback for the fetch-service deployments that name none: started by

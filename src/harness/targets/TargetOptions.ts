@@ -1,5 +1,5 @@
 import type { CredentialVariables, MeetingCredentials } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { FarmListeners } from '../suite-api/FarmListeners.ts';
+import type { FarmListeners } from '../../exchange/farmInfo.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
