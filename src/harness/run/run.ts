@@ -1,6 +1,5 @@
 import writeFileAtomic from 'write-file-atomic';
 import { buildReport } from '../reports/buildReport.ts';
-import { applyConfig } from '../options/config/applyConfig.ts';
 import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
 import type { ConformOptions } from '../options/ConformOptions.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
@@ -10,15 +9,14 @@ import { withThrottling } from './withThrottling.ts';
 import { RunFarm } from '../targets/RunFarm.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
-import { resolveReportFiles, writeReportFiles } from '../reports/reportFiles.ts';
+import { writeReportFiles } from '../reports/reportFiles.ts';
 import type { RunReport } from '../reports/RunReport.ts';
 import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';
 import type { RunOptions } from '../options/RunOptions.ts';
 import { isShard } from '../reports/Shard.ts';
 import { optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { finishSuppressions, loadSuppressions } from '../reports/suppressions/suppressionsFile.ts';
-import { suiteNames } from '../catalogue/suites.ts';
-import { toConformOptions } from '../options/toConformOptions.ts';
+import { resolveRunOptions } from '../options/resolveRunOptions.ts';
 import { version } from '../../exchange/version.ts';
 
 export type { ReportFile } from '../reports/reportFiles.ts';
@@ -42,14 +40,10 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
  */
 export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOptions): Promise<RunReport> {
   const { shard } = options;
-  const configured = applyConfig(loaded, options, process.env);
-  const { options: conform, problems: optionProblems } = toConformOptions(configured.input, process.env, configured.names);
-  // The config's named targets first, then any a flag makes; with --with-reference the embedded ones before all.
-  for (const suite of suiteNames) (conform.targets[suite] as unknown[]).unshift(...configured.targets[suite]);
-  if (configured.withReference) conform.withReference = true;
-  const problems = [...new Set([...configured.problems, ...optionProblems])];
+  const configured = resolveRunOptions(loaded, options, process.env);
+  const { options: conform, report: reports } = configured;
+  const problems = [...configured.problems];
   if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
-  const reports = resolveReportFiles(configured.report);
   let suppressions: Awaited<ReturnType<typeof loadSuppressions>>;
   try {
     suppressions = await loadSuppressions({ ...options, requireReasons: configured.requireReasons });
@@ -95,7 +89,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     shard,
     blobFile: files?.blob,
     serial: rateLimited(conform),
-    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')), paces }),
+    onReady: () => options.onStart?.({ suites, seed, targets: configured.configTargets, paces }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
   }).finally(() => runFarm.close());
