@@ -44,3 +44,12 @@ describe('resolveRunOptions: flags and config, one way in', () => {
     expect(run.problems).toEqual(['conform.config.ts: targets.staging.apiKeyEnv: $STAGING_KEY is not set', '--seed takes a whole number from 0 to 4294967295; got -1']);
   });
 });
+
+describe('resolveRunOptions: a URL held to one rule and written out once', () => {
+  test("a config's URL as a flag's: its trailing slash dropped, credentials in it refused in the flag's words", () => {
+    const run = resolveRunOptions(loaded, { targets: ['staging'] }, env);
+    expect(run.options.targets['fetch-service'][0]!.baseUrl).toBe('https://staging.example.com');
+    const leaky: LoadedConfig = { ...loaded, config: { targets: { staging: { suite: 'fetch-service', baseUrl: 'https://user:pass@staging.example.com', apiKeyEnv: 'STAGING_KEY' } } } };
+    expect(resolveRunOptions(leaky, {}, env).problems).toEqual(['conform.config.ts: targets.staging.baseUrl takes a URL without credentials: pass secrets through the environment']);
+  });
+});

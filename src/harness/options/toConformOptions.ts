@@ -2,6 +2,7 @@ import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/m
 import type { ConformOptions } from './ConformOptions.ts';
 import type { TargetOptions } from '../targets/TargetOptions.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
+import { httpUrlProblem } from './httpUrl.ts';
 import { numberProblem } from './numberRules.ts';
 import { fetchServiceTarget } from './targets/fetchServiceTarget.ts';
 import { meetingPlatformTarget } from './targets/meetingPlatformTarget.ts';
@@ -131,15 +132,9 @@ export function exchangeLimits(given: Pick<OptionInput, LimitKey>): ExchangeLimi
  */
 export function valueProblem(row: OptionRow, name: string, value: unknown): string | undefined {
   if (row.kind === 'number' && typeof value === 'number') return numberProblem(name, value, row.rule!);
-  if (row.kind === 'url' && typeof value === 'string' && !isHttpUrl(value)) return `${name} takes an http(s) URL; got ${JSON.stringify(value)}`;
-  return undefined;
-}
-
-export function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
+  if (row.kind === 'url' && typeof value === 'string') {
+    const problem = httpUrlProblem(value);
+    return problem && `${name} ${problem}`;
   }
+  return undefined;
 }

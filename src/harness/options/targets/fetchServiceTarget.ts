@@ -1,5 +1,6 @@
 import type { ExchangeLimits } from '../../../exchange/exchangeLimits.ts';
 import type { FetchServiceTargetOptions } from '../../targets/TargetOptions.ts';
+import { httpUrl } from '../httpUrl.ts';
 import { defaultOf } from '../runOptionTable.ts';
 
 /** A fetch-service deployment's values, each already checked where it was given (a flag, a config's key). */
@@ -20,16 +21,16 @@ export interface FetchServiceValues {
 
 /**
  * The one builder of a fetch-service target, for the deployment the flags name and for each of a
- * config's alike: the defaults filled in here and nowhere else.
+ * config's alike: its URLs written out and the defaults filled in here and nowhere else.
  */
 export function fetchServiceTarget(v: FetchServiceValues): FetchServiceTargetOptions {
   return {
     ...(v.label !== undefined ? { label: v.label } : {}),
     ...(v.optionNames ? { optionNames: v.optionNames } : {}),
-    baseUrl: v.baseUrl,
+    baseUrl: httpUrl(v.baseUrl),
     apiKey: v.apiKey ?? '',
     ...(v.apiKeyVar !== undefined ? { apiKeyVar: v.apiKeyVar } : {}),
-    ...(v.originUrl !== undefined ? { originUrl: v.originUrl } : {}),
+    ...(v.originUrl !== undefined ? { originUrl: httpUrl(v.originUrl) } : {}),
     fetchTimeoutSeconds: v.fetchTimeoutSeconds ?? defaultOf('fetchTimeout'),
     limits: v.limits,
   };

@@ -2,6 +2,7 @@ import type { ExchangeLimits } from '../../../exchange/exchangeLimits.ts';
 import { apiRoot } from '../../../meeting-platform/apiRoot.ts';
 import type { CredentialVariables, MeetingCredentials } from '../../../meeting-platform/core/meetingCredentials.ts';
 import type { MeetingPlatformTargetOptions } from '../../targets/TargetOptions.ts';
+import { httpUrl } from '../httpUrl.ts';
 
 /** A meeting-platform deployment's values, each already checked where it was given (a flag, a config's key). */
 export interface MeetingPlatformValues {
@@ -20,14 +21,14 @@ export interface MeetingPlatformValues {
 
 /**
  * The one builder of a meeting-platform target, for the deployment the flags name and for each of a
- * config's alike: its API's root made here and nowhere else.
+ * config's alike: its URLs written out, its API's root among them, here and nowhere else.
  */
 export function meetingPlatformTarget(v: MeetingPlatformValues): MeetingPlatformTargetOptions {
   return {
     ...(v.label !== undefined ? { label: v.label } : {}),
     ...(v.optionNames ? { optionNames: v.optionNames } : {}),
-    authUrl: v.authUrl,
-    apiBaseUrl: apiRoot(v.apiBaseUrl),
+    authUrl: httpUrl(v.authUrl),
+    apiBaseUrl: apiRoot(httpUrl(v.apiBaseUrl)),
     credentials: v.credentials,
     ...(v.credentialVars ? { credentialVars: v.credentialVars } : {}),
     limits: v.limits,
