@@ -138,8 +138,9 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
 }
 
 /**
- * Whether a rate limit applies to some target. Each test file runs in a worker of its own, each with its
- * own pacing: under a rate limit the files run one after another, so a deployment sees the rate once.
+ * Whether a rate limit applies to some target. The suite files share workers, several at once, and each
+ * file paces its own requests: under a rate limit the files run one after another, so a deployment sees
+ * the rate once.
  */
 function rateLimited(options: ConformOptions): boolean {
   const given = [...options.targets['fetch-service'].map((t) => [t.baseUrl, t.limits] as const), ...options.targets['meeting-platform'].flatMap((t) => [[t.authUrl, t.limits], [t.apiBaseUrl, t.limits]] as const)];
