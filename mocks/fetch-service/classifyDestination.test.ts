@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { originTable } from '../origin/originTable.ts';
 import { RequestLog } from '../origin/RequestLog.ts';
-import type { FarmInfo } from '../origin/FarmRoute.ts';
+import type { FarmInfo } from '../../src/exchange/farmInfo.ts';
 import { classifyDestination } from './classifyDestination.ts';
 import { virtualFarm } from './virtualFarm.ts';
 

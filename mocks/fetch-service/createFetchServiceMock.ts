@@ -8,7 +8,7 @@ import { BufferBudget } from '../../src/fetch-service/core/BufferBudget.ts';
 import { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimiter.ts';
 import { FETCH_SERVICE_DEFAULTS, type FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import type { RouteTable } from '../MockExchange.ts';
-import type { FarmInfo } from '../origin/FarmRoute.ts';
+import type { FarmInfo } from '../../src/exchange/farmInfo.ts';
 import { originTable } from '../origin/originTable.ts';
 import { RequestLog, type FarmRequest } from '../origin/RequestLog.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FetchServiceLimits } from '../../src/fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { cannotListen, MockStartError } from '../MockStartError.ts';
-import type { FarmInfo } from '../origin/FarmRoute.ts';
-import { readFarmInfo } from '../origin/readFarmInfo.ts';
+import { farmInfoBounds, readFarmInfo, type FarmInfo } from '../../src/exchange/farmInfo.ts';
 import { fetchControlPrefix } from './fetchControlRoutes.ts';
 import type { PageInput } from './mockPages.ts';
 import { startFetchServiceMock, type FetchServiceMockServer } from './startFetchServiceMock.ts';
@@ -43,7 +42,7 @@ export interface StartedFetchServiceMock {
 export async function startFetchServiceMockFromEnv(options: FetchServiceMockFromEnvOptions, env: Record<string, string | undefined>): Promise<StartedFetchServiceMock> {
   const { host, port, originUrl, limits, latencyMs, pages, maxKeys } = options;
   const demoKey = env.SVC_API_KEY ? undefined : `conform-demo-${randomBytes(12).toString('hex')}`;
-  const farm = originUrl === undefined ? undefined : await readFarmInfo(originUrl);
+  const farm = originUrl === undefined ? undefined : await readFarmInfo(originUrl, farmInfoBounds).catch(() => undefined);
   if (originUrl !== undefined && !farm) {
     throw new MockStartError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start one with: conform origin`);
   }

@@ -1,4 +1,5 @@
-import type { FarmInfo, FarmListener } from '../origin/FarmRoute.ts';
+import type { FarmInfo } from '../../src/exchange/farmInfo.ts';
+import type { FarmListener } from '../origin/FarmRoute.ts';
 
 /**
  * The origin farm the mock always answers for, at reserved names (RFC 2606 `.invalid`: never real), so a

@@ -1,24 +1,8 @@
 import type { FarmReply, OriginRequest } from './FarmExchange.ts';
 import type { RequestLog } from './RequestLog.ts';
+import type { FarmInfo } from '../../src/exchange/farmInfo.ts';
 
 export type { FarmListener } from './FarmListener.ts';
-
-/**
- * Where the farm can be reached: what `GET /__farm/info` returns. Each URL is where clients reach the
- * listener: its public URL when the farm was given one, else the address it is bound to.
- */
-export interface FarmInfo {
-  httpUrl: string;
-  /** TLS with a certificate for 127.0.0.1, ::1, localhost and the public host names, signed by `ca`; or the certificate the operator supplied. */
-  httpsUrl: string;
-  /** TLS with a certificate signed by `ca` whose validity ended a year ago. */
-  expiredTlsUrl: string;
-  /** TLS with a certificate signed by `ca` for a host name that is not this host. */
-  wrongHostTlsUrl: string;
-  infoUrl: string;
-  /** PEM of the farm's CA: trusting it makes `httpsUrl` valid (unless it presents a supplied certificate) and leaves the other two failing for one reason each. */
-  ca: string;
-}
 
 /** What a route is given: the farm's state comes in through here, so route modules hold none. */
 export interface RouteContext {

@@ -1,4 +1,4 @@
-import type { FarmInfo } from './FarmRoute.ts';
+import type { FarmInfo } from '../../src/exchange/farmInfo.ts';
 
 /**
  * `host:port` of each farm listener, as its info names it (where clients reach it): the operator

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { FarmResponse, OriginRequest } from './FarmExchange.ts';
-import type { FarmInfo } from './FarmRoute.ts';
+import type { FarmInfo } from '../../src/exchange/farmInfo.ts';
 import { originTable } from './originTable.ts';
 import { RequestLog } from './RequestLog.ts';
 import { defaultDrip, defaultSlowMs } from './slowRoutes.ts';

@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import { httpUrl, httpUrlProblem } from '../harness/options/httpUrl.ts';
 import { parseNumber, type NumberRule } from '../harness/options/numberRules.ts';
 import { isShard, type Shard } from '../harness/reports/Shard.ts';
 import { UsageError } from './UsageError.ts';
@@ -7,16 +8,10 @@ import { UsageError } from './UsageError.ts';
 
 /** An http(s) URL without its trailing slash; the message reads after the flag's name (conformProgram puts it first). */
 export function parseHttpUrl(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  // The words the config file's URLs are refused in (toConformOptions, applyConfig).
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`takes an http(s) URL; got ${JSON.stringify(value)}`);
-  if (url.username || url.password) throw new UsageError('takes a URL without credentials: pass secrets through the environment');
-  return url.href.replace(/\/$/, '');
+  // The rule, and the words, a config file's URLs are held to too.
+  const problem = httpUrlProblem(value);
+  if (problem) throw new UsageError(problem);
+  return httpUrl(value);
 }
 
 /**

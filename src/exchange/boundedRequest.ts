@@ -35,7 +35,14 @@ export interface BoundedInit {
   bounds: RequestBounds;
   /** Seconds the target may legitimately take on top of `headersTimeout` (the fetch service's own timeout). */
   extraHeadersSeconds?: number;
-  /** Tests only: a dispatcher from createBoundedAgent with a loopback-only connector. */
+  /**
+   * A request relayed as an app wrote it (the validation proxy): its request target (path and query)
+   * sent as is, not parsed nor re-encoded, in place of `url`'s; its header lines flat [name, value, …]
+   * in their order and case, in place of `headers`, without conform's User-Agent; and the answer's body
+   * kept as sent, in its Content-Encoding, for the app to get those bytes.
+   */
+  relay?: { path: string; headers: string[] };
+  /** A dispatcher from createBoundedAgent: tests' with a loopback-only connector, the proxy's own pool. */
   dispatcher?: Dispatcher;
   /** The record of targets that never answered (default: the run's, runSilentTargets): tests, and the preflight's probes, keep their own. */
   silentTargets?: SilentTargets;
@@ -47,8 +54,10 @@ export interface BoundedInit {
 export interface BoundedAnswer {
   status: number;
   headers: Headers;
-  /** The body, decompressed when its Content-Encoding is one this client knows. */
+  /** The body, decompressed when its Content-Encoding is one this client knows (as sent, for a relay). */
   body: Buffer;
+  /** The header fields as they came, repeated ones as arrays: what a relay passes on. */
+  rawHeaders: Record<string, string | string[] | undefined>;
   /** Body bytes read on the wire. */
   wireBytes: number;
 }
@@ -116,16 +125,19 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
     let answer: Dispatcher.ResponseData;
     const sentAt = performance.now();
     try {
-      answer = await request(url, {
-        dispatcher: init.dispatcher ?? agent(),
+      const sent = {
         method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
-        headers: withUserAgent(init.headers ?? {}),
         body: init.body === undefined ? null : init.chunked ? Readable.from([typeof init.body === 'string' ? Buffer.from(init.body) : init.body]) : init.body,
         signal: stop.signal,
         // Backstops only: ours fire first and say which deadline passed.
         headersTimeout: headersSeconds * 1000 + 1000,
         bodyTimeout: bounds.bodyTimeout * 1000 + 1000,
-      });
+      };
+      const dispatcher = init.dispatcher ?? agent();
+      // undici's request() parses the URL (dot segments resolved, characters escaped); a relay's path goes to the dispatcher as written.
+      answer = init.relay
+        ? await dispatcher.request({ ...sent, origin: new URL(url).origin, path: init.relay.path, headers: init.relay.headers })
+        : await request(url, { ...sent, dispatcher, headers: withUserAgent(init.headers ?? {}) });
     } catch (err) {
       throw reasonFor(err, stop.signal, deadlines);
     }
@@ -133,7 +145,7 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
     clearTimeout(timer);
     timer = setTimeout(() => abort(`the body did not end within ${seconds(deadlines.bodySeconds)}`), deadlines.bodySeconds * 1000);
     const headers = headersOf(answer.headers);
-    const decoders = decodersFor(headers.get('content-encoding'));
+    const decoders = init.relay ? [] : decodersFor(headers.get('content-encoding'));
     const chunks: Buffer[] = [];
     const budget = init.bodyBudget ?? processBodyBudget;
     let kept = 0;
@@ -188,7 +200,7 @@ async function readWithin(url: string, init: BoundedInit): Promise<BoundedAnswer
       const reason = reasonFor(err, stop.signal, deadlines);
       throw new NoAnswer(`${reason.message} (${bytes(wireBytes)} read)`, { answered: true, bounded: reason.bounded });
     }
-    return { status: answer.statusCode, headers, body: Buffer.concat(chunks, kept), wireBytes };
+    return { status: answer.statusCode, headers, rawHeaders: answer.headers, body: Buffer.concat(chunks, kept), wireBytes };
   } finally {
     release();
     clearTimeout(timer);

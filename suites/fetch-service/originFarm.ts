@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bodyText, boundedRequest, failureOf, type BoundedAnswer } from '../../src/exchange/boundedRequest.ts';
 import type { ExchangeLimits } from '../../src/exchange/exchangeLimits.ts';
 import type { RequestBounds } from '../../src/exchange/requestBounds.ts';
-import { type FarmListeners } from '../../src/harness/suite-api/FarmListeners.ts';
-import { farmListenersAt } from '../../src/harness/suite-api/farmListenersAt.ts';
+import { farmListenersAt, readFarmInfo, type FarmListeners } from '../../src/exchange/farmInfo.ts';
 
 /**
  * The origin farm as the suite sees it: over HTTP only (`/__farm/info`, `/__farm/pages`,
@@ -67,7 +66,9 @@ export function loadFarm(originUrl: string, limits: ExchangeLimits): Promise<Far
 
 async function readFarm(originUrl: string, bounds: RequestBounds): Promise<Farm> {
   const origin = new URL(originUrl);
-  const info = (await getJson(new URL('/__farm/info', origin), bounds)) as FarmListeners;
+  const info = await readFarmInfo(originUrl, bounds).catch((err: unknown) => {
+    throw new Error(`origin farm: ${failureOf(err)}; is ${origin.origin} a conform origin farm?`);
+  });
   const pages = (await getJson(new URL('/__farm/pages', origin), bounds)) as FarmPage[];
   const listeners = farmListenersAt(info, originUrl);
   return {

@@ -114,9 +114,9 @@ export function apiKeysFrom(options: Pick<ServeFetchServiceOptions, 'apiKey'>, e
 
 /** What admits the farm at `originUrl`: its listeners' HOST:PORT and its CA, from its /__farm/info. */
 async function admittedFarm(originUrl: string): Promise<{ allowHosts: string[]; ca: string }> {
-  const { readFarmInfo } = await import('../../../mocks/origin/readFarmInfo.ts');
+  const { farmInfoBounds, readFarmInfo } = await import('../../exchange/farmInfo.ts');
   const { farmAllowHosts } = await import('../../../mocks/origin/farmAllowHosts.ts');
-  const info = await readFarmInfo(originUrl);
+  const info = await readFarmInfo(originUrl, farmInfoBounds).catch(() => undefined);
   if (!info) throw new UsageError(`--origin-url ${originUrl} is not a running origin farm (GET /__farm/info failed); start it first: conform origin`);
   return { allowHosts: farmAllowHosts(info), ca: info.ca };
 }

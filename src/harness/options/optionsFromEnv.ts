@@ -1,4 +1,4 @@
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from './ConformOptions.ts';
 import { numberProblem } from './numberRules.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';
 import { isTargetOwn, runWideFirst, toConformOptions, type OptionInput, type OptionNames } from './toConformOptions.ts';

@@ -110,7 +110,7 @@ describe("the config file's schema", () => {
     const [written] = full.targets['fetch-service'];
     const [defaulted] = bare.targets['fetch-service'];
     expect({ ...written!.limits, rateLimit: undefined }).toEqual({ ...defaulted!.limits, rateLimit: undefined });
-    expect(written!.fetchTimeout).toBe(defaulted!.fetchTimeout);
+    expect(written!.fetchTimeoutSeconds).toBe(defaulted!.fetchTimeoutSeconds);
     // And a value outside a rule is refused wherever the table places it.
     for (const row of configured.filter((r) => r.kind === 'number')) {
       for (const place of placesOf(row)) {

@@ -28,7 +28,7 @@ describe('toConformOptions: run()\'s options, checked once, as the data the suit
     const limits = { bounds: { ...defaultRequestBounds, headersTimeout: 5 }, rateLimit: 2 };
     expect(options.limits).toEqual(limits);
     expect(options.targets).toEqual({
-      'fetch-service': [{ baseUrl: 'http://127.0.0.1:9', apiKey: 'env-key-1234', fetchTimeout: 60, limits }],
+      'fetch-service': [{ baseUrl: 'http://127.0.0.1:9', apiKey: 'env-key-1234', fetchTimeoutSeconds: 60, limits }],
       'meeting-platform': [{ authUrl: 'http://127.0.0.1:10', apiBaseUrl: 'http://127.0.0.1:10', credentials: { clientId: 'id-1234', clientSecret: 'secret-1234', accountId: 'acct-1234' }, limits }],
       'unit-record': [{ validator: 'v1' }, { validator: 'v2' }, { validatorSet: 's1' }],
     });

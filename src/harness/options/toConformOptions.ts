@@ -1,8 +1,12 @@
-import { apiRoot } from '../../meeting-platform/apiRoot.ts';
 import { credentialEnv, credentialsFromEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { ConformOptions, TargetOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from './ConformOptions.ts';
+import type { TargetOptions } from '../targets/TargetOptions.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
+import { httpUrlProblem } from './httpUrl.ts';
 import { numberProblem } from './numberRules.ts';
+import { fetchServiceTarget } from './targets/fetchServiceTarget.ts';
+import { meetingPlatformTarget } from './targets/meetingPlatformTarget.ts';
+import { unitRecordTarget } from './targets/unitRecordTarget.ts';
 import type { RunOptions } from './RunOptions.ts';
 import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';
 import { defaultOf, longFlag, optionRows, runOptionTable, type NamedRow, type OptionName, type OptionRow, type RunOptionTable } from './runOptionTable.ts';
@@ -55,23 +59,21 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     const problem = valueProblem(row, names[key], value);
     if (problem) problems.push(problem);
   }
-  const validators = (key: 'validator' | 'validatorSet'): string[] => {
-    const commands = [...new Set((input[key] ?? []).map((c) => c.trim()))];
-    if (commands.some((c) => c === '' || c.includes('\n'))) problems.push(`${names[key]} takes a one-line command`);
-    return commands;
-  };
-  const validator = validators('validator');
-  const validatorSet = validators('validatorSet');
-
-  const limits = exchangeLimits(input);
   const targets: TargetOptions = { 'fetch-service': [], 'meeting-platform': [], 'unit-record': [] };
+  for (const kind of ['validator', 'validatorSet'] as const) {
+    for (const command of new Set((input[kind] ?? []).map((c) => c.trim()))) {
+      const built = unitRecordTarget({ kind, command, named: names[kind] });
+      if ('problem' in built) problems.push(built.problem);
+      else targets['unit-record'].push(built.target);
+    }
+  }
+  const limits = exchangeLimits(input);
 
   const keyVariable = runOptionTable.apiKey.variable;
   const apiKey = input.apiKey || env[keyVariable];
   if (input.baseUrl !== undefined) {
     if (!apiKey) problems.push(`${names.baseUrl} needs an API key: set $${keyVariable} or pass ${flagNames.apiKey}`);
-    const originUrl = input.originUrl === undefined ? {} : { originUrl: input.originUrl };
-    targets['fetch-service'].push({ baseUrl: input.baseUrl, apiKey: apiKey ?? '', ...originUrl, fetchTimeout: input.fetchTimeout ?? defaultOf('fetchTimeout'), limits });
+    targets['fetch-service'].push(fetchServiceTarget({ baseUrl: input.baseUrl, apiKey, ...(input.originUrl !== undefined ? { originUrl: input.originUrl } : {}), ...(input.fetchTimeout !== undefined ? { fetchTimeoutSeconds: input.fetchTimeout } : {}), limits }));
   }
 
   // The environment's account is read only when the suite that uses it runs.
@@ -82,10 +84,8 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     problems.push(`${names.authUrl} and ${names.apiBaseUrl} go together: give both to check a meeting platform deployment`);
   } else if (input.authUrl !== undefined && input.apiBaseUrl !== undefined) {
     if (account.kind === 'none') problems.push(`${names.authUrl} and ${names.apiBaseUrl} need the account's credentials: set ${variables}`);
-    if (account.kind === 'complete') targets['meeting-platform'].push({ authUrl: input.authUrl, apiBaseUrl: apiRoot(input.apiBaseUrl), credentials: account.credentials, limits });
+    if (account.kind === 'complete') targets['meeting-platform'].push(meetingPlatformTarget({ authUrl: input.authUrl, apiBaseUrl: input.apiBaseUrl, credentials: account.credentials, limits }));
   }
-
-  targets['unit-record'].push(...validator.map((command) => ({ validator: command })), ...validatorSet.map((command) => ({ validatorSet: command })));
 
   const options: ConformOptions = {
     suites,
@@ -99,7 +99,7 @@ export function toConformOptions(input: OptionInput, env: Record<string, string 
     targets,
     ...(account.kind === 'complete' ? { embeddedMeetingAccount: account.credentials } : {}),
   };
-  return { options, problems };
+  return { options, problems: [...new Set(problems)] };
 }
 
 function selectSuites(requested: readonly string[] | undefined, name: string, problems: string[]): SuiteName[] {
@@ -132,15 +132,9 @@ export function exchangeLimits(given: Pick<OptionInput, LimitKey>): ExchangeLimi
  */
 export function valueProblem(row: OptionRow, name: string, value: unknown): string | undefined {
   if (row.kind === 'number' && typeof value === 'number') return numberProblem(name, value, row.rule!);
-  if (row.kind === 'url' && typeof value === 'string' && !isHttpUrl(value)) return `${name} takes an http(s) URL; got ${JSON.stringify(value)}`;
-  return undefined;
-}
-
-export function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
+  if (row.kind === 'url' && typeof value === 'string') {
+    const problem = httpUrlProblem(value);
+    return problem && `${name} ${problem}`;
   }
+  return undefined;
 }

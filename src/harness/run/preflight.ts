@@ -1,7 +1,7 @@
-import type { ConformOptions, FetchServiceTargetOptions, MeetingPlatformTargetOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
+import type { FetchServiceTargetOptions, MeetingPlatformTargetOptions } from '../targets/TargetOptions.ts';
 import { farmProbeTarget, optionNamesOf } from '../targets/farmProbeTarget.ts';
-import { Redactor } from '../../exchange/Redactor.ts';
-import { runSecrets } from './runSecrets.ts';
+import type { Redactor } from '../../exchange/Redactor.ts';
 import type { ReportFile } from '../reports/reportFiles.ts';
 import { whyUnwritable } from '../reports/reportFiles.ts';
 import { whyFarmOutOfReach } from '../targets/whyFarmOutOfReach.ts';
@@ -33,8 +33,9 @@ export interface PreflightOutcome {
  * credentials and contradictory options are found earlier, by toConformOptions; a --grep or --shard
  * that selects no check once the suites are collected, by runSuites.) Empty when the run can start.
  * The answers to its requests are timed on the way: each deployment's latency, with no request more.
+ * A target's answer is quoted in some: `redactor`, the run's, keeps its secrets out of them.
  */
-export async function preflight(options: ConformOptions, reports: readonly ReportFile[], runFarmUrl?: () => Promise<string>): Promise<PreflightOutcome> {
+export async function preflight(options: ConformOptions, reports: readonly ReportFile[], redactor: Redactor, runFarmUrl?: () => Promise<string>): Promise<PreflightOutcome> {
   const latencies: TargetLatency[] = [];
   /** Its probes, their answers timed: only those from the target's own origins count (an origin farm's do not). */
   const timed = async <T>(suite: SuiteName, target: string, urls: string[], probes: () => Promise<T>): Promise<T> => {
@@ -50,8 +51,6 @@ export async function preflight(options: ConformOptions, reports: readonly Repor
     ...reports.map(whyUnwritable),
   ]);
   // The same URL given twice (one host for auth and API, one origin farm for several targets) is one problem.
-  // A target's answer is quoted in some: no secret of the run's goes out with it.
-  const redactor = new Redactor(runSecrets(options));
   return { problems: [...new Set(found.flat().filter((p): p is string => p !== undefined).map((p) => redactor.redact(p)))], latencies };
 }
 

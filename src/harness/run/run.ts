@@ -1,8 +1,7 @@
 import writeFileAtomic from 'write-file-atomic';
 import { buildReport } from '../reports/buildReport.ts';
-import { applyConfig } from '../options/config/applyConfig.ts';
 import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
 import { preflight } from './preflight.ts';
 import { targetPaces } from './targetPaces.ts';
@@ -10,15 +9,14 @@ import { withThrottling } from './withThrottling.ts';
 import { RunFarm } from '../targets/RunFarm.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
-import { resolveReportFiles, writeReportFiles } from '../reports/reportFiles.ts';
+import { writeReportFiles } from '../reports/reportFiles.ts';
 import type { RunReport } from '../reports/RunReport.ts';
 import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';
 import type { RunOptions } from '../options/RunOptions.ts';
 import { isShard } from '../reports/Shard.ts';
 import { optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
 import { finishSuppressions, loadSuppressions } from '../reports/suppressions/suppressionsFile.ts';
-import { suiteNames } from '../catalogue/suites.ts';
-import { toConformOptions } from '../options/toConformOptions.ts';
+import { resolveRunOptions } from '../options/resolveRunOptions.ts';
 import { version } from '../../exchange/version.ts';
 
 export type { ReportFile } from '../reports/reportFiles.ts';
@@ -42,14 +40,10 @@ export async function run(options: RunOptions = {}): Promise<RunReport> {
  */
 export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOptions): Promise<RunReport> {
   const { shard } = options;
-  const configured = applyConfig(loaded, options, process.env);
-  const { options: conform, problems: optionProblems } = toConformOptions(configured.input, process.env, configured.names);
-  // The config's named targets first, then any a flag makes; with --with-reference the embedded ones before all.
-  for (const suite of suiteNames) (conform.targets[suite] as unknown[]).unshift(...configured.targets[suite]);
-  if (configured.withReference) conform.withReference = true;
-  const problems = [...new Set([...configured.problems, ...optionProblems])];
+  const configured = resolveRunOptions(loaded, options, process.env);
+  const { options: conform, report: reports } = configured;
+  const problems = [...configured.problems];
   if (shard && !isShard(shard)) problems.push(`shard ${shard.index}/${shard.count} is not one: I/N with 1 ≤ I ≤ N`);
-  const reports = resolveReportFiles(configured.report);
   let suppressions: Awaited<ReturnType<typeof loadSuppressions>>;
   try {
     suppressions = await loadSuppressions({ ...options, requireReasons: configured.requireReasons });
@@ -62,8 +56,12 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
   if (problems.length) throw new RunError(problems.join('\n'));
   const { suites, seed } = conform;
   // The farm of the deployments that name none is the run's, from its preflight to its end.
+  // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment
+  // alike. One Redactor holds them for the preflight and the suites.
+  const secrets = runSecrets(conform);
+  const redactor = new Redactor(secrets);
   const runFarm = new RunFarm();
-  const { problems: found, latencies } = await preflight(conform, reports, runFarm.url).catch(async (err: unknown) => {
+  const { problems: found, latencies } = await preflight(conform, reports, redactor, runFarm.url).catch(async (err: unknown) => {
     await runFarm.close();
     throw err;
   });
@@ -86,13 +84,12 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
   const { runSuites } = await import('./runSuites.ts');
   const { checks, errors, targets } = await runSuites({
     options: judged,
-    // The run's secrets are its options': the targets' keys and credentials, from flags, config and environment alike.
-    redactor: new Redactor(runSecrets(conform)),
+    redactor,
     grep: options.grep,
     shard,
     blobFile: files?.blob,
     serial: rateLimited(conform),
-    onReady: () => options.onStart?.({ suites, seed, targets: suites.flatMap((s) => configured.targets[s].map((t) => t.label ?? '')), paces }),
+    onReady: () => options.onStart?.({ suites, seed, targets: configured.configTargets, paces }),
     onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
     onProgress: options.onProgress,
     onPlan: options.onPlan,
@@ -123,7 +120,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
       strict: report.strict,
       ...(options.grep ? { grep: options.grep } : {}),
       options: optionsFingerprint(conform),
-      secretVariables: [...new Set(runSecrets(conform).map(([, variable]) => variable))],
+      secretVariables: [...new Set(secrets.map(([, variable]) => variable))],
       startedAt: report.startedAt,
       durationMs: report.durationMs,
       errors,
@@ -142,8 +139,9 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
 }
 
 /**
- * Whether a rate limit applies to some target. Each test file runs in a worker of its own, each with its
- * own pacing: under a rate limit the files run one after another, so a deployment sees the rate once.
+ * Whether a rate limit applies to some target. The suite files share workers, several at once, and each
+ * file paces its own requests: under a rate limit the files run one after another, so a deployment sees
+ * the rate once.
  */
 function rateLimited(options: ConformOptions): boolean {
   const given = [...options.targets['fetch-service'].map((t) => [t.baseUrl, t.limits] as const), ...options.targets['meeting-platform'].flatMap((t) => [[t.authUrl, t.limits], [t.apiBaseUrl, t.limits]] as const)];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
 import { runSecrets } from './runSecrets.ts';
@@ -14,7 +14,7 @@ describe('runSecrets', () => {
       fuzzRuns: 0,
       limits,
       targets: {
-        'fetch-service': [{ baseUrl: 'http://a.invalid', apiKey: 'staging-api-key-0123', fetchTimeout: 60, limits }],
+        'fetch-service': [{ baseUrl: 'http://a.invalid', apiKey: 'staging-api-key-0123', fetchTimeoutSeconds: 60, limits }],
         'meeting-platform': [{ authUrl: 'http://b.invalid', apiBaseUrl: 'http://b.invalid/api', credentials: credentials('target-client-secret'), limits }],
         'unit-record': [],
       },

@@ -1,5 +1,5 @@
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 
 /**
  * The secrets a run's options carry (API keys, client secrets; flags and environment alike), each with the

@@ -3,7 +3,7 @@ import type { Reporter, TestCase, TestModule, TestSpecification, TestUserConfig,
 import { createVitest } from 'vitest/node';
 import { loadCatalogue } from '../catalogue/catalogue.ts';
 import { progressAnnotation } from '../suite-api/check.ts';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 import { codeRoot, conformanceTestConfig } from './conformanceConfig.ts';
 import type { Redactor } from '../../exchange/Redactor.ts';
 import type { CheckResult } from '../reports/RunReport.ts';

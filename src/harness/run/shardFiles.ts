@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 import type { Shard } from '../reports/Shard.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 

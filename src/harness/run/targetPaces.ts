@@ -1,7 +1,7 @@
 import { medianMs } from '../../exchange/answerTimes.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
-import type { ConformOptions } from '../targets/ConformOptions.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
 import type { TargetPace } from '../reports/RunReport.ts';
 import { budgetOf, generatedTimeoutMs } from '../suite-api/generatedTimeoutMs.ts';
 import { concurrencyFor } from './concurrencyFor.ts';
@@ -37,7 +37,7 @@ export function targetPaces(options: ConformOptions, latencies: readonly TargetL
   };
   const paces = [
     // The fetch suite's generated checks have four fetch timeouts more (suites/fetch-service/defineFetchGeneratedChecks.ts).
-    ...options.targets['fetch-service'].map((t, i) => pace(i, 'fetch-service', t.baseUrl, t.limits, 4 * t.fetchTimeout * 1000)),
+    ...options.targets['fetch-service'].map((t, i) => pace(i, 'fetch-service', t.baseUrl, t.limits, 4 * t.fetchTimeoutSeconds * 1000)),
     ...options.targets['meeting-platform'].map((t, i) => pace(i, 'meeting-platform', t.apiBaseUrl, t.limits)),
   ].filter((p) => p !== undefined);
   const concurrency = runConcurrency(options, paces);

@@ -1,8 +1,8 @@
 import type { CredentialVariables } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
-import type { FarmListeners } from './FarmListeners.ts';
+import type { FarmListeners } from '../../exchange/farmInfo.ts';
 
-export type { FarmListeners } from './FarmListeners.ts';
+export type { FarmListeners } from '../../exchange/farmInfo.ts';
 
 /**
  * What each suite runs against: the targets of the run's options (ConformOptions), and embedded ones

@@ -1,6 +1,6 @@
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
-import type { ConformOptions } from './ConformOptions.ts';
-import { listenersOf } from '../suite-api/FarmListeners.ts';
+import type { TargetOptions } from './TargetOptions.ts';
+import { listenersOf } from '../../exchange/farmInfo.ts';
 
 /**
  * The origin farm a run starts on loopback for the fetch-service deployments that name none: started by
@@ -17,7 +17,7 @@ export class RunFarm {
   };
 
   /** `options` with the farm's listeners given to each fetch-service deployment that names none (runFarm), once it is started. */
-  async lend(options: ConformOptions): Promise<ConformOptions> {
+  async lend<O extends { targets: TargetOptions }>(options: O): Promise<O> {
     if (!this.#farm) return options;
     const runFarm = listenersOf(await this.#farm);
     const targets = options.targets['fetch-service'].map((t) => (t.originUrl !== undefined ? t : { ...t, runFarm }));

@@ -1,4 +1,4 @@
-import type { FetchServiceTargetOptions } from './ConformOptions.ts';
+import type { FetchServiceTargetOptions } from './TargetOptions.ts';
 import type { FarmProbeTarget } from './whyFarmOutOfReach.ts';
 
 /** A deployment's options as the farm probe takes them, with the farm at `originUrl` (its own, or the one this run started). */
@@ -7,7 +7,7 @@ export function farmProbeTarget(t: FetchServiceTargetOptions, originUrl: string,
     baseUrl: t.baseUrl,
     apiKey: t.apiKey,
     originUrl,
-    fetchTimeout: t.fetchTimeout,
+    fetchTimeoutSeconds: t.fetchTimeoutSeconds,
     bounds: t.limits.bounds,
     ...(t.limits.rateLimit !== undefined ? { rateLimit: t.limits.rateLimit } : {}),
     names: optionNamesOf(t),

@@ -1,4 +1,4 @@
-import type { ConformOptions } from './ConformOptions.ts';
+import type { TargetsToStart } from './TargetOptions.ts';
 import { referenceLabels } from '../reports/referenceLabels.ts';
 import type { StartedTargets } from './StartedTargets.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
@@ -17,7 +17,7 @@ export const embeddedApiPath = '/api';
  * `withReference`, the embedded ones first and then those the options name, side by side. Mocks and the
  * reference are imported only when needed, so a run of one suite loads no other.
  */
-export async function startEmbeddedTarget(suite: SuiteName, options: ConformOptions): Promise<StartedTargets> {
+export async function startEmbeddedTarget(suite: SuiteName, options: TargetsToStart): Promise<StartedTargets> {
   const withReference = Boolean(options.withReference);
   switch (suite) {
     case 'unit-record': {

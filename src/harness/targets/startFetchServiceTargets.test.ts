@@ -33,8 +33,8 @@ describe('startFetchServiceTargets', () => {
     const slow: ExchangeLimits = { bounds: { ...defaultRequestBounds, headersTimeout: 5 }, rateLimit: 2 };
     const started = await startFetchServiceTargets(
       [
-        { baseUrl: 'http://127.0.0.1:9', apiKey: 'user-key-0123', originUrl: 'http://127.0.0.1:10', fetchTimeout: 5, limits },
-        { label: 'staging', baseUrl: 'http://127.0.0.1:11', apiKey: 'other-key-4567', fetchTimeout: 60, limits: slow },
+        { baseUrl: 'http://127.0.0.1:9', apiKey: 'user-key-0123', originUrl: 'http://127.0.0.1:10', fetchTimeoutSeconds: 5, limits },
+        { label: 'staging', baseUrl: 'http://127.0.0.1:11', apiKey: 'other-key-4567', fetchTimeoutSeconds: 60, limits: slow },
       ],
       limits,
     );

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { farmAllowHosts } from '../../../mocks/origin/farmAllowHosts.ts';
-import type { FarmInfo } from '../../../mocks/origin/FarmRoute.ts';
+import type { FarmInfo } from '../../exchange/farmInfo.ts';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import type { StartOptions } from '../../fetch-service/startFetchService.ts';
-import type { FetchServiceTargetOptions } from './ConformOptions.ts';
+import type { FetchServiceTargetOptions } from './TargetOptions.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { scaledTimeoutMs } from './contention.ts';
 import type { StartedTargets } from './StartedTargets.ts';
 import { fetchServiceMockLabel, referenceLabels } from '../reports/referenceLabels.ts';
-import { listenersOf, type FarmListeners } from '../suite-api/FarmListeners.ts';
+import { listenersOf, type FarmListeners } from '../../exchange/farmInfo.ts';
 import type { FetchServiceTarget } from '../suite-api/targets.ts';
 
 /**
@@ -63,7 +63,7 @@ function deploymentTargets(given: readonly FetchServiceTargetOptions[], farm: Fa
       apiKey: t.apiKey,
       originUrl: t.originUrl ?? (t.runFarm ?? farm!).httpUrl,
       ...(t.originUrl === undefined ? { ownFarm: t.runFarm ?? farm! } : {}),
-      fetchTimeoutSeconds: t.fetchTimeout,
+      fetchTimeoutSeconds: t.fetchTimeoutSeconds,
       embedded: false,
       limits: t.limits,
     }),

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 function probeOf(baseUrl: string, originUrl = farm.httpUrl, key = apiKey): FarmProbeTarget {
-  return { baseUrl, apiKey: key, originUrl, fetchTimeout: embeddedLimits.timeoutMs / 1000, bounds: defaultRequestBounds, names: { baseUrl: '--base-url', originUrl: '--origin-url' } };
+  return { baseUrl, apiKey: key, originUrl, fetchTimeoutSeconds: embeddedLimits.timeoutMs / 1000, bounds: defaultRequestBounds, names: { baseUrl: '--base-url', originUrl: '--origin-url' } };
 }
 
 async function reference(admitted: OriginFarm, allowHosts = farmAllowHosts(admitted)): Promise<string> {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bodyText, boundedRequest, failureOf } from '../../exchange/boundedRequest.ts';
-import { farmListenerFields, type FarmListeners } from '../suite-api/FarmListeners.ts';
-import { farmListenersAt } from '../suite-api/farmListenersAt.ts';
+import { farmListenerFields, farmListenersAt, readFarmInfo, type FarmListeners } from '../../exchange/farmInfo.ts';
 import { farmReach, type FarmReach } from './farmReach.ts';
 import { farmOutOfReachText, type FarmReachContext } from './farmOutOfReachText.ts';
 import { rateLimitFor, takeSlot } from '../../exchange/rateLimit.ts';
@@ -12,8 +11,8 @@ import { whyCertificateRefused, whyNotTheService, type ServiceAnswer } from './w
 /** A fetch-service deployment and the origin farm the suite will have it fetch from (`originUrl`: where the run reads its `/__farm/*`). */
 export interface FarmProbeTarget extends FarmReachContext {
   apiKey: string;
-  /** Seconds: the fetch timeout the target enforces, waited for on top of the headers deadline. */
-  fetchTimeout: number;
+  /** The fetch timeout the target enforces, waited for on top of the headers deadline. */
+  fetchTimeoutSeconds: number;
   bounds: RequestBounds;
   rateLimit?: number;
 }
@@ -71,12 +70,10 @@ export async function whyFarmOutOfReach(t: FarmProbeTarget): Promise<string | un
 
 /** The farm's listeners as the target is to reach them, and the text of the page asked for. */
 async function readFarm(t: FarmProbeTarget): Promise<{ listeners: FarmListeners; pageText: string }> {
-  const [info, pages] = await Promise.all([getJson(t, '/__farm/info'), getJson(t, '/__farm/pages')]);
+  const [info, pages] = await Promise.all([readFarmInfo(t.originUrl, t.bounds), getJson(t, '/__farm/pages')]);
   const entry = Array.isArray(pages) ? (pages as Array<{ path?: unknown; text?: unknown }>).find((p) => p.path === page) : undefined;
   if (typeof entry?.text !== 'string') throw new Error(`GET /__farm/pages lists no page ${page}`);
-  const fields = info as Partial<FarmListeners> | null;
-  if (!farmListenerFields.every((field) => typeof fields?.[field] === 'string' && URL.canParse(fields[field]))) throw new Error('GET /__farm/info names no listeners');
-  return { listeners: farmListenersAt(fields as FarmListeners, t.originUrl), pageText: entry.text };
+  return { listeners: farmListenersAt(info, t.originUrl), pageText: entry.text };
 }
 
 async function getJson(t: FarmProbeTarget, path: string): Promise<unknown> {
@@ -98,7 +95,7 @@ async function fetchThrough(t: FarmProbeTarget, url: string, tls: boolean): Prom
       headers: { 'Content-Type': 'application/json', 'X-SVC-API-Key': t.apiKey },
       body: JSON.stringify({ url, ...(tls ? { allowInsecureSsl: true } : {}) }),
       bounds: t.bounds,
-      extraHeadersSeconds: t.fetchTimeout,
+      extraHeadersSeconds: t.fetchTimeoutSeconds,
     });
     return { answer: { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: bodyText(answer.body) } };
   } catch {

@@ -3,7 +3,7 @@ import { SilentTargets } from '../../exchange/SilentTargets.ts';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { field, type Exchange } from '../../meeting-platform/exchange.ts';
 import { apiGet, requestToken, tokenUrl } from '../../meeting-platform/platformRequests.ts';
-import type { MeetingPlatformTargetOptions } from './ConformOptions.ts';
+import type { MeetingPlatformTargetOptions } from './TargetOptions.ts';
 
 /**
  * The set-up mistakes the seed's own first calls show before any check: the auth URL is not the

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exampleRecord } from '../../records/exampleRecord.ts';
-import type { UnitRecordTargetOptions } from './ConformOptions.ts';
+import type { UnitRecordTargetOptions } from './TargetOptions.ts';
 import { howItBroke, runValidatorCommand } from '../../exchange/runValidatorCommand.ts';
 
 /** A record valid by every record clause, and a page of one unit that is a tree (the root of its page). */

@@ -115,7 +115,7 @@ describe('applyConfig: flags override the file', () => {
     expect(run.input.fuzzRuns).toBe(10);
     for (const t of run.targets['fetch-service']) {
       expect(t.limits.rateLimit, t.label).toBe(7);
-      expect(t.fetchTimeout, t.label).toBe(5);
+      expect(t.fetchTimeoutSeconds, t.label).toBe(5);
     }
   });
 
@@ -123,7 +123,7 @@ describe('applyConfig: flags override the file', () => {
     const [staging, production] = apply({}).targets['fetch-service'];
     expect(staging!.limits).toEqual({ bounds: { headersTimeout: 20, bodyTimeout: 60, maxBodyMib: 64 }, rateLimit: 2 });
     expect(production!.limits).toEqual({ bounds: { headersTimeout: 20, bodyTimeout: 60, maxBodyMib: 64 } });
-    expect([staging!.fetchTimeout, production!.fetchTimeout]).toEqual([60, 30]);
+    expect([staging!.fetchTimeoutSeconds, production!.fetchTimeoutSeconds]).toEqual([60, 30]);
     expect(production!.originUrl).toBe('https://origin.example.com');
   });
 

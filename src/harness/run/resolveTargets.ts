@@ -1,5 +1,5 @@
-import type { ConformOptions } from './ConformOptions.ts';
-import { startEmbeddedTarget } from './startEmbeddedTarget.ts';
+import type { ConformOptions } from '../options/ConformOptions.ts';
+import { startEmbeddedTarget } from '../targets/startEmbeddedTarget.ts';
 import type { Targets } from '../suite-api/targets.ts';
 
 export interface ResolvedTargets {

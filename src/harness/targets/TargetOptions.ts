@@ -1,27 +1,16 @@
 import type { CredentialVariables, MeetingCredentials } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { FarmListeners } from '../suite-api/FarmListeners.ts';
+import type { FarmListeners } from '../../exchange/farmInfo.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 
 /**
- * A run's options as data: parsed and checked once (toConformOptions from run()'s options,
- * optionsFromEnv for a plain vitest run), then handed whole to the global setup and the suites through
- * vitest's `provide`. Serialisable (structured clone): no functions, no classes. Secrets travel inside
- * (the suites send them); nothing here is printed.
+ * What starting a run's targets takes of its options (options/ConformOptions.ts has these and the
+ * run's own settings): the suites, each one's targets, and what the embedded ones are held to.
  */
-export interface ConformOptions {
+export interface TargetsToStart {
   suites: SuiteName[];
-  seed: number;
-  /** Generated requests per operation and kind; 0: no generated checks. */
-  fuzzRuns: number;
-  /** Seconds each generated check spends judging (--check-budget); absent: what its target's pace gives it. */
-  checkBudget?: number;
-  /** Requests to one target in flight at once, at most (--concurrency); absent: the default. */
-  concurrency?: number;
   /** What the embedded targets, and anything a suite contacts that is no target (an origin farm), are held to. */
   limits: ExchangeLimits;
-  /** The fetch-service suite judges its targets one after another (--one-target-at-a-time); absent: side by side. */
-  oneTargetAtATime?: boolean;
   /** Each suite's targets, side by side; an empty list: the suite's embedded targets, started on loopback. */
   targets: TargetOptions;
   /** The account the embedded meeting-platform mock serves; absent: its demo account. */
@@ -55,8 +44,8 @@ export interface FetchServiceTargetOptions {
   originUrl?: string;
   /** No originUrl given: the listeners of the farm `conform run` started on loopback for it in its preflight (RunFarm). */
   runFarm?: FarmListeners;
-  /** Seconds: the timeout the target enforces. */
-  fetchTimeout: number;
+  /** The timeout the target enforces (`--fetch-timeout`, a config's `fetchTimeout`). */
+  fetchTimeoutSeconds: number;
   limits: ExchangeLimits;
 }
 
@@ -75,10 +64,3 @@ export interface MeetingPlatformTargetOptions {
 
 /** A record validator (`validator`) or a set validator (`validatorSet`): a shell command each. */
 export type UnitRecordTargetOptions = { label?: string; optionNames?: TargetOptionNames } & ({ validator: string; validatorSet?: never } | { validatorSet: string; validator?: never });
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Absent in a plain vitest run: the global setup reads the environment into the same shape. */
-    conformOptions?: ConformOptions;
-  }
-}
