@@ -156,7 +156,7 @@ function graphOf(...arrows: string[]): ImportGraph {
 
 describe('the rules, on small graphs', () => {
   test('an import up the floors is found, one down or beside is not', () => {
-    const graph = graphOf('src/exchange/a.ts -> src/harness/run/b.ts', 'src/harness/run/b.ts -> src/harness/catalogue/c.ts', 'src/harness/run/b.ts -> src/harness/run/d.ts');
+    const graph = graphOf('src/exchange/a.ts -> src/harness/run/b.ts', 'src/harness/run/b.ts -> src/catalogue/c.ts', 'src/harness/run/b.ts -> src/harness/run/d.ts');
     expect(upwardImports(graph)).toEqual(['src/exchange/a.ts (exchange) -> src/harness/run/b.ts (run)']);
     // A test beside the code imports what it needs from any floor.
     expect(upwardImports(graphOf('src/exchange/a.test.ts -> src/harness/run/b.ts'))).toEqual([]);
@@ -183,12 +183,12 @@ describe('the rules, on small graphs', () => {
         'suites/fetch-service/x.ts -> mocks/origin/farm.ts',
         'mocks/origin/farm.ts -> suites/fetch-service/x.ts',
         'mocks/origin/farm.ts -> src/harness/run/run.ts',
-        'mocks/origin/farm.ts -> src/harness/reports/RunReport.ts',
-        'src/harness/reports/r.ts -> mocks/origin/farm.ts',
+        'mocks/origin/farm.ts -> src/verdict/RunReport.ts',
+        'src/verdict/r.ts -> mocks/origin/farm.ts',
         'src/harness/targets/t.ts -> mocks/origin/farm.ts',
         'src/harness/run/run.ts -> src/cli/main.ts',
         'bin/conform.js -> src/cli/main.ts',
-        'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+        'src/records/index.ts -> src/catalogue/catalogue.ts',
         'src/meeting-platform/exchange.ts -> src/harness/suite-api/check.ts',
         'src/meeting-platform/exchange.ts -> src/exchange/boundedRequest.ts',
         'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
@@ -203,17 +203,17 @@ describe('the rules, on small graphs', () => {
       'mocks/origin/farm.ts -> suites/fetch-service/x.ts',
       'mocks/origin/farm.ts -> src/harness/run/run.ts',
       'src/harness/run/run.ts -> src/cli/main.ts',
-      'src/harness/reports/r.ts -> mocks/origin/farm.ts',
-      'src/records/index.ts -> src/harness/catalogue/catalogue.ts',
+      'src/verdict/r.ts -> mocks/origin/farm.ts',
+      'src/records/index.ts -> src/catalogue/catalogue.ts',
       'src/meeting-platform/exchange.ts -> src/harness/suite-api/check.ts',
       'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
     ].sort());
   });
 
   test('a report file that reaches vitest through another file is found, with the way there', () => {
-    const graph = graphOf('src/harness/reports/r.ts -> src/harness/suite-api/f.ts', 'src/harness/suite-api/f.ts -> src/harness/suite-api/check.ts', 'src/harness/suite-api/check.ts -> pkg:vitest');
-    expect(vitestReached(graph, noVitest)).toEqual(['src/harness/reports/r.ts -> src/harness/suite-api/f.ts -> src/harness/suite-api/check.ts -> vitest']);
-    expect(vitestReached(graphOf('src/harness/reports/r.ts -> src/harness/suite-api/f.ts'), noVitest)).toEqual([]);
+    const graph = graphOf('src/verdict/r.ts -> src/harness/suite-api/f.ts', 'src/harness/suite-api/f.ts -> src/harness/suite-api/check.ts', 'src/harness/suite-api/check.ts -> pkg:vitest');
+    expect(vitestReached(graph, noVitest)).toEqual(['src/verdict/r.ts -> src/harness/suite-api/f.ts -> src/harness/suite-api/check.ts -> vitest']);
+    expect(vitestReached(graphOf('src/verdict/r.ts -> src/harness/suite-api/f.ts'), noVitest)).toEqual([]);
   });
 });
 
@@ -221,7 +221,7 @@ describe("the tree's imports", () => {
   const graph = readImportGraph();
 
   test('are read: every file of the tree is there, and every import of a file of the tree names one', () => {
-    for (const file of ['src/harness/run/run.ts', 'src/harness/catalogue/catalogue.ts', 'mocks/origin/startOriginFarm.ts', 'src/cli/main.ts']) expect(graph).toHaveProperty([file]);
+    for (const file of ['src/harness/run/run.ts', 'src/catalogue/catalogue.ts', 'mocks/origin/startOriginFarm.ts', 'src/cli/main.ts']) expect(graph).toHaveProperty([file]);
     const missing = Object.entries(graph).flatMap(([file, { files }]) => files.filter((to) => !/\.(json|sh)$/.test(to) && !existsSync(join(root, to))).map((to) => `${file} -> ${to}`));
     expect(missing).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test } from 'vitest';
 import { expectCleanClient } from '../../src/client/expectCleanClient.ts';
 import * as clients from '../../src/client/fixtures/fetchServiceClients.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { manualClock } from '../meeting-platform/clock.ts';
 import { failedClauses } from '../meeting-platform/fixtures/judgedMeetingMock.ts';
 import { createFetchServiceMock } from './createFetchServiceMock.ts';

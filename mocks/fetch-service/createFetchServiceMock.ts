@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 import { fetchServiceClientJudge } from '../../src/client/fetch-service/fetchServiceClientJudge.ts';
 import type { JournalEntry } from '../../src/client/JournalEntry.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { judgedRouteTable } from '../judgedRouteTable.ts';
 import { BufferBudget } from '../../src/fetch-service/core/BufferBudget.ts';
 import { ConcurrencyLimiter } from '../../src/fetch-service/core/ConcurrencyLimiter.ts';

@@ -1,6 +1,6 @@
 import type { ClientJudge, ClientReportOptions } from '../../src/client/createClientJudge.ts';
 import type { components } from '../../src/generated/fetch-mock-control.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { checkFetchControlInput } from './fetchControlSpec.ts';
 import type { FetchFault, FetchFaultInput, FetchMockFaults } from './fetchMockFaults.ts';
 import type { MockPages, PageInput } from './mockPages.ts';

@@ -8,7 +8,7 @@ export { virtualFarm, reservedStatusHost } from './virtualFarm.ts';
 export { expectCleanClient, ClientFindingsError, type ExpectCleanClientOptions, type ClientReportSource } from '../../src/client/expectCleanClient.ts';
 export type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 export type { JournalEntry } from '../../src/client/JournalEntry.ts';
-export type { RunReport, CheckResult } from '../../src/harness/reports/RunReport.ts';
+export type { RunReport, CheckResult } from '../../src/verdict/RunReport.ts';
 // Its control API in-process (`mock.control`), as served over HTTP under /__conform/ (specs/fetch-mock-control.openapi.yaml).
 export type { FetchServiceControl, FetchScenario, FetchControlState, FetchJournalEntry } from './fetchServiceControl.ts';
 export { maxPages, maxPageBodyBytes, type PageInput as FetchMockPage } from './mockPages.ts';

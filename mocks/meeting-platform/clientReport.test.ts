@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { expectCleanClient } from '../../src/client/expectCleanClient.ts';
 import * as clients from '../../src/client/fixtures/meetingPlatformClients.ts';
-import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { loadPathMatrix } from '../../src/catalogue/pathMatrix.ts';
 import { failedClauses, judgedMeetingMock, type ClientAdapter, type JudgedMeetingMock } from './fixtures/judgedMeetingMock.ts';
 
 let mock: JudgedMeetingMock | undefined;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as clients from '../../src/client/fixtures/meetingPlatformClients.ts';
 import { tokenInQuery } from '../../src/client/fixtures/tokenInQuery.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { credentialEnv } from '../../src/meeting-platform/core/meetingCredentials.ts';
 import { replayFailures } from '../../src/testing/runReproduction.ts';
 import { lastIssuedToken, startRecordedMeetingMock, type RecordedMeetingMock } from './fixtures/recordedMeetingMock.ts';

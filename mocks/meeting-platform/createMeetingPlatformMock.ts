@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 import type { JournalEntry } from '../../src/client/JournalEntry.ts';
 import { meetingPlatformClientJudge } from '../../src/client/meeting-platform/meetingPlatformClientJudge.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { judgedRouteTable } from '../judgedRouteTable.ts';
 import type { RouteTable } from '../MockExchange.ts';
 import { routeTableHandler } from '../routeTableHandler.ts';

@@ -34,4 +34,4 @@ export type { MeetingAccount, MeetingPlatformSeed, UserSeed, MeetingSeed } from 
 export { expectCleanClient, ClientFindingsError, type ExpectCleanClientOptions, type ClientReportSource } from '../../src/client/expectCleanClient.ts';
 export type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 export type { JournalEntry } from '../../src/client/JournalEntry.ts';
-export type { RunReport, CheckResult } from '../../src/harness/reports/RunReport.ts';
+export type { RunReport, CheckResult } from '../../src/verdict/RunReport.ts';

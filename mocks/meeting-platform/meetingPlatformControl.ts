@@ -1,6 +1,6 @@
 import type { ClientJudge, ClientReportOptions } from '../../src/client/createClientJudge.ts';
 import type { components } from '../../src/generated/mock-control.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import type { AdjustableClock } from './adjustableClock.ts';
 import { checkMeetingData, checkRecord, maxDataMeetings, maxDataUsers } from './checkMeetingData.ts';
 import { checkControlInput } from './controlProblems.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { suiteNames } from '../../src/harness/catalogue/suites.ts';
+import { suiteNames } from '../../src/catalogue/suites.ts';
 import { folderGraph, readImportGraph } from '../../src/testing/importGraph.ts';
 import { importDiagram } from './importDiagram.ts';
 import { matrixPage } from './matrixPage.ts';

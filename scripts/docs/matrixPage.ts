@@ -1,6 +1,6 @@
-import { loadCatalogue, type Clause } from '../../src/harness/catalogue/catalogue.ts';
-import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
-import type { SuiteName } from '../../src/harness/catalogue/suites.ts';
+import { loadCatalogue, type Clause } from '../../src/catalogue/catalogue.ts';
+import { loadPathMatrix } from '../../src/catalogue/pathMatrix.ts';
+import type { SuiteName } from '../../src/catalogue/suites.ts';
 
 /**
  * Text as Markdown shows it literally: outside code spans, the characters that would start emphasis, a

@@ -10,8 +10,8 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServerCommand, untilRefused } from '../../src/testing/startServerCommand.ts';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
-import { suiteNames } from '../../src/harness/catalogue/suites.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
+import { suiteNames } from '../../src/catalogue/suites.ts';
 import { MarkdownDoc } from '../../src/testing/MarkdownDoc.ts';
 import { userProjectLock, type PackageLock } from './userProjectLock.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RunError } from '../harness/reports/RunError.ts';
+import { RunError } from '../verdict/RunError.ts';
 import { asUsageError } from './asUsageError.ts';
 import { UsageError } from './UsageError.ts';
 

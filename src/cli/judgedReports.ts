@@ -1,5 +1,5 @@
-import type { ReportFile } from '../harness/reports/reportFiles.ts';
-import type { CheckResult, RunReport } from '../harness/reports/RunReport.ts';
+import type { ReportFile } from '../verdict/reportFiles.ts';
+import type { CheckResult, RunReport } from '../verdict/RunReport.ts';
 import { whyUnwritable } from '../files/whyUnwritable.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -28,7 +28,7 @@ export function judgedSummary(label: string, checks: readonly CheckResult[]): st
 /** Writes the report files, a line for each. */
 export async function writeJudgedReports(report: RunReport, reports: readonly ReportFile[], what: string, write: (text: string) => void): Promise<void> {
   if (!reports.length) return;
-  const { writeReportFiles } = await import('../harness/reports/reportFiles.ts');
+  const { writeReportFiles } = await import('../verdict/reportFiles.ts');
   await writeReportFiles(report, reports);
   for (const r of reports) write(`wrote ${r.format} ${what}: ${r.path}\n`);
 }

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { httpUrl, httpUrlProblem } from '../harness/options/httpUrl.ts';
 import { parseNumber, type NumberRule } from '../harness/options/numberRules.ts';
-import { isShard, type Shard } from '../harness/reports/Shard.ts';
+import { isShard, type Shard } from '../verdict/Shard.ts';
 import { UsageError } from './UsageError.ts';
 
 /** commander argument parsers: each turns a flag's text into a value or a one-line usage error. */

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { exitCodeOf } from '../harness/reports/runVerdict.ts';
-import { presentReport } from '../harness/reports/presentReport.ts';
-import type { ReportFile } from '../harness/reports/reportFiles.ts';
-import { ConsoleReporter } from '../harness/reports/reporters/ConsoleReporter.ts';
-import { isReportFormat, reportFormats } from '../harness/reports/reporters/reportRenderers.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
-import { RunError } from '../harness/reports/RunError.ts';
+import { exitCodeOf } from '../verdict/runVerdict.ts';
+import { presentReport } from '../verdict/presentReport.ts';
+import type { ReportFile } from '../verdict/reportFiles.ts';
+import { ConsoleReporter } from '../verdict/reporters/ConsoleReporter.ts';
+import { isReportFormat, reportFormats } from '../verdict/reporters/reportRenderers.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
+import { RunError } from '../verdict/RunError.ts';
 import { parseShard } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
 

@@ -1,5 +1,5 @@
 import type { ShownRequest } from '../exchange/curlCommand.ts';
-import type { SuiteName } from '../harness/catalogue/suites.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
 import type { ClientCase, PendingNote, SettledCase } from './ClientCase.ts';
 import type { ClientExchange } from './ClientExchange.ts';
 import type { JournalEntry } from './JournalEntry.ts';

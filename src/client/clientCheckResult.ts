@@ -1,8 +1,8 @@
-import type { Clause } from '../harness/catalogue/catalogue.ts';
-import { evidenceCases, findingOf, redactFinding, type CaseOutcome, type Finding } from '../harness/suite-api/finding.ts';
+import type { Clause } from '../catalogue/catalogue.ts';
+import { evidenceCases, findingOf, redactFinding, type CaseOutcome, type Finding } from '../verdict/finding.ts';
 import type { Redactor } from '../exchange/Redactor.ts';
-import type { CheckResult } from '../harness/reports/RunReport.ts';
-import type { SuiteName } from '../harness/catalogue/suites.ts';
+import type { CheckResult } from '../verdict/RunReport.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
 import type { ClauseTally, FailingCase } from './ClauseTally.ts';
 import type { PendingNote } from './ClientCase.ts';
 import type { ClauseWording } from './ClientJudgeSpec.ts';

@@ -1,9 +1,9 @@
-import { buildReport } from '../harness/reports/buildReport.ts';
-import { isClientClause, loadCatalogue } from '../harness/catalogue/catalogue.ts';
-import { loadPathMatrix } from '../harness/catalogue/pathMatrix.ts';
+import { buildReport } from '../verdict/buildReport.ts';
+import { isClientClause, loadCatalogue } from '../catalogue/catalogue.ts';
+import { loadPathMatrix } from '../catalogue/pathMatrix.ts';
 import { Redactor } from '../exchange/Redactor.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
-import type { SuiteName } from '../harness/catalogue/suites.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
 import { version as conformVersion } from '../exchange/version.ts';
 import { ClauseTally, type FailingCase } from './ClauseTally.ts';
 import { clientCheckResult } from './clientCheckResult.ts';

@@ -1,5 +1,5 @@
-import type { Level } from '../harness/catalogue/catalogue.ts';
-import type { CheckResult, RunReport } from '../harness/reports/RunReport.ts';
+import type { Level } from '../catalogue/catalogue.ts';
+import type { CheckResult, RunReport } from '../verdict/RunReport.ts';
 import type { ClientReportOptions } from './createClientJudge.ts';
 
 /** What holds a client report: a mock (its `clientReport()`), a started mock server, or a report already made. */

@@ -1,7 +1,7 @@
 import type { ClientCase, PendingNote } from '../client/ClientCase.ts';
 import type { JournalEntry } from '../client/JournalEntry.ts';
 import type { ClauseWording, SettleTime } from '../client/ClientJudgeSpec.ts';
-import type { SuiteName } from '../harness/catalogue/suites.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
 
 /** How a server clause judged from traffic reads in a report, and why it is not judged when no traffic exercised it. */

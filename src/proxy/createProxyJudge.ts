@@ -1,8 +1,8 @@
 import type { ClientJudge, ClientReportOptions } from '../client/createClientJudge.ts';
 import { fetchServiceClientJudge } from '../client/fetch-service/fetchServiceClientJudge.ts';
 import { meetingPlatformClientJudge } from '../client/meeting-platform/meetingPlatformClientJudge.ts';
-import { buildReport } from '../harness/reports/buildReport.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
+import { buildReport } from '../verdict/buildReport.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
 import { version } from '../exchange/version.ts';
 import { createServerJudge, type ServerJudge } from './createServerJudge.ts';
 import { fetchServiceServerSpec } from './fetch-service/fetchServiceServerSpec.ts';

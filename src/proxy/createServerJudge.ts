@@ -1,8 +1,8 @@
 import { ClauseTally } from '../client/ClauseTally.ts';
 import { clientCheckResult } from '../client/clientCheckResult.ts';
 import type { JournalEntry } from '../client/JournalEntry.ts';
-import { loadCatalogue } from '../harness/catalogue/catalogue.ts';
-import type { CheckResult } from '../harness/reports/RunReport.ts';
+import { loadCatalogue } from '../catalogue/catalogue.ts';
+import type { CheckResult } from '../verdict/RunReport.ts';
 import type { ClientReportOptions } from '../client/createClientJudge.ts';
 import type { ObservedExchange } from './ObservedExchange.ts';
 import type { ServerJudgeSpec } from './ServerJudgeSpec.ts';

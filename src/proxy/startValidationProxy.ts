@@ -5,7 +5,7 @@ import { livePage, livePagePath } from '../client/livePage.ts';
 import { TextDecoder } from '../encoding/TextDecoder.ts';
 import { FETCH_SERVICE_DEFAULTS } from '../fetch-service/core/FETCH_SERVICE_DEFAULTS.ts';
 import { defaultRequestBounds, type RequestBounds } from '../exchange/requestBounds.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
 import { ArrivalOrder } from './ArrivalOrder.ts';
 import { createProxyJudge, type ProxyJudgeOptions } from './createProxyJudge.ts';
 import { decodeForJudging } from './decodeForJudging.ts';

@@ -12,7 +12,7 @@ import { brokenVariants } from '../../suites/fetch-service/fixtures/brokenVarian
 import { startBrokenService } from '../../suites/fetch-service/fixtures/startBrokenService.ts';
 import * as clients from '../client/fixtures/fetchServiceClients.ts';
 import { startWarmFarm } from '../harness/targets/startFetchServiceTargets.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
 import { clientLabel } from './createProxyJudge.ts';
 import { startLocalOrigin } from '../testing/localOrigin.ts';
 import { startValidationProxy, type ValidationProxy } from './startValidationProxy.ts';

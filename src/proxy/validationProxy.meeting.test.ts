@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import * as clients from '../client/fixtures/meetingPlatformClients.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
 import type { MeetingPlatformServer } from '../../mocks/meeting-platform/startMeetingPlatformServer.ts';
 import { brokenVariants } from '../../suites/meeting-platform/fixtures/brokenVariants.ts';
 import { startVariantServer } from '../../suites/meeting-platform/fixtures/variantRuns.ts';

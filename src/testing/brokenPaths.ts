@@ -1,5 +1,5 @@
-import type { PathMatrix } from '../harness/catalogue/pathMatrix.ts';
-import type { CheckResult } from '../harness/reports/RunReport.ts';
+import type { PathMatrix } from '../catalogue/pathMatrix.ts';
+import type { CheckResult } from '../verdict/RunReport.ts';
 
 /**
  * The paths of the clause × path matrix where a broken variant's fault shows, for each clause it breaks:

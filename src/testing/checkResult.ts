@@ -1,4 +1,4 @@
-import type { CheckResult } from '../harness/reports/RunReport.ts';
+import type { CheckResult } from '../verdict/RunReport.ts';
 
 /**
  * One check's result as the reports, diffs and suppressions read it, for their tests: a MUST check of

@@ -1,5 +1,5 @@
-import { buildReport } from '../harness/reports/buildReport.ts';
-import type { CheckResult, RunReport } from '../harness/reports/RunReport.ts';
+import { buildReport } from '../verdict/buildReport.ts';
+import type { CheckResult, RunReport } from '../verdict/RunReport.ts';
 import { checkResult } from './checkResult.ts';
 
 type Outcome = CheckResult['status'] | 'absent';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { uncoveredPaths } from '../harness/reports/uncoveredPaths.ts';
-import type { RunReport } from '../harness/reports/RunReport.ts';
-import type { SuiteName } from '../harness/catalogue/suites.ts';
+import { uncoveredPaths } from '../verdict/uncoveredPaths.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
+import type { SuiteName } from '../catalogue/suites.ts';
 
 /**
  * Fails when a path of the suite's clause × path matrix (specs/<suite>.paths.json) was judged by no check

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunReport } from '../harness/reports/RunReport.ts';
+import type { RunReport } from '../verdict/RunReport.ts';
 
 export interface ConformResult {
   exitCode: number;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { CheckResult } from '../harness/reports/RunReport.ts';
+import type { CheckResult } from '../verdict/RunReport.ts';
 
 export interface ReproductionRun {
   /** The status of the answer `curl -i` printed (1xx aside); undefined when it printed none. */

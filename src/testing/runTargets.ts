@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConformConfig, TargetConfig } from '../harness/options/config/configSchema.ts';
-import type { CheckResult } from '../harness/reports/RunReport.ts';
+import type { CheckResult } from '../verdict/RunReport.ts';
 import { runConform, type ConformResult, type RunConformOptions } from './runConform.ts';
 
 export interface TargetsRun extends ConformResult {

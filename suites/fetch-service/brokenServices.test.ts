@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { findClause } from '../../src/harness/catalogue/catalogue.ts';
+import { findClause } from '../../src/catalogue/catalogue.ts';
 import { farmAllowHosts } from '../../mocks/origin/farmAllowHosts.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { pathMismatches } from '../../src/testing/brokenPaths.ts';
-import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
-import { exitCodeOf } from '../../src/harness/reports/runVerdict.ts';
+import type { CheckResult } from '../../src/verdict/RunReport.ts';
+import { exitCodeOf } from '../../src/verdict/runVerdict.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';

@@ -3,8 +3,8 @@
 // the mock), which take every path. A path no check judges fails here, so the matrix and the checks
 // cannot drift apart.
 import { expect, test } from 'vitest';
-import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
-import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
+import { loadPathMatrix } from '../../src/catalogue/pathMatrix.ts';
+import { loadCatalogue } from '../../src/catalogue/catalogue.ts';
 import { expectEveryPathJudged } from '../../src/testing/expectEveryPathJudged.ts';
 import { runConform } from '../../src/testing/runConform.ts';
 

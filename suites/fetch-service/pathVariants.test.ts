@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
-import { findClause } from '../../src/harness/catalogue/catalogue.ts';
+import { findClause } from '../../src/catalogue/catalogue.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
 import { pathMismatches } from '../../src/testing/brokenPaths.ts';
 import { runConform } from '../../src/testing/runConform.ts';

@@ -7,7 +7,7 @@ import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
 import type { TargetConfig } from '../../src/harness/options/config/configSchema.ts';
 import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
-import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
+import type { CheckResult } from '../../src/verdict/RunReport.ts';
 import { evidenceStatus, replayFailures } from '../../src/testing/runReproduction.ts';
 import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants } from './fixtures/brokenVariants.ts';

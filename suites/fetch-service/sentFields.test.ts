@@ -2,8 +2,8 @@
 // to accept, or says why it has none; each form names a path of its clause's row in the matrix
 // (specs/fetch-service.paths.json), so the checks made from the table declare what they judge.
 import { describe, expect, test } from 'vitest';
-import { findClause } from '../../src/harness/catalogue/catalogue.ts';
-import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { findClause } from '../../src/catalogue/catalogue.ts';
+import { loadPathMatrix } from '../../src/catalogue/pathMatrix.ts';
 import { equivalentsUnder, nearMissesUnder, sentFields } from './sentFields.ts';
 
 const matrix = loadPathMatrix('fetch-service')!;

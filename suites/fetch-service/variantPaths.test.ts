@@ -4,8 +4,8 @@
 // does a listed path once a variant lists it (the list only shrinks). pathVariants.test.ts holds the path
 // variants' declarations to their runs (pathMismatches).
 import { describe, expect, test } from 'vitest';
-import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
-import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { loadCatalogue } from '../../src/catalogue/catalogue.ts';
+import { loadPathMatrix } from '../../src/catalogue/pathMatrix.ts';
 import { declarationProblems, pathsWithoutVariant, type DeclaredBreak } from '../../src/testing/brokenPaths.ts';
 import { brokenVariants } from './fixtures/brokenVariants.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';

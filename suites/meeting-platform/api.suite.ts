@@ -3,7 +3,7 @@
 // user, the meeting list and a meeting by id (by UUID too), with the answers of one set of read-only probes.
 import { checksFor, describeTarget, type CheckContext } from '../../src/harness/suite-api/check.ts';
 import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
-import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { sideBySide } from '../../src/harness/suite-api/inFlightCap.ts';
 import { defaultConcurrency, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';

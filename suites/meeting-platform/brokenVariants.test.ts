@@ -7,7 +7,7 @@ import { type MeetingPlatformServer } from '../../mocks/meeting-platform/startMe
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { expectEveryPathJudged } from '../../src/testing/expectEveryPathJudged.ts';
 import { pathMismatches } from '../../src/testing/brokenPaths.ts';
-import type { CheckResult } from '../../src/harness/reports/RunReport.ts';
+import type { CheckResult } from '../../src/verdict/RunReport.ts';
 import type { TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
 import { blockedClauses, checksOf, expectedExitCode, failedClauses, runAgainst, runVariant, runVariantsSideBySide, startVariantServer } from './fixtures/variantRuns.ts';

@@ -3,7 +3,7 @@
 // where a SHOULD prefers a refusal it does not make.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
-import { uncoveredPaths } from '../../src/harness/reports/uncoveredPaths.ts';
+import { uncoveredPaths } from '../../src/verdict/uncoveredPaths.ts';
 import { startLenientPlatform, type LenientPlatform } from './fixtures/lenientPlatform.ts';
 
 let platform: LenientPlatform;

@@ -1,6 +1,6 @@
 import pMap from 'p-map';
 import { checksFor, describeTarget, type CheckContext } from '../../src/harness/suite-api/check.ts';
-import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { diagnoseApi, meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';

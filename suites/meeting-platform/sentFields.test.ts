@@ -2,8 +2,8 @@
 // checks are made from: every near miss and equivalent it lists is a token probe or an API near miss,
 // each is judged under the clause its row names, and that clause's matrix has it as a path.
 import { describe, expect, test } from 'vitest';
-import { findClause } from '../../src/harness/catalogue/catalogue.ts';
-import { loadPathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { findClause } from '../../src/catalogue/catalogue.ts';
+import { loadPathMatrix } from '../../src/catalogue/pathMatrix.ts';
 import { bearerEquivalentNames } from '../../src/meeting-platform/core/bearerEquivalents.ts';
 import { bearerNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';
 import { equivalentsUnder, nearMissesUnder, sentFields } from '../../src/meeting-platform/core/sentFields.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { checksFor, describeTarget, type CheckContext } from '../../src/harness/suite-api/check.ts';
 import { CheckBlocked } from '../../src/harness/suite-api/CheckBlocked.ts';
-import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { diagnoseToken } from '../../src/meeting-platform/diagnoseFirstCall.ts';

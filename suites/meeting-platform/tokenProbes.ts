@@ -1,4 +1,4 @@
-import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
 import { suiteFileMap } from '../../src/harness/suite-api/suiteFileState.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';

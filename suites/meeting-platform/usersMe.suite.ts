@@ -1,5 +1,5 @@
 import { checksFor, describeTarget } from '../../src/harness/suite-api/check.ts';
-import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { diagnoseApi } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';

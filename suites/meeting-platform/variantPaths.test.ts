@@ -3,8 +3,8 @@
 // without a platform broken there fails here. The variant tests hold each declaration to its run
 // (pathMismatches): a listed path is one a failed check of its clause judged.
 import { describe, expect, test } from 'vitest';
-import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
-import { loadPathMatrix, type PathMatrix } from '../../src/harness/catalogue/pathMatrix.ts';
+import { loadCatalogue } from '../../src/catalogue/catalogue.ts';
+import { loadPathMatrix, type PathMatrix } from '../../src/catalogue/pathMatrix.ts';
 import { declarationProblems, pathMismatches, pathsWithoutVariant, type DeclaredBreak } from '../../src/testing/brokenPaths.ts';
 import { brokenVariants } from './fixtures/brokenVariants.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';

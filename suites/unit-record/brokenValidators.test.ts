@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../src/harness/reports/RunReport.ts';
+import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
 import { checkTree } from '../../src/records/checkTree.ts';
 import { treeClauseIds, type TreeClause } from '../../src/records/recordClauses.ts';

@@ -6,10 +6,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pMap from 'p-map';
 import { afterAll, beforeAll } from 'vitest';
-import { loadCatalogue } from '../../src/harness/catalogue/catalogue.ts';
+import { loadCatalogue } from '../../src/catalogue/catalogue.ts';
 import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
-import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { howItBroke, runValidatorCommand, type ValidatorVerdict } from '../../src/exchange/runValidatorCommand.ts';
 import type { UnitRecordTarget } from '../../src/harness/suite-api/targets.ts';
 

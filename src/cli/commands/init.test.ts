@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/fixtures/startBrokenService.ts';
-import { suiteNames } from '../../harness/catalogue/suites.ts';
+import { suiteNames } from '../../catalogue/suites.ts';
 import { startWarmFarm } from '../../harness/targets/startFetchServiceTargets.ts';
 import { runConform } from '../../testing/runConform.ts';
 

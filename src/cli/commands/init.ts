@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { writeConfigTemplate } from '../../harness/options/config/writeConfigTemplate.ts';
-import { RunError } from '../../harness/reports/RunError.ts';
-import { suiteNames, isSuiteName } from '../../harness/catalogue/suites.ts';
+import { RunError } from '../../verdict/RunError.ts';
+import { suiteNames, isSuiteName } from '../../catalogue/suites.ts';
 import { UsageError } from '../UsageError.ts';
 
 const initHelp = `

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { demoAccount } from '../../../mocks/meeting-platform/demoAccount.ts';
-import type { RunReport } from '../../harness/reports/RunReport.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
 import { uuidEncodedOnce } from '../../client/fixtures/meetingPlatformClients.ts';
 import { insecureLoopback } from '../../client/fixtures/fetchServiceClients.ts';
 import { runConform } from '../../testing/runConform.ts';

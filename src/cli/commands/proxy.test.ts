@@ -8,7 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import { brokenVariants } from '../../../suites/meeting-platform/fixtures/brokenVariants.ts';
 import { startVariantServer } from '../../../suites/meeting-platform/fixtures/variantRuns.ts';
 import { uuidEncodedOnce } from '../../client/fixtures/meetingPlatformClients.ts';
-import type { RunReport } from '../../harness/reports/RunReport.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
 import { runConform } from '../../testing/runConform.ts';
 import { conformBin, exitOf, startServerCommand } from '../../testing/startServerCommand.ts';
 

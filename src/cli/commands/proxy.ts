@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
 import { numberRules } from '../../harness/options/numberRules.ts';
-import type { ReportFile } from '../../harness/reports/reportFiles.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
 import type { ProxiedSuite } from '../../proxy/createProxyJudge.ts';
 import type { Recorder, RecorderOptions } from '../../proxy/Recorder.ts';
 import { whyUnwritable } from '../../files/whyUnwritable.ts';

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ReportDiff } from '../../harness/reports/diffReports.ts';
-import { buildReport } from '../../harness/reports/buildReport.ts';
+import type { ReportDiff } from '../../verdict/diffReports.ts';
+import { buildReport } from '../../verdict/buildReport.ts';
 import { diffedReports } from '../../testing/diffedReports.ts';
 import { runConform } from '../../testing/runConform.ts';
 

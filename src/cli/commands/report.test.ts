@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clauseRows } from '../../harness/reports/clauseSections.ts';
-import type { RunReport } from '../../harness/reports/RunReport.ts';
+import { clauseRows } from '../../verdict/clauseSections.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
 import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-shards-'));

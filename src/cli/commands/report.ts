@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { diffFormats, type DiffFile, type DiffFormat } from '../../harness/reports/DiffFile.ts';
-import type { ReportFile } from '../../harness/reports/reportFiles.ts';
-import { RunError } from '../../harness/reports/RunError.ts';
+import { diffFormats, type DiffFile, type DiffFormat } from '../../verdict/DiffFile.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
+import { RunError } from '../../verdict/RunError.ts';
 import { printOutcome, reportOption } from '../reportOptions.ts';
 import { asUsageError } from '../asUsageError.ts';
 import { UsageError } from '../UsageError.ts';
@@ -66,9 +66,9 @@ export function registerReport(program: Command): void {
 
 async function diffCommand(before: string, after: string, files: DiffFile[]): Promise<number> {
   const [{ diffReportFiles }, { diffExitCode }, { renderDiffText }] = await Promise.all([
-    import('../../harness/reports/diffReportFiles.ts'),
-    import('../../harness/reports/diffReports.ts'),
-    import('../../harness/reports/reporters/renderDiffText.ts'),
+    import('../../verdict/diffReportFiles.ts'),
+    import('../../verdict/diffReports.ts'),
+    import('../../verdict/reporters/renderDiffText.ts'),
   ]);
   const diff = await diffReportFiles(before, after, {
     files,

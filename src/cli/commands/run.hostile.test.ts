@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { findSecret, secretForms } from '../../exchange/secretForms.ts';
 import type { TargetConfig } from '../../harness/options/config/configSchema.ts';
-import type { CheckResult } from '../../harness/reports/RunReport.ts';
+import type { CheckResult } from '../../verdict/RunReport.ts';
 import { runConform, type ConformResult } from '../../testing/runConform.ts';
 import { runTargets, type TargetsRun } from '../../testing/runTargets.ts';
 import { startHostileTarget, type HostileBehaviour, type HostileTarget } from '../../testing/startHostileTarget.ts';

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OriginFarm } from '../../../mocks/origin/startOriginFarm.ts';
 import { brokenVariants, type BrokenVariant } from '../../../suites/fetch-service/fixtures/brokenVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from '../../../suites/fetch-service/fixtures/startBrokenService.ts';
-import type { RunReport } from '../../harness/reports/RunReport.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
 import { startWarmFarm } from '../../harness/targets/startFetchServiceTargets.ts';
-import { placeholderReason, type SuppressionEntry } from '../../harness/reports/suppressions/SuppressionEntry.ts';
+import { placeholderReason, type SuppressionEntry } from '../../verdict/suppressions/SuppressionEntry.ts';
 import { runConform, type ConformResult } from '../../testing/runConform.ts';
 
 // Each run is a CLI, a vitest and a suite whose timeout probes must not starve for CPU.

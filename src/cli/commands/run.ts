@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RunNamedOptions } from '../../harness/run/runNamed.ts';
-import { suiteNames } from '../../harness/catalogue/suites.ts';
+import { suiteNames } from '../../catalogue/suites.ts';
 import { optionRows } from '../../harness/options/runOptionTable.ts';
 import { printOutcome } from '../reportOptions.ts';
 import { RunEta } from '../RunEta.ts';

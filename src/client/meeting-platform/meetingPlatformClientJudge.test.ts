@@ -1,7 +1,7 @@
 // The meeting platform's client rules on what the mock's traffic does not reach: each path with its near
 // misses, fed to the judge as a proxy would feed it (requests with their answers), no mock involved.
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../../harness/reports/RunReport.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
 import { exchangeOf } from '../fixtures/exchangeOf.ts';
 import { meetingPlatformClientJudge } from './meetingPlatformClientJudge.ts';
 

@@ -1,6 +1,6 @@
 import type { ConformConfig } from './config/configSchema.ts';
-import type { CheckResult, TargetPace } from '../reports/RunReport.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { CheckResult, TargetPace } from '../../verdict/RunReport.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 import type { TableRunOptions } from './runOptionTable.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { suiteNames } from '../catalogue/suites.ts';
+import { suiteNames } from '../../catalogue/suites.ts';
 import { longFlag, optionRows, shownDefault, type NamedRow } from './runOptionTable.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ConformOptions } from './ConformOptions.ts';
 import { numberProblem } from './numberRules.ts';
-import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';
+import { isSuiteName, suiteNames, type SuiteName } from '../../catalogue/suites.ts';
 import { isTargetOwn, runWideFirst, toConformOptions, type OptionInput, type OptionNames } from './toConformOptions.ts';
 
 /**

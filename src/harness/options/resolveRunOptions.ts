@@ -1,5 +1,5 @@
-import type { ReportFile } from '../reports/reportFiles.ts';
-import { suiteNames } from '../catalogue/suites.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
+import { suiteNames } from '../../catalogue/suites.ts';
 import type { ConformOptions } from './ConformOptions.ts';
 import { applyConfig } from './config/applyConfig.ts';
 import type { LoadedConfig } from './config/loadConfig.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { conformProgram } from '../../cli/conformProgram.ts';
-import { suiteNames, type SuiteName } from '../catalogue/suites.ts';
+import { suiteNames, type SuiteName } from '../../catalogue/suites.ts';
 import { applyConfig } from './config/applyConfig.ts';
 import { configProblems } from './config/configProblems.ts';
 import { configSchema, topLevelKeys, targetKeys } from './config/configSchema.ts';

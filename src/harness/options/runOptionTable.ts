@@ -1,10 +1,10 @@
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 import { defaultRateLimit } from '../../exchange/rateLimit.ts';
 import { defaultRequestBounds } from '../../exchange/requestBounds.ts';
-import type { ReportFile } from '../reports/reportFiles.ts';
-import { reportFormats } from '../reports/reporters/reportRenderers.ts';
-import type { Shard } from '../reports/Shard.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
+import { reportFormats } from '../../verdict/reporters/reportRenderers.ts';
+import type { Shard } from '../../verdict/Shard.ts';
 import { budgetOf, generatedTimeoutMs } from '../suite-api/generatedTimeoutMs.ts';
 import { defaultConcurrency, defaultFuzzRuns, defaultSeed, maxDefaultConcurrency } from '../suite-api/targets.ts';
 import { numberRules, type NumberRule } from './numberRules.ts';

@@ -8,7 +8,7 @@ import { fetchServiceTarget } from './targets/fetchServiceTarget.ts';
 import { meetingPlatformTarget } from './targets/meetingPlatformTarget.ts';
 import { unitRecordTarget } from './targets/unitRecordTarget.ts';
 import type { RunOptions } from './RunOptions.ts';
-import { isSuiteName, suiteNames, type SuiteName } from '../catalogue/suites.ts';
+import { isSuiteName, suiteNames, type SuiteName } from '../../catalogue/suites.ts';
 import { defaultOf, longFlag, optionRows, runOptionTable, type NamedRow, type OptionName, type OptionRow, type RunOptionTable } from './runOptionTable.ts';
 
 /** run()'s options that run() itself uses (its config's named targets, reports, suppressions, ...): toConformOptions takes the others. */

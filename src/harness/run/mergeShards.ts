@@ -2,14 +2,14 @@ import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { credentialEnv } from '../../meeting-platform/core/meetingCredentials.ts';
-import { buildReport } from '../reports/buildReport.ts';
+import { buildReport } from '../../verdict/buildReport.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
-import type { CheckResult, RunReport } from '../reports/RunReport.ts';
-import { prepareReportFiles, writeReportFiles, type ReportFile } from '../reports/reportFiles.ts';
-import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';
+import type { CheckResult, RunReport } from '../../verdict/RunReport.ts';
+import { prepareReportFiles, writeReportFiles, type ReportFile } from '../../verdict/reportFiles.ts';
+import { couldNotRun, noChecksRan, RunError } from '../../verdict/RunError.ts';
 import { blobName, shardFilePattern, shardFiles, type ShardRecord } from './shardFiles.ts';
-import { isSuiteName } from '../catalogue/suites.ts';
-import { finishSuppressions, loadSuppressions, reasonsRequiredByDefault, type SuppressionOptions } from '../reports/suppressions/suppressionsFile.ts';
+import { isSuiteName } from '../../catalogue/suites.ts';
+import { finishSuppressions, loadSuppressions, reasonsRequiredByDefault, type SuppressionOptions } from '../../verdict/suppressions/suppressionsFile.ts';
 
 /** `suppressions`: the file whose entries the merged report applies, as each run does (never written by a merge). */
 export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions' | 'requireReasons'> {

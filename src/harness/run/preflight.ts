@@ -2,14 +2,14 @@ import type { ConformOptions } from '../options/ConformOptions.ts';
 import type { FetchServiceTargetOptions, MeetingPlatformTargetOptions } from '../targets/TargetOptions.ts';
 import { farmProbeTarget, optionNamesOf } from '../targets/farmProbeTarget.ts';
 import type { Redactor } from '../../exchange/Redactor.ts';
-import type { ReportFile } from '../reports/reportFiles.ts';
-import { whyUnwritable } from '../reports/reportFiles.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
+import { whyUnwritable } from '../../verdict/reportFiles.ts';
 import { whyFarmOutOfReach } from '../targets/whyFarmOutOfReach.ts';
 import { whyNotThePlatform } from '../targets/whyNotThePlatform.ts';
 import { whyUnreachable } from '../targets/whyUnreachable.ts';
 import { whyValidatorCannotRun } from '../targets/whyValidatorCannotRun.ts';
 import { timeAnswers } from '../../exchange/answerTimes.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 
 /** A target the preflight asked, and how long each of its answers took (ms), in the order they came. */
 export interface TargetLatency {

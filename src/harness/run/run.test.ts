@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RunError } from '../reports/RunError.ts';
+import { RunError } from '../../verdict/RunError.ts';
 import { run, type RunOptions } from './run.ts';
 
 /** The error run() refuses these options with, before any suite starts (no report). */

@@ -1,5 +1,5 @@
 import writeFileAtomic from 'write-file-atomic';
-import { buildReport } from '../reports/buildReport.ts';
+import { buildReport } from '../../verdict/buildReport.ts';
 import { loadConfig, type LoadedConfig } from '../options/config/loadConfig.ts';
 import type { ConformOptions } from '../options/ConformOptions.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
@@ -9,17 +9,17 @@ import { withThrottling } from './withThrottling.ts';
 import { RunFarm } from '../targets/RunFarm.ts';
 import { Redactor } from '../../exchange/Redactor.ts';
 import { runSecrets } from './runSecrets.ts';
-import { writeReportFiles } from '../reports/reportFiles.ts';
-import type { RunReport } from '../reports/RunReport.ts';
-import { couldNotRun, noChecksRan, RunError } from '../reports/RunError.ts';
+import { writeReportFiles } from '../../verdict/reportFiles.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
+import { couldNotRun, noChecksRan, RunError } from '../../verdict/RunError.ts';
 import type { RunOptions } from '../options/RunOptions.ts';
-import { isShard } from '../reports/Shard.ts';
+import { isShard } from '../../verdict/Shard.ts';
 import { optionsFingerprint, shardFiles, type ShardRecord } from './shardFiles.ts';
-import { finishSuppressions, loadSuppressions } from '../reports/suppressions/suppressionsFile.ts';
+import { finishSuppressions, loadSuppressions } from '../../verdict/suppressions/suppressionsFile.ts';
 import { resolveRunOptions } from '../options/resolveRunOptions.ts';
 import { version } from '../../exchange/version.ts';
 
-export type { ReportFile } from '../reports/reportFiles.ts';
+export type { ReportFile } from '../../verdict/reportFiles.ts';
 export type { RunOptions } from '../options/RunOptions.ts';
 
 /**

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ReportFile } from '../reports/reportFiles.ts';
-import { RunError } from '../reports/RunError.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
+import { RunError } from '../../verdict/RunError.ts';
 import { runNamed, type RunNamedOptions } from './runNamed.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-run-named-'));

@@ -1,9 +1,9 @@
 import { configuredReports } from '../options/config/applyConfig.ts';
 import { findConfigFile, loadConfig } from '../options/config/loadConfig.ts';
 import { splitNames } from '../options/config/splitNames.ts';
-import type { ReportFile } from '../reports/reportFiles.ts';
-import type { RunReport } from '../reports/RunReport.ts';
-import { RunError } from '../reports/RunError.ts';
+import type { ReportFile } from '../../verdict/reportFiles.ts';
+import type { RunReport } from '../../verdict/RunReport.ts';
+import { RunError } from '../../verdict/RunError.ts';
 import { runLoaded } from './run.ts';
 import type { RunOptions } from '../options/RunOptions.ts';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ConformOptions } from '../options/ConformOptions.ts';
-import type { Shard } from '../reports/Shard.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { Shard } from '../../verdict/Shard.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 
 /**
  * What a shard writes into its blob folder besides vitest's own blob: how the run was asked for, so the

@@ -2,7 +2,7 @@ import { medianMs } from '../../exchange/answerTimes.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { rateLimitFor } from '../../exchange/rateLimit.ts';
 import type { ConformOptions } from '../options/ConformOptions.ts';
-import type { TargetPace } from '../reports/RunReport.ts';
+import type { TargetPace } from '../../verdict/RunReport.ts';
 import { budgetOf, generatedTimeoutMs } from '../suite-api/generatedTimeoutMs.ts';
 import { concurrencyFor } from './concurrencyFor.ts';
 import type { TargetLatency } from './preflight.ts';

@@ -1,9 +1,9 @@
 import type { TestCase } from 'vitest/node';
-import { findClause } from '../catalogue/catalogue.ts';
-import { findingFromErrors, redactFinding } from '../suite-api/finding.ts';
+import { findClause } from '../../catalogue/catalogue.ts';
+import { findingFromErrors, redactFinding } from '../../verdict/finding.ts';
 import type { Redactor } from '../../exchange/Redactor.ts';
-import type { CheckResult } from '../reports/RunReport.ts';
-import { isSuiteName } from '../catalogue/suites.ts';
+import type { CheckResult } from '../../verdict/RunReport.ts';
+import { isSuiteName } from '../../catalogue/suites.ts';
 
 /**
  * A finished vitest test case as a conformance check result, or undefined for a test that is no check.

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { CheckResult, TargetPace } from '../reports/RunReport.ts';
+import type { CheckResult, TargetPace } from '../../verdict/RunReport.ts';
 import { withThrottling } from './withThrottling.ts';
 
 const pace = (target: string): TargetPace => ({ suite: 'meeting-platform', target, samples: 4, latencyMs: 2000, concurrency: 8 });

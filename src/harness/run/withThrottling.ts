@@ -1,4 +1,4 @@
-import type { CheckResult, TargetPace } from '../reports/RunReport.ts';
+import type { CheckResult, TargetPace } from '../../verdict/RunReport.ts';
 
 /** The paces with what each target's 429s cost the run, summed over the checks that met them. */
 export function withThrottling(paces: readonly TargetPace[], checks: readonly CheckResult[]): TargetPace[] {

@@ -4,7 +4,7 @@ import type { GeneratedRequest } from '../../openapi/GeneratedRequest.ts';
 import type { GenerationOptions } from '../../openapi/GenerationOptions.ts';
 import type { Excuses, GeneratedExchange } from '../../openapi/judgeGenerated.ts';
 import type { ShownRequest } from '../../exchange/curlCommand.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 
 /** What came back for a generated request, with the request as a report shows it (secrets as $VARS). */
 export interface SentExchange extends GeneratedExchange {

@@ -1,14 +1,14 @@
 import { describe, test } from 'vitest';
-import { findClause } from '../catalogue/catalogue.ts';
-import { undeclaredPaths } from '../catalogue/pathMatrix.ts';
+import { findClause } from '../../catalogue/catalogue.ts';
+import { undeclaredPaths } from '../../catalogue/pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
-import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, reproducedCase, type CaseAnswer, type Conclusion, type Finding } from './finding.ts';
+import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, reproducedCase, type CaseAnswer, type Conclusion, type Finding } from '../../verdict/finding.ts';
 import { currentRedactor } from './currentRedactor.ts';
 import { currentTarget } from './currentTargets.ts';
 import { withExchangeOutcomes, type ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
 import { shownForTarget } from './shownForTarget.ts';
-import type { EvidenceItem } from './EvidenceItem.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { EvidenceItem } from '../../verdict/EvidenceItem.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import type { ShownTarget } from './shownForTarget.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 import type { Targets } from './targets.ts';
 
 /** Inside a suite: the targets of the current run, as the global setup provided them. */

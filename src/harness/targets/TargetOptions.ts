@@ -1,7 +1,7 @@
 import type { CredentialVariables, MeetingCredentials } from '../../meeting-platform/core/meetingCredentials.ts';
 import type { FarmListeners } from '../../exchange/farmInfo.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 
 /**
  * What starting a run's targets takes of its options (options/ConformOptions.ts has these and the

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { referenceLabels } from '../reports/referenceLabels.ts';
+import { referenceLabels } from '../../verdict/referenceLabels.ts';
 import { run } from '../run/run.ts';
 
 describe('the embedded meeting-platform mock', () => {

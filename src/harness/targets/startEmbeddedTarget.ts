@@ -1,7 +1,7 @@
 import type { TargetsToStart } from './TargetOptions.ts';
-import { referenceLabels } from '../reports/referenceLabels.ts';
+import { referenceLabels } from '../../verdict/referenceLabels.ts';
 import type { StartedTargets } from './StartedTargets.ts';
-import type { SuiteName } from '../catalogue/suites.ts';
+import type { SuiteName } from '../../catalogue/suites.ts';
 import type { MeetingPlatformTarget, UnitRecordTarget } from '../suite-api/targets.ts';
 
 const nothingToClose = async (): Promise<void> => {};

@@ -7,7 +7,7 @@ import type { FetchServiceTargetOptions } from './TargetOptions.ts';
 import type { ExchangeLimits } from '../../exchange/exchangeLimits.ts';
 import { scaledTimeoutMs } from './contention.ts';
 import type { StartedTargets } from './StartedTargets.ts';
-import { fetchServiceMockLabel, referenceLabels } from '../reports/referenceLabels.ts';
+import { fetchServiceMockLabel, referenceLabels } from '../../verdict/referenceLabels.ts';
 import { listenersOf, type FarmListeners } from '../../exchange/farmInfo.ts';
 import type { FetchServiceTarget } from '../suite-api/targets.ts';
 

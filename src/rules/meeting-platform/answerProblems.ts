@@ -1,4 +1,4 @@
-import type { CaseOutcome } from '../../harness/suite-api/finding.ts';
+import type { CaseOutcome } from '../../verdict/finding.ts';
 import { field, type Exchange } from '../../meeting-platform/exchange.ts';
 
 // What is wrong with one answer of the platform, as the suite's checks judge the answers to their own

@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import { credentialEnv } from '../../../meeting-platform/core/meetingCredentials.ts';
 import type { TargetOptions } from '../../targets/TargetOptions.ts';
-import type { ReportFile } from '../../reports/reportFiles.ts';
+import type { ReportFile } from '../../../verdict/reportFiles.ts';
 import type { RunOptions } from '../RunOptions.ts';
-import { suiteNames, type SuiteName } from '../../catalogue/suites.ts';
+import { suiteNames, type SuiteName } from '../../../catalogue/suites.ts';
 import { optionRows, runOptionTable } from '../runOptionTable.ts';
 import { exchangeLimits, flagNames, limitKeys, runOnlyKeys, valueProblem, type OptionInput, type OptionNames } from '../toConformOptions.ts';
 import { fetchServiceTarget } from '../targets/fetchServiceTarget.ts';
 import { meetingPlatformTarget } from '../targets/meetingPlatformTarget.ts';
 import { unitRecordTarget } from '../targets/unitRecordTarget.ts';
-import { reasonsRequiredByDefault } from '../../reports/suppressions/suppressionsFile.ts';
+import { reasonsRequiredByDefault } from '../../../verdict/suppressions/suppressionsFile.ts';
 import { isPlaceholder } from './configTemplate.ts';
 import type { TargetConfig } from './configSchema.ts';
 import type { LoadedConfig } from './loadConfig.ts';

@@ -1,5 +1,5 @@
 import type { JTDDataType } from 'ajv/dist/jtd.js';
-import type { SuiteName } from '../../catalogue/suites.ts';
+import type { SuiteName } from '../../../catalogue/suites.ts';
 import { optionRows, type ConfigPlace, type NamedRow, type RunOptionTable } from '../runOptionTable.ts';
 
 /** How a config file holds each kind of option, as JTD forms: a target holds one command. */

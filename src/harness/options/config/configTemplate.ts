@@ -1,4 +1,4 @@
-import { suiteNames, type SuiteName } from '../../catalogue/suites.ts';
+import { suiteNames, type SuiteName } from '../../../catalogue/suites.ts';
 import { runOptionTable, type OptionRow } from '../runOptionTable.ts';
 
 /** A commented config for some suites, and what its user must fill in before `conform run` takes it. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { RunError } from '../../reports/RunError.ts';
+import { RunError } from '../../../verdict/RunError.ts';
 import { findConfigFile, loadConfig } from './loadConfig.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'conform-config-'));

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RunError } from '../../reports/RunError.ts';
+import { RunError } from '../../../verdict/RunError.ts';
 import { configProblems } from './configProblems.ts';
 import type { ConformConfig } from './configSchema.ts';
 import { shownPath } from './shownPath.ts';

@@ -1,4 +1,4 @@
-import { isSuiteName, suiteNames, type SuiteName } from '../../catalogue/suites.ts';
+import { isSuiteName, suiteNames, type SuiteName } from '../../../catalogue/suites.ts';
 import type { LoadedConfig } from './loadConfig.ts';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { RunError } from '../../reports/RunError.ts';
+import { RunError } from '../../../verdict/RunError.ts';
 import { configTemplate } from './configTemplate.ts';
 import { shownPath } from './shownPath.ts';
 import { writeConfigTemplate } from './writeConfigTemplate.ts';

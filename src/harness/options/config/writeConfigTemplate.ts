@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { errnoWords, FolderError, makeFolder } from '../../../files/makeFolder.ts';
-import { RunError } from '../../reports/RunError.ts';
-import type { SuiteName } from '../../catalogue/suites.ts';
+import { RunError } from '../../../verdict/RunError.ts';
+import type { SuiteName } from '../../../catalogue/suites.ts';
 import { configTemplate, type ConfigTemplate } from './configTemplate.ts';
 import { shownPath } from './shownPath.ts';
 
