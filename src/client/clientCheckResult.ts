@@ -1,5 +1,7 @@
 import type { Clause } from '../catalogue/catalogue.ts';
-import { evidenceCases, findingOf, redactFinding, type CaseOutcome, type Finding } from '../verdict/finding.ts';
+import { evidenceCases, findingOf, type CaseOutcome, type Finding } from '../verdict/finding.ts';
+import { findingHeadline } from '../verdict/findingHeadline.ts';
+import { redactTexts } from '../exchange/redactTexts.ts';
 import type { Redactor } from '../exchange/Redactor.ts';
 import type { CheckResult } from '../verdict/RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
@@ -77,8 +79,8 @@ export function clientCheckResult(o: ClauseOutcome, redactor: Pick<Redactor, 're
     reproduction: o.reproduction(f.entry),
     answer: String(f.entry.answer.status),
   }));
-  const finding = withOverflow(findingOf({ of: o.wording.of, failed: o.wording.failed, rule: o.clause.rule, cases, tried: total })!, o, failing.length, total);
-  const redacted = redactFinding(finding, redactor);
+  const finding = withOverflow(findingOf({ of: o.wording.of, failed: o.wording.failed, rule: o.clause.rule, cases, tried: total })!, o, cases, total);
+  const redacted = redactTexts(finding, redactor);
   return {
     ...base,
     status: 'failed',
@@ -90,10 +92,10 @@ export function clientCheckResult(o: ClauseOutcome, redactor: Pick<Redactor, 're
 }
 
 /** The finding counting the failing cases past those kept whole: in its headline and in their causes' groups. */
-function withOverflow(finding: Finding, o: ClauseOutcome, kept: number, total: number): Finding {
+function withOverflow(finding: Finding, o: ClauseOutcome, kept: readonly CaseOutcome[], total: number): Finding {
   const extra = o.tally.overflowCount;
   if (!extra) return finding;
   const groups = finding.groups.map((g) => ({ ...g, count: g.count + (o.tally.overflow.get(g.cause) ?? 0) }));
   for (const [cause, count] of o.tally.overflow) if (!groups.some((g) => g.cause === cause)) groups.push({ cause, count, examples: [] });
-  return { ...finding, headline: `${kept + extra} of ${total} ${o.wording.of} ${o.wording.failed}`, failed: kept + extra, groups: groups.sort((a, b) => b.count - a.count) };
+  return { ...finding, headline: findingHeadline(o.wording, kept, total, kept.length + extra), failed: kept.length + extra, groups: groups.sort((a, b) => b.count - a.count) };
 }

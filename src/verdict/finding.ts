@@ -1,11 +1,13 @@
-import type { Redactor } from '../exchange/Redactor.ts';
+import { findingHeadline } from './findingHeadline.ts';
 
 /**
  * A failed check as a person reads it: one sentence with counts first ("27 of 47 meetings could not be
  * fetched by UUID"), then the failing cases grouped by cause with a few examples and a diagnosis each,
  * then evidence and the reproduction of the leading cause's first case. Every report format renders this;
  * a check builds it with `ctx.conclude` (see check.ts), or the harness derives one from a failed
- * assertion (findingFromErrors), so no report ever leads with a raw assertion diff.
+ * assertion (findingFromErrors.ts), so no report ever leads with a raw assertion diff. Here: the shape and
+ * what builds it from cases. How its sentences are worded is findingHeadline.ts's; the Redactor takes
+ * secrets out of it on its way to a report (exchange/redactTexts.ts).
  */
 
 /** One case a check tried (a request, a meeting, a record) and, when it went wrong, how. */
@@ -87,7 +89,7 @@ export interface Finding {
   assertion?: string;
 }
 
-/** How a check words its finding: "N of M <of> <failed>". */
+/** What a check concludes from its cases; its words make the finding's headline ("N of M <of> <failed>", findingHeadline). */
 export interface Conclusion {
   /** Plural noun for what the cases are: "meetings", "requests", "records". */
   of: string;
@@ -121,39 +123,13 @@ export function findingOf(conclusion: Conclusion): Finding | undefined {
   }
   const total = Math.max(conclusion.tried ?? 0, conclusion.cases.length);
   return {
-    headline: total === 1 ? oneCase(failing[0]!) : `${failing.length} of ${total} ${conclusion.of} ${conclusion.failed}`,
+    headline: findingHeadline(conclusion, failing, total),
     failed: failing.length,
     total,
     ...(conclusion.rule ? { rule: conclusion.rule } : {}),
     // Largest first; a stable sort keeps the order of first appearance among equals.
     groups: [...groups.values()].sort((a, b) => b.count - a.count),
   };
-}
-
-/**
- * A check of a single case: "1 of 1" says nothing, the case and its problem say it all. The cause leads
- * when it adds to the problem; a problem that already starts with it ("no HTTP answer (…); expected 200")
- * is not wrapped in it again.
- */
-function oneCase(c: CaseOutcome): string {
-  const problem = c.problem!;
-  const what = c.cause && !problem.toLowerCase().startsWith(c.cause.toLowerCase()) ? `${c.cause} (${problem})` : problem;
-  return headlineOf(`${c.label}: ${what}`);
-}
-
-/**
- * The sentence that heads a text of several lines: its first line, and when that line ends in a colon
- * that introduces the lines after it ("the answer breaks the spec:" and a list of violations), the first
- * of them too and how many more there are, so that a headline never ends in a dangling colon.
- */
-export function headlineOf(text: string): string {
-  const [first = '', ...rest] = text.trim().split('\n');
-  const line = first.trim();
-  if (!line.endsWith(':')) return line;
-  const stem = line.replace(/\s*:$/, '');
-  const next = rest.map((l) => l.trim()).filter(Boolean);
-  if (!next.length) return stem;
-  return `${stem}: ${next[0]!.replace(/\s*:$/, '')}${next.length > 1 ? ` (and ${next.length - 1} more)` : ''}`;
 }
 
 /**
@@ -188,83 +164,4 @@ export function reproducedCase(cases: readonly CaseOutcome[]): CaseOutcome | und
   let lead: string | undefined;
   for (const [cause, count] of counts) if (lead === undefined || count > counts.get(lead)!) lead = cause;
   return cases.find((c) => c.problem !== undefined && (c.cause ?? c.problem) === lead);
-}
-
-/** Thrown by `ctx.conclude` when a case failed: its message is the headline, the finding is in the task's meta. */
-export class CheckFailure extends Error {
-  constructor(headline: string) {
-    super(headline);
-    this.name = 'CheckFailure';
-  }
-}
-
-/**
- * A failed test's error as vitest reports it (TestCase.result().errors): its class, its message and,
- * for an assertion, the values compared and the diff vitest computed from them.
- */
-export interface FailedError {
-  /** The error's class: `AssertionError` for a failed expect, `TestTimeoutError` for a test out of time. */
-  name?: string | undefined;
-  message: string;
-  diff?: string | undefined;
-  /** The values an assertion compared, as vitest prints them ("401", "true"). */
-  actual?: string | undefined;
-  expected?: string | undefined;
-}
-
-/**
- * A finding for a check that failed on an assertion or an error rather than through `ctx.conclude`:
- * the assertion's own message (`expect(x, 'the list must be JSON')`) is the headline, and what chai
- * appends ("expected 401 to be 200", a diff) becomes evidence. `timeoutMs`: the test's own timeout
- * (TestCase.options.timeout), what a check that ran out of time is said to have had.
- */
-export function findingFromErrors(errors: readonly FailedError[], timeoutMs?: number): Finding {
-  const [first, ...more] = errors;
-  const message = first?.message.trim() ?? '';
-  let head = message;
-  let rest = '';
-  let bare = false;
-  if (first?.name === 'TestTimeoutError') {
-    head = timeoutMs === undefined ? 'The check did not finish in time' : `The check did not finish within ${Math.round(timeoutMs / 1000)} s`;
-    rest = message;
-  } else if (first?.name === 'AssertionError') {
-    // The one piece of wording read: chai writes an assertion's own message in front of its own text,
-    // "message: expected …" (its getMessage: `flagMsg + ": " + msg`); nothing structured holds it apart.
-    const custom = /^([\s\S]+?): (expected [\s\S]*)$/.exec(message);
-    if (custom) {
-      head = custom[1]!;
-      rest = custom[2]!;
-      // "expected false to be true" and its two-line diff say nothing the message does not: no evidence.
-      bare = isBooleanText(first.actual) && isBooleanText(first.expected);
-    }
-  }
-  // The first line is the sentence (with the line it introduces, when it ends in a colon); what follows
-  // it (an answer quoted, a stack) is evidence.
-  const [, ...lines] = head.split('\n');
-  const headline = headlineOf(head) || 'The check failed';
-  rest = [lines.join('\n').trim(), bare ? '' : rest].filter(Boolean).join('\n');
-  const assertion = [rest, bare ? undefined : first?.diff, ...more.map((e) => [e.message, e.diff].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
-  return { headline, groups: [], ...(assertion ? { assertion } : {}) };
-}
-
-function isBooleanText(value: string | undefined): boolean {
-  return value === 'true' || value === 'false';
-}
-
-/** The finding with every text in it passed through the run's Redactor: no secret reaches a report. */
-export function redactFinding(finding: Finding, redactor: Pick<Redactor, 'redact'>): Finding {
-  const redact = (text: string) => redactor.redact(text);
-  return {
-    ...finding,
-    headline: redact(finding.headline),
-    ...(finding.rule !== undefined ? { rule: redact(finding.rule) } : {}),
-    ...(finding.diagnosis !== undefined ? { diagnosis: redact(finding.diagnosis) } : {}),
-    ...(finding.assertion !== undefined ? { assertion: redact(finding.assertion) } : {}),
-    groups: finding.groups.map((g) => ({
-      ...g,
-      cause: redact(g.cause),
-      ...(g.diagnosis !== undefined ? { diagnosis: redact(g.diagnosis) } : {}),
-      examples: g.examples.map((e) => ({ label: redact(e.label), problem: redact(e.problem) })),
-    })),
-  };
 }

@@ -1,6 +1,7 @@
 import type { TestCase } from 'vitest/node';
 import { findClause } from '../../catalogue/catalogue.ts';
-import { findingFromErrors, redactFinding } from '../../verdict/finding.ts';
+import { findingFromErrors } from '../../verdict/findingFromErrors.ts';
+import { redactTexts } from '../../exchange/redactTexts.ts';
 import type { Redactor } from '../../exchange/Redactor.ts';
 import type { CheckResult } from '../../verdict/RunReport.ts';
 import { isSuiteName } from '../../catalogue/suites.ts';
@@ -44,7 +45,7 @@ export function toCheckResult(testCase: TestCase, redactor: Redactor): CheckResu
     const errors = result.errors.map((e) => ({ name: e.name, message: stripAnsi(e.message), diff: e.diff ? stripAnsi(e.diff) : undefined, actual: e.actual, expected: e.expected }));
     const finding = meta.finding ?? findingFromErrors(errors, testCase.options.timeout);
     // A diagnosis given with ctx.diagnose explains the check as a whole when its cases carry none.
-    check.finding = redactFinding(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding, redactor);
+    check.finding = redactTexts(meta.diagnosis && !finding.diagnosis ? { ...finding, diagnosis: meta.diagnosis } : finding, redactor);
     check.message = check.finding.headline;
   }
   if (blocked) {

@@ -2,7 +2,10 @@ import { describe, test } from 'vitest';
 import { findClause } from '../../catalogue/catalogue.ts';
 import { undeclaredPaths } from '../../catalogue/pathMatrix.ts';
 import { CheckBlocked } from './CheckBlocked.ts';
-import { caseAnswers, CheckFailure, evidenceCases, findingOf, headlineOf, redactFinding, reproducedCase, type CaseAnswer, type Conclusion, type Finding } from '../../verdict/finding.ts';
+import { caseAnswers, evidenceCases, findingOf, reproducedCase, type CaseAnswer, type Conclusion, type Finding } from '../../verdict/finding.ts';
+import { headlineOf } from '../../verdict/findingHeadline.ts';
+import { CheckFailure } from './CheckFailure.ts';
+import { redactTexts } from '../../exchange/redactTexts.ts';
 import { currentRedactor } from './currentRedactor.ts';
 import { currentTarget } from './currentTargets.ts';
 import { withExchangeOutcomes, type ExchangeOutcomes } from '../../exchange/exchangeOutcomes.ts';
@@ -193,7 +196,7 @@ export function checksFor(suite: SuiteName): Check {
           // The leading cause's, or else the first failing case that has one.
           const reproduction = reproducedCase(conclusion.cases)?.reproduction ?? conclusion.cases.find((c) => c.problem !== undefined && c.reproduction)?.reproduction;
           if (reproduction) ctx.reproduction(reproduction);
-          task.meta.finding = redactFinding(finding, { redact });
+          task.meta.finding = redactTexts(finding, { redact });
           throw new CheckFailure(task.meta.finding.headline);
         },
         diagnose(text) {

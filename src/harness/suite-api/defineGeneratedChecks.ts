@@ -1,6 +1,6 @@
 import type { Check, CheckContext } from './check.ts';
 import { describeFailure, judgedText, shrinkText } from './describeFailure.ts';
-import { headlineOf } from '../../verdict/finding.ts';
+import { headlineOf } from '../../verdict/findingHeadline.ts';
 import { generatedClauses, type GeneratedClause } from './GeneratedClause.ts';
 import { searched, type FuzzOutcome, type FuzzSession } from './FuzzSession.ts';
 import { budgetOf, timeoutFor } from './generatedTimeoutMs.ts';
