@@ -1,7 +1,9 @@
 // The house's rules, read off the code's own imports (TypeScript's preProcessFile, type-only imports
-// included): the harness's floors import only downward, nothing imports in a circle, suites see only the
-// suite API, mocks know no suite and none of the floors that start them, nobody imports the CLI, and no
-// shipped code imports a test helper (src/testing/) or a module's test fixtures (its fixtures/).
+// included): the floors import only downward, nothing imports in a circle, the verdict layer
+// (src/catalogue/, src/verdict/) stands below everything that judges, suites see of the harness only the
+// suite API, the mocks, the client judges and the proxy know nothing of the harness that starts them,
+// nobody imports the CLI, and no shipped code imports a test helper (src/testing/) or a module's test
+// fixtures (its fixtures/). Each broken rule names the import that runs the wrong way.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,29 +11,32 @@ import { describe, expect, test } from 'vitest';
 import { folderGraph, isTestCode, readImportGraph, type ImportGraph } from './testing/importGraph.ts';
 
 /**
- * The harness's floors, the ground first: each imports only its own and those below it. The bounded
- * exchange is the ground, in a folder of its own (src/exchange/): the meeting platform's client stands on
- * it, and the harness's floors above stand on that client.
+ * The floors, the ground first: each imports only its own and those below it. The bounded exchange is the
+ * ground, in a folder of its own (src/exchange/): the meeting platform's client stands on it. Above it the
+ * verdict layer, in folders of their own: the clause catalogue (src/catalogue/), then the result and report
+ * model (src/verdict/: findings, evidence, reports, renderers, suppressions, diffs). Everything that judges
+ * stands on them: the suites and the harness's own floors (src/harness/: the suite API, the targets, the
+ * options, the run), and beside the harness the mocks, the client judges (src/client/) and the proxy,
+ * which the harness starts.
  */
-const harnessFloors = ['exchange', 'catalogue', 'suite-api', 'reports', 'targets', 'options', 'run'] as const;
-type Floor = (typeof harnessFloors)[number];
+const floors = ['exchange', 'catalogue', 'verdict', 'suite-api', 'targets', 'options', 'run'] as const;
+type Floor = (typeof floors)[number];
 
-/** The floors that start embedded targets (and so import the mocks and the reference): no mock may import them. */
-const startsTargets: readonly Floor[] = ['targets', 'options', 'run'];
-
-/** The floors a suite may import: the suite API and what it stands on. */
-const suiteMayImport: readonly Floor[] = ['suite-api', 'exchange', 'catalogue'];
+/** The verdict layer: below everything that judges, and importing nothing of it. */
+const verdictLayer: readonly Floor[] = ['catalogue', 'verdict'];
 
 /** The floors that are pure functions of data, run outside vitest too: none of them reaches vitest. */
-const noVitest: readonly Floor[] = ['reports', 'exchange', 'catalogue'];
+const noVitest: readonly Floor[] = ['verdict', 'exchange', 'catalogue'];
 
 function floorOf(file: string): Floor | undefined {
-  if (file.startsWith('src/exchange/')) return 'exchange';
-  const floor = /^src\/harness\/([^/]+)\//.exec(file)?.[1];
-  return harnessFloors.find((f) => f === floor);
+  const floor = /^src\/(exchange|catalogue|verdict)\//.exec(file)?.[1] ?? /^src\/harness\/([^/]+)\//.exec(file)?.[1];
+  return floors.find((f) => f === floor);
 }
 
-/** Imports that run up the harness's floors (product code; tests sit beside what they test). */
+/** What judges, beside the harness that starts it: the mocks, the client judges, the proxy. */
+const judgesBeside = /^(mocks|src\/client|src\/proxy)\//;
+
+/** Imports that run up the floors (product code; tests sit beside what they test). */
 function upwardImports(graph: ImportGraph): string[] {
   const found: string[] = [];
   for (const [file, { files }] of Object.entries(graph)) {
@@ -39,7 +44,7 @@ function upwardImports(graph: ImportGraph): string[] {
     if (!floor || isTestCode(file)) continue;
     for (const to of files) {
       const target = floorOf(to);
-      if (target && harnessFloors.indexOf(target) > harnessFloors.indexOf(floor)) found.push(`${file} (${floor}) -> ${to} (${target})`);
+      if (target && floors.indexOf(target) > floors.indexOf(floor)) found.push(`${file} (${floor}) -> ${to} (${target})`);
     }
   }
   return found;
@@ -90,14 +95,17 @@ function brokenRules(graph: ImportGraph): string[] {
     for (const to of files) {
       const target = floorOf(to);
       const arrow = `${file} -> ${to}`;
-      if (floor && harnessFloors.indexOf(floor) < harnessFloors.indexOf('targets') && /^(mocks|src\/fetch-service)\//.test(to)) {
-        found.push(`${arrow}: below targets/, the harness imports no mock and not the reference (only the targets start them)`);
+      if (floor && verdictLayer.includes(floor) && /^(src\/harness|mocks|src\/client|src\/proxy|suites|src\/cli)\//.test(to)) {
+        found.push(`${arrow}: the verdict layer (src/catalogue/, src/verdict/) stands below everything that judges: it imports nothing of the harness, the mocks, the client judges, the proxy, the suites or the CLI`);
+      } else if (floor && floors.indexOf(floor) < floors.indexOf('targets') && /^(mocks|src\/fetch-service)\//.test(to)) {
+        found.push(`${arrow}: below targets/, nothing imports a mock or the reference (only the targets start them)`);
       }
-      if (file.startsWith('mocks/') && (/^(suites|src\/cli)\//.test(to) || (target && startsTargets.includes(target)))) {
-        found.push(`${arrow}: a mock imports no suite, not the CLI, and none of the harness's floors that start it`);
+      if (judgesBeside.test(file) && to.startsWith('src/harness/')) {
+        found.push(`${arrow}: the mocks, the client judges and the proxy import nothing of the harness, which starts them: what they share with it is in the verdict layer (src/catalogue/, src/verdict/) and src/exchange/`);
       }
+      if (file.startsWith('mocks/') && /^(suites|src\/cli)\//.test(to)) found.push(`${arrow}: a mock imports no suite and not the CLI`);
       if (suite !== undefined) {
-        if (to.startsWith('src/harness/') && !(target && suiteMayImport.includes(target))) found.push(`${arrow}: a suite imports from the harness only the suite API (and the exchange and catalogue under it)`);
+        if (to.startsWith('src/harness/') && target !== 'suite-api') found.push(`${arrow}: a suite imports from the harness only the suite API (and what stands under it: the verdict layer, the exchange)`);
         if (/^(mocks|src\/fetch-service|src\/cli)\//.test(to)) found.push(`${arrow}: a suite leans on no mock, not on the reference, not on the CLI`);
         const other = /^suites\/([^/]+)\//.exec(to)?.[1];
         if (other !== undefined && other !== suite) found.push(`${arrow}: suites never import each other`);
@@ -105,7 +113,7 @@ function brokenRules(graph: ImportGraph): string[] {
       if (to.startsWith('src/cli/') && !/^(src\/cli|bin|bench)\//.test(file)) found.push(`${arrow}: nothing imports the CLI but its launchers (bin/, bench/)`);
       if (isTestCode(to) && !/^(bench|scripts)\//.test(file)) found.push(`${arrow}: shipped code imports no test, test helper (testing/) or test fixture (fixtures/)`);
       if (file.startsWith('src/meeting-platform/') && to.startsWith('src/harness/')) found.push(`${arrow}: the meeting platform's client stands on the exchange alone; the harness's floors stand on it`);
-      if (file.startsWith('src/records/') && /^(src\/harness|src\/cli|mocks|suites)\//.test(to)) found.push(`${arrow}: the records library needs no harness, CLI, mock or suite`);
+      if (file.startsWith('src/records/') && /^(src\/harness|src\/catalogue|src\/verdict|src\/cli|mocks|suites)\//.test(to)) found.push(`${arrow}: the records library needs no harness, verdict layer, CLI, mock or suite`);
     }
   }
   return found;
@@ -158,6 +166,9 @@ describe('the rules, on small graphs', () => {
   test('an import up the floors is found, one down or beside is not', () => {
     const graph = graphOf('src/exchange/a.ts -> src/harness/run/b.ts', 'src/harness/run/b.ts -> src/catalogue/c.ts', 'src/harness/run/b.ts -> src/harness/run/d.ts');
     expect(upwardImports(graph)).toEqual(['src/exchange/a.ts (exchange) -> src/harness/run/b.ts (run)']);
+    // The verdict layer: the catalogue under the verdict, the verdict under the suite API.
+    const verdict = graphOf('src/catalogue/c.ts -> src/verdict/RunReport.ts', 'src/verdict/finding.ts -> src/harness/suite-api/check.ts', 'src/harness/suite-api/check.ts -> src/verdict/finding.ts', 'src/verdict/RunReport.ts -> src/catalogue/c.ts');
+    expect(upwardImports(verdict)).toEqual(['src/catalogue/c.ts (catalogue) -> src/verdict/RunReport.ts (verdict)', 'src/verdict/finding.ts (verdict) -> src/harness/suite-api/check.ts (suite-api)']);
     // A test beside the code imports what it needs from any floor.
     expect(upwardImports(graphOf('src/exchange/a.test.ts -> src/harness/run/b.ts'))).toEqual([]);
   });
@@ -174,7 +185,7 @@ describe('the rules, on small graphs', () => {
     expect(importCycles(folderGraph(graph))).toEqual([['src/harness/suite-api', 'src/meeting-platform']]);
   });
 
-  test('a suite importing past the suite API, a mock importing a suite or the targets, anything importing the CLI, shipped code importing a test helper', () => {
+  test('a suite importing past the suite API, a mock importing a suite or the harness, the verdict layer importing what judges, anything importing the CLI, shipped code importing a test helper', () => {
     const broken = brokenRules(
       graphOf(
         'suites/fetch-service/x.ts -> src/harness/targets/t.ts',
@@ -194,6 +205,15 @@ describe('the rules, on small graphs', () => {
         'src/harness/targets/t.ts -> src/testing/localOrigin.ts',
         'bench/hostile.bench.ts -> src/testing/startHostileTarget.ts',
         'suites/fetch-service/x.test.ts -> suites/fetch-service/fixtures/brokenVariants.ts',
+        'suites/meeting-platform/y.ts -> src/verdict/finding.ts',
+        'src/verdict/RunReport.ts -> src/harness/suite-api/check.ts',
+        'src/verdict/finding.ts -> src/exchange/Redactor.ts',
+        'src/catalogue/catalogue.ts -> src/client/ClientCase.ts',
+        'src/catalogue/catalogue.ts -> suites/fetch-service/x.ts',
+        'src/client/createClientJudge.ts -> src/verdict/buildReport.ts',
+        'src/client/createClientJudge.ts -> src/harness/suite-api/finding.ts',
+        'src/proxy/createServerJudge.ts -> src/catalogue/catalogue.ts',
+        'src/proxy/createServerJudge.ts -> src/harness/options/RunOptions.ts',
       ),
     );
     expect(broken.map((b) => b.split(':')[0]).sort()).toEqual([
@@ -202,6 +222,11 @@ describe('the rules, on small graphs', () => {
       'suites/fetch-service/x.ts -> mocks/origin/farm.ts',
       'mocks/origin/farm.ts -> suites/fetch-service/x.ts',
       'mocks/origin/farm.ts -> src/harness/run/run.ts',
+      'src/verdict/RunReport.ts -> src/harness/suite-api/check.ts',
+      'src/catalogue/catalogue.ts -> src/client/ClientCase.ts',
+      'src/catalogue/catalogue.ts -> suites/fetch-service/x.ts',
+      'src/client/createClientJudge.ts -> src/harness/suite-api/finding.ts',
+      'src/proxy/createServerJudge.ts -> src/harness/options/RunOptions.ts',
       'src/harness/run/run.ts -> src/cli/main.ts',
       'src/verdict/r.ts -> mocks/origin/farm.ts',
       'src/records/index.ts -> src/catalogue/catalogue.ts',
@@ -226,8 +251,8 @@ describe("the tree's imports", () => {
     expect(missing).toEqual([]);
   });
 
-  test('every file of src/harness stands on one of its floors', () => {
-    const outside = Object.keys(graph).filter((f) => f.startsWith('src/harness/') && !floorOf(f) && !isTestCode(f));
+  test('every file of src/harness, src/catalogue and src/verdict stands on one of the floors', () => {
+    const outside = Object.keys(graph).filter((f) => /^src\/(harness|catalogue|verdict)\//.test(f) && !floorOf(f) && !isTestCode(f));
     expect(outside).toEqual([]);
   });
 
@@ -236,8 +261,8 @@ describe("the tree's imports", () => {
     expect(elsewhere).toEqual([]);
   });
 
-  test('run down the harness floors: run, options, targets, reports, suite API, catalogue, exchange', () => {
-    expect(upwardImports(graph)).toEqual([]);
+  test('run down the floors: run, options, targets, suite API, verdict, catalogue, exchange', () => {
+    expect(upwardImports(graph), 'imports that run up the floors (file (its floor) -> what it imports (a floor above)): import the other way, or move the code down').toEqual([]);
   });
 
   test('make no circle, type-only imports included', () => {
@@ -248,11 +273,11 @@ describe("the tree's imports", () => {
     expect(importCycles(folderGraph(graph))).toEqual([]);
   });
 
-  test('keep the suites to the suite API, the mocks off the suites and the floors that start them, the CLI unimported, test code out of shipped code', () => {
-    expect(brokenRules(graph)).toEqual([]);
+  test('keep the verdict layer under what judges, the suites to the suite API, the mocks, client judges and proxy off the harness, the CLI unimported, test code out of shipped code', () => {
+    expect(brokenRules(graph), 'imports that run the wrong way, each with the rule it breaks').toEqual([]);
   });
 
-  test('keep vitest out of the reports, the exchange and the catalogue', () => {
+  test('keep vitest out of the verdict, the exchange and the catalogue', () => {
     expect(vitestReached(graph, noVitest)).toEqual([]);
   });
 });
