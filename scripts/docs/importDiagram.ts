@@ -28,11 +28,14 @@ export function transitiveReduction(graph: ImportGraph): ImportGraph {
 
 const nodeId = (folder: string) => folder.replace(/[^a-zA-Z0-9]/g, '_');
 const floorOf = (folder: string) => /^src\/harness\/(.+)$/.exec(folder)?.[1];
+/** The verdict layer's folders (src/importDirection.test.ts): boxed together, as the harness's floors are. */
+const verdictLayer = new Set(['src/catalogue', 'src/verdict']);
 
 /**
  * The folder graph of the product (folderGraph of src/testing/importGraph.ts, tools left out) as Markdown: a Mermaid
  * drawing of the imports a reader needs (the transitive reduction: no arrow where a longer way already
- * leads), the harness's floors boxed together, then every folder with every folder it imports directly.
+ * leads), the harness's floors boxed together and the verdict layer's, then every folder with every folder
+ * it imports directly.
  */
 export function importDiagram(folders: ImportGraph): string {
   const product: ImportGraph = Object.fromEntries(
@@ -47,7 +50,10 @@ export function importDiagram(folders: ImportGraph): string {
   lines.push('  subgraph harness["src/harness/"]');
   for (const f of names.filter(floorOf)) lines.push(`    ${nodeId(f)}["${label(f)}"]`);
   lines.push('  end');
-  for (const f of names.filter((n) => !floorOf(n))) lines.push(`  ${nodeId(f)}["${label(f)}"]`);
+  lines.push('  subgraph verdict["the verdict layer"]');
+  for (const f of names.filter((n) => verdictLayer.has(n))) lines.push(`    ${nodeId(f)}["${label(f)}"]`);
+  lines.push('  end');
+  for (const f of names.filter((n) => !floorOf(n) && !verdictLayer.has(n))) lines.push(`  ${nodeId(f)}["${label(f)}"]`);
   for (const f of names) for (const to of reduced[f]!.files.sort()) lines.push(`  ${nodeId(f)} --> ${nodeId(to)}`);
   lines.push('```', '', '| folder | imports, directly |', '|---|---|');
   for (const f of names) lines.push(`| \`${f}\` | ${product[f]!.files.map((t) => `\`${t}\``).join(', ') || '(nothing of the tree)'} |`);
