@@ -40,12 +40,12 @@ function envOf(server: MeetingPlatformServer) {
   return { MEETING_CLIENT_ID: account!.clientId, MEETING_CLIENT_SECRET: account!.clientSecret, MEETING_ACCOUNT_ID: account!.accountId };
 }
 
-function runAgainst(server: MeetingPlatformServer, name: string, signal: AbortSignal) {
+function runAgainst(server: MeetingPlatformServer, name: string, signal: AbortSignal, budgetSeconds = 3) {
   const [account] = server.accounts;
   const reports = ['junit', 'markdown', 'html'].map((format) => `${format}=${join(dir, `${name}.${format}`)}`);
   return runConform(
     // listMeetings' generated checks only: three checks, each of up to 200 requests, far more than 3 s at 1 s an answer allow.
-    ['run', 'meeting-platform', '--auth-url', server.url, '--api-base-url', server.apiBaseUrl, '--check-budget', '3', '--grep', 'listMeetings: ', ...reports.flatMap((r) => ['--report', r])],
+    ['run', 'meeting-platform', '--auth-url', server.url, '--api-base-url', server.apiBaseUrl, '--check-budget', String(budgetSeconds), '--grep', 'listMeetings: ', ...reports.flatMap((r) => ['--report', r])],
     { MEETING_CLIENT_ID: account!.clientId, MEETING_CLIENT_SECRET: account!.clientSecret, MEETING_ACCOUNT_ID: account!.accountId },
     { signal },
   );
@@ -53,7 +53,8 @@ function runAgainst(server: MeetingPlatformServer, name: string, signal: AbortSi
 
 describe('a target 1 s late, 3 s budget per generated check', () => {
   test('passes where it passes at 0 ms, saying what it judged in the budget, in every format', { timeout: 240_000 }, async ({ signal }) => {
-    const [atZero, late] = await Promise.all([runAgainst(near, 'near', signal), runAgainst(far, 'far', signal)]);
+    // The run at 0 ms gets a budget no busy machine runs out of: what it shows is the verdict a near target gets.
+    const [atZero, late] = await Promise.all([runAgainst(near, 'near', signal, 120), runAgainst(far, 'far', signal)]);
     for (const r of [atZero, late]) {
       expect(r.report, r.stderr).toBeDefined();
       expect(selected(r).map((c) => c.clause).toSorted()).toEqual(['MP-FUZZ-NEGATIVE', 'MP-FUZZ-NO-5XX', 'MP-FUZZ-POSITIVE']);
