@@ -2,43 +2,73 @@
 // (fixtures/pathVariants.ts), the real CLI run against it must fail exactly the clauses that fault breaks
 // (a SHOULD clause alone: a warning, exit 0), and the checks that failed must be ones judging the paths it
 // declares (pathMismatches). variantPaths.test.ts holds which paths have such a variant.
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { OriginFarm } from '../../mocks/origin/startOriginFarm.ts';
+//
+// The variants that share their run's options (fixtures/variantBatches.ts) are judged side by side, a
+// target each, in batches of at most `batchSize` to a `conform run`: a run each took about six minutes on
+// a quiet 2-core machine and nine beside two busy processes, most of it the start of a CLI, a vitest and
+// its workers for each of 143 variants.
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { findClause } from '../../src/catalogue/catalogue.ts';
-import { startWarmFarm } from '../../src/harness/targets/startFetchServiceTargets.ts';
+import { exitCodeOf } from '../../src/verdict/runVerdict.ts';
+import { findSecret, secretForms } from '../../src/exchange/secretForms.ts';
 import { pathMismatches } from '../../src/testing/brokenPaths.ts';
-import { runConform } from '../../src/testing/runConform.ts';
+import type { TargetsRun } from '../../src/testing/runTargets.ts';
+import type { BrokenVariant } from './fixtures/brokenVariants.ts';
 import { pathVariants } from './fixtures/pathVariants.ts';
-import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
+import { runVariantBatch } from './fixtures/runVariantBatch.ts';
+import { variantBatches, type VariantBatch } from './fixtures/variantBatches.ts';
 
-// Three runs at a time, as brokenServices.test.ts: the timeout probes must not starve for CPU.
-vi.setConfig({ maxConcurrency: 3 });
+const batchSize = 12;
+/** Batch runs at once: each is a CLI, a vitest and its workers, and a host of services. */
+const runsAtOnce = 3;
 
-const apiKey = `conform-path-${randomBytes(12).toString('hex')}`;
-let farm: OriginFarm;
-beforeAll(async () => {
-  farm = await startWarmFarm();
-});
-afterAll(() => farm?.close());
+const batches = variantBatches(pathVariants, batchSize);
+const batchOf = new Map(batches.flatMap((batch) => batch.variants.map((v) => [v.name, batch] as const)));
 
-// 142 CLI runs take about six minutes on a quiet 2-core machine and nine beside two busy processes,
-// which would take CI near its 30 minutes: npm test leaves them to `npm run test:path-variants`, and
-// counts them as skipped. variantPaths.test.ts still holds each declaration to the matrix.
-const pathVariantsRun = process.env.CONFORM_PATH_VARIANTS === '1';
+// Every test at once: each waits on its batch's run, and `runsAtOnce` bounds the runs themselves.
+vi.setConfig({ maxConcurrency: pathVariants.length });
 
-describe.skipIf(!pathVariantsRun).concurrent('the fetch-service suite, a path at a time', () => {
-  test.for(pathVariants)('$name: fails $breaks on the paths it declares, and nothing else', { timeout: 180_000 }, async (variant, { signal }) => {
-    const service = await startBrokenService(farm, apiKey, variant);
-    // A fault of one clause is judged by that clause's checks alone (a third of a whole run's time): that
-    // the fault breaks nothing else is what brokenServices.test.ts proves of the variants it bends.
-    const only = variant.breaks.length === 1 ? ['--grep', `${variant.breaks[0]} `] : [];
-    const args = ['run', 'fetch-service', '--base-url', service.url, '--origin-url', farm.httpUrl, '--fetch-timeout', String(variantTimeoutSeconds), '--fuzz-runs', '0', ...only];
-    const r = await runConform(args, { SVC_API_KEY: apiKey }, { signal }).finally(() => service.close());
-    const checks = r.report?.checks ?? [];
-    const story = r.stdout.slice(-4000) + r.stderr;
+const stop = new AbortController();
+afterAll(() => stop.abort());
+
+const runs = new Map<VariantBatch, Promise<TargetsRun & { apiKey: string }>>();
+const waiting: Array<() => void> = [];
+let running = 0;
+
+/** A turn among the runs at once: resolves once fewer than `runsAtOnce` run, and counts this one. */
+async function turn(): Promise<void> {
+  if (running >= runsAtOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+}
+
+function done(): void {
+  running--;
+  waiting.shift()?.();
+}
+
+/** The run that judges the variant's batch, started by the first of its tests and shared by the rest. */
+function runOf(variant: BrokenVariant): Promise<TargetsRun & { apiKey: string }> {
+  const batch = batchOf.get(variant.name)!;
+  let run = runs.get(batch);
+  if (!run) runs.set(batch, (run = turn().then(() => runVariantBatch(batch, { signal: stop.signal }).finally(done))));
+  return run;
+}
+
+/** A MUST clause broken fails the target; a SHOULD clause broken alone is a warning (without --strict). */
+const expectedExitCode = (variant: Pick<BrokenVariant, 'breaks'>): 0 | 1 => (variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0);
+
+describe.concurrent('the fetch-service suite, a path at a time', () => {
+  test.for(pathVariants)('$name: fails $breaks on the paths it declares, and nothing else', { timeout: 600_000 }, async (variant) => {
+    const r = await runOf(variant);
+    const story = `${variant.name}\n${r.stdout.slice(-4000)}${r.stderr}`;
+    expect(r.report, story).toBeDefined();
+    const checks = r.checksOf(variant.name);
+    expect(checks.length, story).toBeGreaterThan(0);
     expect([...new Set(checks.filter((c) => c.status === 'failed').map((c) => c.clause))].sort(), story).toEqual([...variant.breaks].sort());
     expect(pathMismatches(checks, variant), story).toEqual([]);
-    expect(r.exitCode).toBe(variant.breaks.some((id) => findClause('fetch-service', id)?.level === 'MUST') ? 1 : 0);
+    // The verdict of a run of its own, from its checks alone; the batch's run fails when any target fails.
+    expect(exitCodeOf({ ...r.report!, checks }), story).toBe(expectedExitCode(variant));
+    expect(r.exitCode).toBe(Math.max(...batchOf.get(variant.name)!.variants.map(expectedExitCode)));
+    expect(findSecret(r.stdout, secretForms(r.apiKey))).toBeUndefined();
   });
 });
