@@ -26,23 +26,25 @@ type Define = (check: Check, target: MeetingPlatformTarget) => void;
 // worker of their own beside these, and a run of this suite still splits into two shards (--shard I/2).
 
 /**
- * The families of checks, each judged apart by MP-SPEC-RESPONSE on the answers its checks got (its log),
- * each a lane: the families go side by side, the checks of one in the order they are defined.
+ * The families of checks (checkFamily.ts), each a lane: the families go side by side, and within one its
+ * checks go side by side too where they stand alone (they share the family's probes and walks, sent once
+ * and awaited by each, up to the run's --concurrency). The token checks go one after another: a refusal
+ * is proven by a request of the check's own served, and the probes they share are sent by the first to ask.
+ * What depends on order keeps it inside the check or the walk that needs it (meetingsListChecks.ts).
  */
-const lanes: Array<[CheckFamily, Define[]]> = [
-  ['token', [defineTokenChecks, defineWrongAddressChecks]],
-  ['users-me', [defineMeChecks]],
-  ['api-errors', [defineApiChecks, defineJsonOnlyChecks]],
-  ['meetings', [defineMeetingsListChecks, definePaginationChecks, defineJoinUrlChecks, defineMeetingChecks, defineIdEncodingChecks]],
+const lanes: Array<[CheckFamily, Define[], { sideBySide: boolean }]> = [
+  ['token', [defineTokenChecks, defineWrongAddressChecks], { sideBySide: false }],
+  ['users-me', [defineMeChecks], { sideBySide: true }],
+  ['api-errors', [defineApiChecks, defineJsonOnlyChecks], { sideBySide: true }],
+  ['meetings', [defineMeetingsListChecks, definePaginationChecks, defineJoinUrlChecks, defineMeetingChecks, defineIdEncodingChecks], { sideBySide: true }],
 ];
 
 for (const target of currentTargets()['meeting-platform']) {
   describeTarget(target.label, () => {
     startExchangeLogs(target);
-    for (const [group, defines] of lanes) {
-      const logged = inFamily(group, checkMeetingPlatform);
-      // One after another within the lane (its checks share probes and walks, the first to ask sends them).
-      const check: Check = (clause, title, fn, options) => logged(clause, title, fn, { concurrent: false, ...options });
+    for (const [family, defines, { sideBySide }] of lanes) {
+      const logged = inFamily(family, checkMeetingPlatform);
+      const check: Check = (clause, title, fn, options) => logged(clause, title, fn, { concurrent: sideBySide, ...options });
       // (A describe block of the target's own: vitest collects it after this one's body, where the checks learn their target.)
       describeTarget(target.label, () => {
         for (const define of defines) define(check, target);

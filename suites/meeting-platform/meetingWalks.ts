@@ -3,7 +3,8 @@
 import pMap from 'p-map';
 import type { CheckContext } from '../../src/harness/suite-api/check.ts';
 import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import { defaultConcurrency, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { meetingLookupCause } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { encodeMeetingId } from '../../src/meeting-platform/core/encodeMeetingId.ts';
 import { meetingIdentity } from '../../src/rules/meeting-platform/answerProblems.ts';
@@ -14,7 +15,8 @@ import { brokenOff, walkEvidence, walkReproduction, type Walk } from './walkMeet
 
 /** Meetings fetched one by one at most, so a large real account stays within its rate limits. */
 const maxFetched = 200;
-const fetchConcurrency = 4;
+/** Lookups in flight at once: the run's --concurrency (each still paced by the rate limit). */
+const fetchConcurrency = currentTargets().concurrency ?? defaultConcurrency;
 
 export type Meeting = Record<string, unknown>;
 
@@ -138,5 +140,7 @@ export async function meetingsFromEveryRoute(target: MeetingPlatformTarget, ctx:
   const fromList = distinctMeetings(walk).map((meeting) => ({ route: 'in the list', meeting }));
   const fetched = async (key: 'id' | 'uuid') =>
     (await lookupsFor(target, ctx, key)).fetched.filter((l) => l.exchange.status === 200 && l.exchange.isJson).map((l) => ({ route: `GET /v2/meetings/{${key}}`, meeting: l.exchange.json as Meeting }));
-  return [...fromList, ...(await fetched('id')), ...(await fetched('uuid'))];
+  // The lookups by id and by UUID stand alone: side by side.
+  const [byId, byUuid] = await Promise.all([fetched('id'), fetched('uuid')]);
+  return [...fromList, ...byId, ...byUuid];
 }

@@ -25,17 +25,21 @@ export function defineMeetingsListChecks(check: Check, target: MeetingPlatformTa
       };
       const firstPage = await get(path);
       if (firstPage.status !== 200 || !firstPage.isJson) ctx.diagnose(diagnoseApi(firstPage, target.apiBaseUrl, undefined, true));
+      // The first page asked again right after it came, before any other request for it: the walk's first
+      // page too is that page. The page without page_size and the walk stand alone: side by side.
+      const again = await get(path);
+      const [unsized, walk] = await Promise.all([get('/v2/users/me/meetings'), sessionFor(target).walk()]);
       const cases: CaseOutcome[] = [
         { label: `the first page (page_size=${walkPageSize})`, ...listPageProblem(firstPage), reproduction: apiCurl(target.apiBaseUrl, path) },
-        { label: 'the first page asked again', ...listPageProblem(await get(path)), reproduction: apiCurl(target.apiBaseUrl, path) },
-        { label: 'the first page without page_size', ...listPageProblem(await get('/v2/users/me/meetings')), reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me/meetings') },
+        { label: 'the first page asked again', ...listPageProblem(again), reproduction: apiCurl(target.apiBaseUrl, path) },
+        { label: 'the first page without page_size', ...listPageProblem(unsized), reproduction: apiCurl(target.apiBaseUrl, '/v2/users/me/meetings') },
       ];
-      const walk = await sessionFor(target).walk();
       // Every page of the walk the other checks read is judged here, so a check blocked by this clause for a page of the walk waits on a failure of its own.
       for (const [i, page] of walk.pages.entries()) cases.push({ label: `page ${i + 1} of the walk`, ...listPageProblem(page.exchange), evidence: summarize(page.exchange), reproduction: apiCurl(target.apiBaseUrl, page.path) });
       if (walk.pages.length < 2) ctx.notJudged('later-pages', onePageOnly(walk) ?? walk.stoppedBecause ?? 'the walk stopped at page 1');
       ctx.conclude({ of: 'list pages', failed: 'were not 200 JSON with meetings, total_records and next_page_token', cases });
     },
-    { paths: ['first-page', 'asked-again', 'default-page-size', 'later-pages'] },
+    // Before the other checks of the list, which walk it: its first page, asked twice, is the first the list serves.
+    { paths: ['first-page', 'asked-again', 'default-page-size', 'later-pages'], concurrent: false },
   );
 }

@@ -40,15 +40,15 @@ export function definePaginationChecks(check: Check, target: MeetingPlatformTarg
     'walking next_page_token visits every meeting exactly once, and so does a second walk',
     async (ctx) => {
       const walk = await wholeWalkFor(target, ctx);
-      const second = await secondWalkFor(target, ctx);
       const total = walk.pages[0]?.totalRecords;
-      // One page of everything is the reference a walk must match, meeting for meeting.
-      let all: string[] | undefined;
-      if (typeof total === 'number' && total > 0 && total <= 300) {
+      // One page of everything is the reference a walk must match, meeting for meeting: asked while the second walk goes.
+      const reference = async (): Promise<string[] | undefined> => {
+        if (!(typeof total === 'number' && total > 0 && total <= 300)) return undefined;
         const whole = await apiGet(target, listPath(300), await sessionFor(target).token(), ctx.signal);
         const meetings = field(whole, 'meetings');
-        if (whole.status === 200 && Array.isArray(meetings)) all = (meetings as Meeting[]).map(identity);
-      }
+        return whole.status === 200 && Array.isArray(meetings) ? (meetings as Meeting[]).map(identity) : undefined;
+      };
+      const [second, all] = await Promise.all([secondWalkFor(target, ctx), reference()]);
       const cases: CaseOutcome[] = [];
       for (const [name, w] of [['the walk', walk], ['the second walk', second]] as const) {
         const unjudged = name === 'the second walk' ? unwalked(name, w) : undefined;
@@ -132,8 +132,7 @@ export function definePaginationChecks(check: Check, target: MeetingPlatformTarg
     'a walk ends with an empty next_page_token: the walk, a second walk, one page of everything, a page size equal to total_records',
     async (ctx) => {
       const walk = await walkFor(target, ctx);
-      const second = await secondWalkFor(target, ctx);
-      const token = await sessionFor(target).token();
+      const [second, token] = await Promise.all([secondWalkFor(target, ctx), sessionFor(target).token()]);
       const total = walk.pages[0]?.totalRecords;
       const endCase = (label: string, w: Walk): CaseOutcome => ({
         label,
@@ -152,8 +151,10 @@ export function definePaginationChecks(check: Check, target: MeetingPlatformTarg
       judge('walk', `the walk at page_size=${walk.pageSize}`, walk);
       judge('second-walk', 'the second walk', second);
       if (typeof total === 'number' && total >= 1 && total <= 300) {
-        judge('one-page', 'one page of everything (page_size=300)', await walkMeetings(target, token, 300, ctx.signal));
-        judge('exact-fit', `page_size=${total}, total_records itself`, await walkMeetings(target, token, total, ctx.signal));
+        // Two walks of their own, each in order, side by side.
+        const [onePage, exactFit] = await Promise.all([walkMeetings(target, token, 300, ctx.signal), walkMeetings(target, token, total, ctx.signal)]);
+        judge('one-page', 'one page of everything (page_size=300)', onePage);
+        judge('exact-fit', `page_size=${total}, total_records itself`, exactFit);
       } else {
         const why = `total_records ${JSON.stringify(total)} is not between 1 and 300`;
         ctx.notJudged('one-page', why);

@@ -3,7 +3,9 @@
 import { expect } from 'vitest';
 import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
 import type { CaseOutcome } from '../../src/harness/suite-api/finding.ts';
-import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
+import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
+import { sideBySide } from '../../src/harness/suite-api/inFlightCap.ts';
+import { defaultConcurrency, type MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { diagnoseToken } from '../../src/meeting-platform/diagnoseFirstCall.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { requestToken, tokenCurl } from '../../src/meeting-platform/platformRequests.ts';
@@ -36,15 +38,14 @@ const errorCodes: Partial<Record<TokenProbeName, string>> = {
 const failures = [...clientRefusals, ...flowRefusals, 'account-missing', ...accountRefusals] satisfies TokenProbeName[];
 const openForms = ['query', 'json-body', 'form-as-text-plain', 'form-as-json', 'no-content-type', 'account-missing'] as const satisfies TokenProbeName[];
 
-/** The answers to some probes, the ones that are no wrong address (undefined) left out. */
+/**
+ * The answers to some probes, the ones that are no wrong address (undefined) left out: sent side by side
+ * (each token request stands alone), up to the run's concurrency, and kept in the order they are named.
+ */
 async function answers(target: MeetingPlatformTarget, names: readonly TokenProbeName[], ctx: CheckContext): Promise<SentProbe[]> {
-  const sent: SentProbe[] = [];
-  for (const name of names) {
-    const p = await probeAnswer(target, name, ctx.signal);
-    if (!p) continue;
-    ctx.evidence(described[name], summarize(p.exchange));
-    sent.push(p);
-  }
+  const probes = await sideBySide(names, currentTargets().concurrency ?? defaultConcurrency, (name) => probeAnswer(target, name, ctx.signal));
+  const sent = probes.filter((p): p is SentProbe => p !== undefined);
+  for (const p of sent) ctx.evidence(described[p.name], summarize(p.exchange));
   return sent;
 }
 

@@ -15,8 +15,11 @@ export function defineWrongAddressChecks(check: Check, target: MeetingPlatformTa
     'the token request on the API host fails at once; an API call on the auth host is no false success',
     async (ctx) => {
       const cases: CaseOutcome[] = [];
-      for (const name of ['token-on-api-host', 'token-under-api-version'] as const) {
-        const p = await probeAnswer(target, name, ctx.signal);
+      const wrong = ['token-on-api-host', 'token-under-api-version'] as const;
+      // The two wrong addresses stand alone: side by side.
+      const probes = await Promise.all(wrong.map((name) => probeAnswer(target, name, ctx.signal)));
+      for (const [i, name] of wrong.entries()) {
+        const p = probes[i];
         if (!p) {
           ctx.notJudged(name, 'the API host serves the token address itself (one host for both)');
           continue;
