@@ -13,7 +13,7 @@ import { checkExchange } from '../../src/openapi/checkExchange.ts';
 import { loadSpec } from '../../src/openapi/loadSpec.ts';
 import { formatViolations } from '../../src/openapi/Violation.ts';
 import { tokenErrorProblem, tokenFieldsProblem, tokenGrantProblem } from '../../src/rules/meeting-platform/answerProblems.ts';
-import { answerOf, described, mislabelledProblem, probeAnswer, probeCase, refusalProblem, seedRequestServed, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
+import { answerOf, tokenProbeWords, mislabelledProblem, probeAnswer, probeCase, refusalProblem, seedRequestServed, type SentProbe, type TokenProbeName } from './tokenProbes.ts';
 import { clientNearMissNames, grantTypeNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';
 import { equivalentsUnder, nearMissesUnder } from '../../src/meeting-platform/core/sentFields.ts';
 
@@ -45,7 +45,7 @@ const openForms = ['query', 'json-body', 'form-as-text-plain', 'form-as-json', '
 async function answers(target: MeetingPlatformTarget, names: readonly TokenProbeName[], ctx: CheckContext): Promise<SentProbe[]> {
   const probes = await sideBySide(names, currentTargets().concurrency ?? defaultConcurrency, (name) => probeAnswer(target, name, ctx.signal));
   const sent = probes.filter((p): p is SentProbe => p !== undefined);
-  for (const p of sent) ctx.evidence(described[p.name], summarize(p.exchange));
+  for (const p of sent) ctx.evidence(tokenProbeWords[p.name], summarize(p.exchange));
   return sent;
 }
 
@@ -118,7 +118,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
       ctx.conclude({
         of: 'token requests',
         failed: 'with the fields in the query string got no token',
-        cases: [probeCase(p!, described.query, x.status === 200 && typeof token === 'string' && token ? {} : { problem: `${x.status} ${x.contentType || 'without a content type'}: ${summarize(x).split('\n')[1] ?? ''}`.trim(), cause: 'no access token for the fields in the query string' })],
+        cases: [probeCase(p!, tokenProbeWords.query, x.status === 200 && typeof token === 'string' && token ? {} : { problem: `${x.status} ${x.contentType || 'without a content type'}: ${summarize(x).split('\n')[1] ?? ''}`.trim(), cause: 'no access token for the fields in the query string' })],
       });
     },
     { paths: ['query'] },
@@ -134,7 +134,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
         of: 'token requests in forms the seed neither shows nor forbids',
         failed: 'got an answer the spec does not document (a token, or a 400 or 401 JSON error)',
         rule: 'accepting or refusing is the platform\'s choice; either way the answer is a token or a JSON error the spec documents, never a 5xx, a redirect or an HTML page',
-        cases: sent.map((p) => probeCase(p, described[p.name], openProblem(p.exchange))),
+        cases: sent.map((p) => probeCase(p, tokenProbeWords[p.name], openProblem(p.exchange))),
       });
       await seedRequestServed(target, ctx);
     },
@@ -150,7 +150,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
       ctx.conclude({
         of: 'token requests',
         failed: 'whose body is not what its Content-Type says were not refused',
-        cases: [probeCase(p!, described['form-as-json'], mislabelledProblem(p!.exchange))],
+        cases: [probeCase(p!, tokenProbeWords['form-as-json'], mislabelledProblem(p!.exchange))],
       });
     },
     { paths: ['form-as-json'] },
@@ -182,7 +182,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
         // Only an id in another case can go unsent: an id without letters has no other case.
         for (const name of names) if (!sent.some((p) => p.name === name)) ctx.notJudged(name, `${name === 'id-case' ? 'the client id' : 'the account id'} has no letter: no other case to send it in`);
         ctx.reproduction(sent[0]!.reproduction);
-        ctx.conclude({ ...conclusion, cases: sent.map((p) => probeCase(p, described[p.name], refusalProblem(p.exchange))) });
+        ctx.conclude({ ...conclusion, cases: sent.map((p) => probeCase(p, tokenProbeWords[p.name], refusalProblem(p.exchange))) });
         await seedRequestServed(target, ctx);
       },
       { paths: [...names] },
@@ -201,7 +201,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
         rule: 'a media type with parameters and in any case (RFC 9110 §8.3.1) and the auth scheme in any case (RFC 9110 §11.1) are the seed\'s form: 200 with an access token',
         cases: sent.map((p) => {
           const problem = tokenGrantProblem(p.exchange);
-          return probeCase(p, described[p.name], problem === undefined ? {} : { problem: `${answerOf(p.exchange)}: ${problem}`, cause: `${p.exchange.status < 300 ? 'no access token' : `refused (${p.exchange.status})`} for a form equal to the seed's` });
+          return probeCase(p, tokenProbeWords[p.name], problem === undefined ? {} : { problem: `${answerOf(p.exchange)}: ${problem}`, cause: `${p.exchange.status < 300 ? 'no access token' : `refused (${p.exchange.status})`} for a form equal to the seed's` });
         }),
       });
     },
@@ -214,7 +214,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
     async (ctx) => {
       const [p] = await answers(target, ['account-missing'], ctx);
       ctx.reproduction(p!.reproduction);
-      ctx.conclude({ of: 'token requests', failed: 'without account_id were not refused', cases: [probeCase(p!, described['account-missing'], refusalProblem(p!.exchange))] });
+      ctx.conclude({ of: 'token requests', failed: 'without account_id were not refused', cases: [probeCase(p!, tokenProbeWords['account-missing'], refusalProblem(p!.exchange))] });
     },
     { paths: ['account-missing'] },
   );
@@ -239,7 +239,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
         cases: refused.map((p) => {
           const error = field(p.exchange, 'error');
           const expected = errorCodes[p.name]!;
-          return probeCase(p, described[p.name], error === expected ? {} : { problem: `error ${JSON.stringify(error)}`, cause: `not "${expected}"` });
+          return probeCase(p, tokenProbeWords[p.name], error === expected ? {} : { problem: `error ${JSON.stringify(error)}`, cause: `not "${expected}"` });
         }),
       });
     },
@@ -257,7 +257,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
           ctx.notJudged(p.name, `the platform answered it ${p.exchange.status}: no failure body to judge`);
           continue;
         }
-        cases.push(probeCase(p, `a token request with ${described[p.name]}`, tokenErrorProblem(p.exchange)));
+        cases.push(probeCase(p, `a token request with ${tokenProbeWords[p.name]}`, tokenErrorProblem(p.exchange)));
       }
       ctx.reproduction(cases[0]?.reproduction ?? tokenCurl(target.authUrl, { secretVar: 'wrong-secret' }));
       expect(cases.length, 'none of the wrong token requests failed, so there was no failure body to judge').toBeGreaterThan(0);
@@ -283,7 +283,7 @@ export function defineTokenChecks(check: Check, target: MeetingPlatformTarget): 
             : x.status === 405 && (!allow || !/\bPOST\b/i.test(allow))
               ? { problem: `405 with Allow ${JSON.stringify(allow)}`, cause: 'a 405 whose Allow header does not name POST' }
               : {};
-      ctx.conclude({ of: 'requests', failed: 'with another method than POST were not refused', cases: [probeCase(p!, described.get, outcome)] });
+      ctx.conclude({ of: 'requests', failed: 'with another method than POST were not refused', cases: [probeCase(p!, tokenProbeWords.get, outcome)] });
       await seedRequestServed(target, ctx);
     },
     { paths: ['get'] },

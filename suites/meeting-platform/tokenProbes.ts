@@ -40,7 +40,7 @@ export const tokenProbeNames = [
 export type TokenProbeName = (typeof tokenProbeNames)[number];
 
 /** What each probe is, in a case's label. */
-export const described: Record<TokenProbeName, string> = {
+export const tokenProbeWords: Record<TokenProbeName, string> = {
   query: 'the fields in the query string, no body',
   'json-body': 'the fields as a JSON body',
   'form-as-text-plain': 'the form body as text/plain',

@@ -7,7 +7,7 @@ import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.
 import { field, summarize } from '../../src/meeting-platform/exchange.ts';
 import { apiCurl, apiGet, apiUrl } from '../../src/meeting-platform/platformRequests.ts';
 import { sessionFor } from './platformSession.ts';
-import { answerOf, described, probeAnswer, probeCase, refusalProblem, seedRequestServed } from './tokenProbes.ts';
+import { answerOf, tokenProbeWords, probeAnswer, probeCase, refusalProblem, seedRequestServed } from './tokenProbes.ts';
 
 export function defineWrongAddressChecks(check: Check, target: MeetingPlatformTarget): void {
   check(
@@ -24,8 +24,8 @@ export function defineWrongAddressChecks(check: Check, target: MeetingPlatformTa
           ctx.notJudged(name, 'the API host serves the token address itself (one host for both)');
           continue;
         }
-        ctx.evidence(described[name], summarize(p.exchange));
-        cases.push(probeCase(p, described[name], refusalProblem(p.exchange)));
+        ctx.evidence(tokenProbeWords[name], summarize(p.exchange));
+        cases.push(probeCase(p, tokenProbeWords[name], refusalProblem(p.exchange)));
       }
       const onAuthHost = apiUrl(target.authUrl, '/v2/users/me');
       if (onAuthHost === apiUrl(target.apiBaseUrl, '/v2/users/me')) {
