@@ -36,7 +36,7 @@ describe('blocks of docs/ quoted from the tree', () => {
   test('the walk-through quotes the files it has a contributor change', () => {
     const quoted = new Set(quotes.filter((q) => q.page === 'docs/add-a-check.md').map((q) => q.file));
     expect([...quoted].sort()).toEqual(
-      ['specs/meeting-platform.clauses.json', 'specs/meeting-platform.paths.json', 'suites/meeting-platform/api.suite.ts', 'suites/meeting-platform/fixtures/brokenVariants.ts', 'suites/meeting-platform/fixtures/pathVariants.ts'].sort(),
+      ['specs/meeting-platform.clauses.json', 'specs/meeting-platform.paths.json', 'suites/meeting-platform/apiChecks.ts', 'suites/meeting-platform/apiProbes.ts', 'suites/meeting-platform/meetingChecks.ts', 'suites/meeting-platform/fixtures/brokenVariants.ts', 'suites/meeting-platform/fixtures/pathVariants.ts'].sort(),
     );
   });
 

@@ -64,3 +64,33 @@ describe('SilentTargets shared by the processes of a run', () => {
     expect(orphan.givenUp('http://127.0.0.1:4000/')?.message).toMatch(/none of the 2 requests/);
   });
 });
+
+describe('requests side by side to an origin that has not answered yet', () => {
+  test('go one at a time until it answers, then all at once; once it is given up on, the waiting ones are refused', async () => {
+    const silent = new SilentTargets();
+    const url = 'http://127.0.0.1:4000/a';
+    const started: number[] = [];
+    // Three checks side by side ask for their turn; each, once it has it, records that it started.
+    const turns = [0, 1, 2].map((i) => silent.turn(url).then((settle) => (started.push(i), settle)));
+    const first = await turns[0]!;
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    silent.failed(url, timedOut);
+    first();
+    const second = await turns[1]!;
+    expect(started).toEqual([0, 1]);
+    silent.failed(url, timedOut);
+    second();
+    // Two ran into the deadline: the third never goes.
+    await expect(turns[2]).rejects.toThrow(/not sent: none of the 2 requests/);
+
+    const answering = new SilentTargets();
+    const one = await answering.turn('http://127.0.0.1:4001/');
+    const waiting = [answering.turn('http://127.0.0.1:4001/x'), answering.turn('http://127.0.0.1:4001/y')];
+    answering.answered('http://127.0.0.1:4001/');
+    one();
+    // Both go together once the origin has answered: neither waits on the other.
+    await expect(Promise.all(waiting)).resolves.toHaveLength(2);
+    await expect(answering.turn('http://127.0.0.1:4001/z')).resolves.toBeTypeOf('function');
+  });
+});

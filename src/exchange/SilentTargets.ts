@@ -23,6 +23,8 @@ interface OriginRecord {
 export class SilentTargets {
   readonly giveUpAfter: number;
   readonly #origins = new Map<string, OriginRecord>();
+  /** The request in flight to each origin that has not answered yet: the others wait for it to settle. */
+  readonly #ahead = new Map<string, Promise<void>>();
   #shared: string | undefined;
 
   // Two: the first request of a run to a correct target answers whole well within the default deadlines
@@ -43,6 +45,31 @@ export class SilentTargets {
     const o = this.#record(origin);
     if (o.answered || o.failures < this.giveUpAfter) return undefined;
     return new NoAnswer(`not sent: none of the ${o.failures} requests to ${origin} so far got a complete answer (the last: ${o.last})`, { bounded: true });
+  }
+
+  /**
+   * Waits for `url`'s turn: to an origin that has answered, at once; to one that has not (yet), one
+   * request at a time, so checks side by side do not send a silent target a request each before the
+   * first has run into its deadline (the run gives up after `giveUpAfter`, not after as many as were
+   * started). Throws the reason not to send once the origin is given up on. Call the function it returns
+   * once the request has settled (after `answered` or `failed`).
+   */
+  async turn(url: string): Promise<() => void> {
+    const origin = originOf(url);
+    for (;;) {
+      const givenUp = this.givenUp(url);
+      if (givenUp) throw givenUp;
+      if (this.#record(origin).answered) return () => undefined;
+      const ahead = this.#ahead.get(origin);
+      if (!ahead) break;
+      await ahead;
+    }
+    let settle!: () => void;
+    this.#ahead.set(origin, new Promise<void>((resolve) => (settle = resolve)));
+    return () => {
+      this.#ahead.delete(origin);
+      settle();
+    };
   }
 
   answered(url: string): void {

@@ -90,8 +90,7 @@ function agent(): Agent {
 /** `url`'s whole answer within the bounds, or a NoAnswer saying why there is none. */
 export async function boundedRequest(url: string, init: BoundedInit): Promise<BoundedAnswer> {
   const silent = init.silentTargets ?? runSilentTargets;
-  const givenUp = silent.givenUp(url);
-  if (givenUp) throw givenUp;
+  const settled = await silent.turn(url);
   try {
     const answer = await readWithin(url, init);
     silent.answered(url);
@@ -102,6 +101,8 @@ export async function boundedRequest(url: string, init: BoundedInit): Promise<Bo
     // A request the caller stopped (its check ran out of time) says nothing of the target.
     if (err instanceof NoAnswer && !init.signal?.aborted) recordExchange(url, { noAnswer: err.message });
     throw err;
+  } finally {
+    settled();
   }
 }
 

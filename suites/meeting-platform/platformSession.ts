@@ -4,6 +4,7 @@ import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts'
 import { suiteFileMap } from '../../src/harness/suite-api/suiteFileState.ts';
 import { field } from '../../src/meeting-platform/exchange.ts';
 import { requestToken } from '../../src/meeting-platform/platformRequests.ts';
+import { runningFamily } from './checkFamily.ts';
 import { walkMeetings, type Walk } from './walkMeetings.ts';
 
 /** Meetings per page for the walk: small, so the demo data spans several pages. */
@@ -35,7 +36,9 @@ const sessions = suiteFileMap<string, PlatformSession>();
 const tokenAttempts = 3;
 
 export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
-  let session = sessions.get(target.label);
+  // Each family of checks its own, as when each was a suite file (checkFamily.ts).
+  const key = JSON.stringify([target.label, runningFamily() ?? null]);
+  let session = sessions.get(key);
   if (session) return session;
   let token: Promise<string> | undefined;
   let walk: Promise<Walk> | undefined;
@@ -80,6 +83,6 @@ export function sessionFor(target: MeetingPlatformTarget): PlatformSession {
       return tokenRefused;
     },
   };
-  sessions.set(target.label, session);
+  sessions.set(key, session);
   return session;
 }

@@ -1,11 +1,13 @@
+import type { CheckContext } from '../../src/harness/suite-api/check.ts';
 import type { CaseOutcome } from '../../src/verdict/finding.ts';
 import { currentRedactor } from '../../src/harness/suite-api/currentRedactor.ts';
 import { suiteFileMap } from '../../src/harness/suite-api/suiteFileState.ts';
 import type { MeetingPlatformTarget } from '../../src/harness/suite-api/targets.ts';
 import { field, summarize, type Exchange } from '../../src/meeting-platform/exchange.ts';
 import { apiUrl, tokenUrl } from '../../src/meeting-platform/platformRequests.ts';
-import { accountNearMiss, accountNearMissNames, clientNearMiss, clientNearMissNames, grantTypeNearMiss, grantTypeNearMissNames } from '../../src/meeting-platform/core/nearMisses.ts';
-import { tokenEquivalent, tokenEquivalentNames } from '../../src/meeting-platform/core/tokenEquivalents.ts';
+import { accountNearMiss, accountNearMissNames, accountNearMissWords, clientNearMiss, clientNearMissNames, clientNearMissWords, grantTypeNearMiss, grantTypeNearMissNames, grantTypeNearMissWords } from '../../src/meeting-platform/core/nearMisses.ts';
+import { tokenEquivalent, tokenEquivalentNames, tokenEquivalentWords } from '../../src/meeting-platform/core/tokenEquivalents.ts';
+import { sessionFor } from './platformSession.ts';
 import { seedFields, sendTokenProbe, tokenProbeCurl, type TokenProbe } from '../../src/meeting-platform/tokenProbe.ts';
 
 /**
@@ -36,6 +38,29 @@ export const tokenProbeNames = [
 ] as const;
 
 export type TokenProbeName = (typeof tokenProbeNames)[number];
+
+/** What each probe is, in a case's label. */
+export const tokenProbeWords: Record<TokenProbeName, string> = {
+  query: 'the fields in the query string, no body',
+  'json-body': 'the fields as a JSON body',
+  'form-as-text-plain': 'the form body as text/plain',
+  'form-as-json': 'the form body labelled application/json',
+  'no-content-type': 'the form body with no Content-Type',
+  'account-missing': 'no account_id',
+  'wrong-secret': 'a wrong client secret',
+  'unknown-client': 'a client id nobody issued',
+  'no-client-auth': 'no client authentication',
+  'client-credentials': 'grant_type=client_credentials',
+  'authorization-code': 'grant_type=authorization_code',
+  'grant-type-missing': 'no grant_type',
+  get: 'GET with the fields in the query string',
+  'token-on-api-host': 'the token request sent to the API host',
+  'token-under-api-version': 'the token request sent under the API version prefix (/v2/oauth/token)',
+  ...clientNearMissWords,
+  ...accountNearMissWords,
+  ...grantTypeNearMissWords,
+  ...tokenEquivalentWords,
+};
 
 /**
  * The token request each name sends; undefined for an address that is the token address itself (no
@@ -165,4 +190,14 @@ export function probeCase(p: SentProbe, label: string, outcome: Pick<CaseOutcome
  */
 export function answerOf(x: Exchange): string {
   return `${x.status} ${x.isJson ? 'JSON' : x.isHtml ? 'HTML' : x.contentType || 'without a content type'}`;
+}
+
+/**
+ * What a token request's refusal is proven by: the seed's own token request served, an access token
+ * issued (the session's, MP-TOKEN-FLOW's request). A platform that refuses every token request refuses
+ * the near misses too; without a token the session blocks the check by MP-TOKEN-FLOW.
+ */
+export async function seedRequestServed(target: MeetingPlatformTarget, ctx: CheckContext): Promise<void> {
+  await sessionFor(target).token();
+  ctx.control({ label: "the seed's own token request (HTTP Basic, grant_type=account_credentials and account_id) served", clause: 'MP-TOKEN-FLOW' });
 }

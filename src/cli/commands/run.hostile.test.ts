@@ -135,7 +135,7 @@ describe.concurrent('conform run against a hostile target', () => {
       for (const c of failed) expect(c.message ?? '', c.id).not.toMatch(/timed out in \d+ms/i);
       // The first request to the target that got no answer says why: the token request, or an API request
       // that checks sending one without a token sent first (which comes first is the suite files' order).
-      // A check whose control needed the token (token.suite.ts) is blocked by MP-TOKEN-FLOW, saying why there.
+      // A check whose control needed the token (tokenChecks.ts) is blocked by MP-TOKEN-FLOW, saying why there.
       const said = r.checksOf(behaviour).filter((c) => c.status === 'failed' || c.status === 'blocked');
       expect(said.map((c) => c.message).join('\n')).toMatch(new RegExp(`(POST http://127\\.0\\.0\\.1:\\d+/${behaviour}/oauth/token|GET http://127\\.0\\.0\\.1:\\d+/${behaviour}/v2/\\S+): no HTTP answer: ${reason(behaviour).source}`));
       expectNoSecrets(r);

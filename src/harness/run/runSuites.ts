@@ -11,6 +11,7 @@ import { RunError } from '../../verdict/RunError.ts';
 import type { Shard } from '../../verdict/Shard.ts';
 import { isSuiteName, type SuiteName } from '../../catalogue/suites.ts';
 import { defaultConcurrency, type Targets } from '../suite-api/targets.ts';
+import { inCatalogueOrder } from './inCatalogueOrder.ts';
 import { toCheckResult } from './toCheckResult.ts';
 import { withoutInternalPaths } from './withoutInternalPaths.ts';
 import type { RunPlan } from '../options/RunOptions.ts';
@@ -77,7 +78,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
     },
     collected.errors,
   );
-  return { checks: collected.checks, errors: collected.errors.map((e) => options.redactor.redact(e)), ...(targets ? { targets } : {}) };
+  return { checks: inCatalogueOrder(collected.checks, targets), errors: collected.errors.map((e) => options.redactor.redact(e)), ...(targets ? { targets } : {}) };
 }
 
 /**
@@ -87,7 +88,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
 export async function mergeBlobs(blobDir: string, redactor: Redactor, onCheck?: (result: CheckResult) => void): Promise<RunSuitesResult> {
   const collected = collectChecks(redactor, onCheck);
   await withVitest({ reporters: [collected.reporter] }, (vitest) => vitest.mergeReports(blobDir), collected.errors);
-  return { checks: collected.checks, errors: collected.errors.map((e) => redactor.redact(e)) };
+  return { checks: inCatalogueOrder(collected.checks), errors: collected.errors.map((e) => redactor.redact(e)) };
 }
 
 async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promise<unknown>, errors: string[]): Promise<void> {
