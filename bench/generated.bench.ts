@@ -15,6 +15,7 @@ import { embeddedLimits, startEmbeddedReference, startWarmFarm } from '../src/ha
 import { defaultFuzzRuns, type MeetingPlatformTarget } from '../src/harness/suite-api/targets.ts';
 import { mixSeed } from '../src/json/mixSeed.ts';
 import { fetchFuzzBinding } from '../suites/fetch-service/fetchFuzzBinding.ts';
+import { fuzzClauses } from '../suites/fetch-service/fuzzChecks.ts';
 import { suiteTarget } from '../suites/fetch-service/SuiteTarget.ts';
 import { generatedVariants as fetchVariants } from '../suites/fetch-service/fixtures/generatedVariants.ts';
 import { startBrokenService } from '../suites/fetch-service/fixtures/startBrokenService.ts';
@@ -69,10 +70,10 @@ const measure = async (name: string, binding: FuzzBinding) => {
   const { rps, sent } = await rate(binding);
   rows.push({ name, value: rps, unit: 'req/s', extra: { sent: String(sent) } });
 };
-await measure('no server (canned answer in memory)', canned(fetchFuzzBinding(await fetchTarget(bare.url)), { status: 200, body: cannedResult }));
-await measure('bare node:http, canned answer', fetchFuzzBinding(await fetchTarget(bare.url)));
-await measure('fetch-service mock (embedded)', fetchFuzzBinding(await fetchTarget(fetchMock.url)));
-await measure('fetch-service reference (embedded)', fetchFuzzBinding(await fetchTarget(reference.url)));
+await measure('no server (canned answer in memory)', canned(fetchFuzzBinding(await fetchTarget(bare.url), fuzzClauses), { status: 200, body: cannedResult }));
+await measure('bare node:http, canned answer', fetchFuzzBinding(await fetchTarget(bare.url), fuzzClauses));
+await measure('fetch-service mock (embedded)', fetchFuzzBinding(await fetchTarget(fetchMock.url), fuzzClauses));
+await measure('fetch-service reference (embedded)', fetchFuzzBinding(await fetchTarget(reference.url), fuzzClauses));
 await measure('meeting-platform mock (embedded)', meetingFuzzBinding(meeting));
 printTable(`Generated requests per second (${runs} valid + ${runs} mutated per operation, each answer judged against the spec, no shrinking)`, rows, 'bare node:http, canned answer');
 await Promise.all([bare.close(), reference.close(), fetchMock.close(), meetingMock.close()]);
@@ -96,7 +97,7 @@ const sequenceOf = (mutated: boolean) => (mutated ? 'mutated' : 'valid');
 
 for (const variant of fetchVariants) {
   const service = await startBrokenService(farm, apiKey, { transform: () => variant.transform });
-  const binding = fetchFuzzBinding(await fetchTarget(service.url));
+  const binding = fetchFuzzBinding(await fetchTarget(service.url), fuzzClauses);
   const clause = variant.breaks[0]!.replace('FS-FUZZ-', '') as (typeof generatedClauses)[number];
   await firstFailures(`fetch: ${variant.name} (${variant.breaks[0]})`, defaultFuzzRuns, async (seed) => {
     const f = (await new FuzzSession(binding, { seed, runs: beyond }).check('fetchPage', clause, { maxShrinkTries: 0 })).failure;

@@ -108,11 +108,348 @@ function withBody(request: GeneratedRequest, body: GeneratedBody | undefined): G
 }
 
 /**
- * The named mutations of one operation, each a way to break a valid request in exactly one place:
- * wrong type, required field or parameter missing, malformed JSON, a required body missing, format or
- * constant broken (must be refused); another or no content type, unknown or repeated fields and
- * parameters, values outside an enum or a bound, unusual spellings of a number, invalid percent-encoding
- * (fate left open). A suite leaves more open where its seed does (`options.leftOpen`).
+ * One named mutation: a way to break a valid request in exactly one place. `values` says what it breaks
+ * the place with, or undefined where it does not apply (a field with no declared type has no wrong type);
+ * `apply` makes the broken request, or undefined when this request cannot be broken so.
+ */
+interface NamedMutation<P, V> {
+  name: string;
+  /** Whether it must be refused (`refuse`) or its fate is left open, here or at every place. */
+  kind: MutationKind | ((place: P) => MutationKind);
+  pointer(place: P): string;
+  values(place: P): fc.Arbitrary<V> | undefined;
+  apply(place: P, request: GeneratedRequest, value: V): { request: GeneratedRequest; detail: string } | undefined;
+  /** A server in front of the service (a proxy, a router) may answer it before the service sees it. */
+  frontServerMayAnswer?: true;
+}
+
+/** The body as a whole, as its operation declares it. */
+interface BodyPlace {
+  mediaType: string;
+  family: 'json' | 'form' | 'other';
+  required: boolean;
+}
+
+/** One top-level field of an object body. */
+interface FieldPlace {
+  name: string;
+  schema: JsonSchema;
+  types: string[];
+  required: boolean;
+  /** A form: every value is text. */
+  textual: boolean;
+  /** A suite's own mutation replaces the generic values at this field (GenerationOptions.mutations). */
+  replaced: boolean;
+  set(request: GeneratedRequest, value: unknown): GeneratedRequest;
+  mediaType: string;
+}
+
+/** An object body's fields together. */
+interface ObjectPlace {
+  declared: Set<string>;
+  textual: boolean;
+  mediaType: string;
+}
+
+/** One query or path parameter. */
+interface ParameterPlace {
+  parameter: CompiledParameter;
+  types: string[];
+}
+
+/** The query's parameters together, each with the values a valid request gives it. */
+interface QueryPlace {
+  parameters: CompiledParameter[];
+  valueOf(p: CompiledParameter): fc.Arbitrary<string>;
+}
+
+/** A table entry whose value type is its own: the tables hold entries of different value types. */
+function named<P, V>(mutation: NamedMutation<P, V>): NamedMutation<P, unknown> {
+  return mutation as NamedMutation<P, unknown>;
+}
+
+/** The body as a whole: the body missing, another or no content type, the JSON text broken. */
+const bodyMutations: Array<NamedMutation<BodyPlace, unknown>> = [
+  named({
+    name: 'body missing',
+    kind: (place) => (place.required ? 'refuse' : 'open'),
+    pointer: () => '/body',
+    values: () => fc.constant(null),
+    apply: (_place, request) => ({ request: withBody(request, undefined), detail: 'no body at all' }),
+  }),
+  // Open: a seed's endpoint table says what a client sends, not that a server refuses a well-formed body
+  // under another label (a form sent as application/json, JSON as text/plain). A documented answer, no 5xx.
+  named({
+    name: 'wrong content type',
+    kind: 'open',
+    pointer: () => '/header/content-type',
+    values: (place) => fc.constantFrom(...wrongContentTypes[place.family]),
+    apply: (_place, request, type: string) => ({ request: withBody(request, { mediaType: type, raw: bodyText(request) ?? '' }), detail: `the body sent as Content-Type: ${type}` }),
+  }),
+  named({
+    name: 'no content type',
+    kind: 'open',
+    pointer: () => '/header/content-type',
+    values: () => fc.constant(null),
+    apply: (_place, request) => ({ request: withBody(request, { mediaType: null, raw: bodyText(request) ?? '' }), detail: 'no Content-Type header' }),
+  }),
+  named({
+    name: 'content type spelled otherwise',
+    kind: 'open',
+    pointer: () => '/header/content-type',
+    values: (place) => (place.family === 'json' ? fc.constantFrom('APPLICATION/JSON', 'application/json;charset=UTF-8', 'application/json; charset=latin1') : undefined),
+    apply: (_place, request, type: string) => ({ request: withBody(request, { mediaType: type, raw: bodyText(request) ?? '{}' }), detail: `Content-Type: ${type}` }),
+  }),
+  named({
+    name: 'malformed JSON',
+    kind: 'refuse',
+    pointer: () => '/body',
+    values: (place) => (place.family === 'json' ? fc.nat({ max: malformations.length - 1 }) : undefined),
+    apply: (place, request, i: number) => {
+      const text = bodyText(request) ?? '{}';
+      const [detail, breakIt] = malformations[i]!;
+      return text.startsWith('{') && text.endsWith('}') ? { request: withBody(request, { mediaType: place.mediaType, raw: breakIt(text) }), detail } : undefined;
+    },
+  }),
+];
+
+/** Each field of an object body, in turn: left out, of the wrong type or format, off its constant, enum or bounds. */
+const fieldMutations: Array<NamedMutation<FieldPlace, unknown>> = [
+  named({
+    name: 'required field missing',
+    kind: 'refuse',
+    pointer: (f) => `/body/${f.name}`,
+    values: (f) => (f.required ? fc.constant(null) : undefined),
+    apply: (f, request) => {
+      const fields = bodyObject(request);
+      delete fields[f.name];
+      return { request: { ...request, body: { mediaType: request.body?.mediaType ?? f.mediaType, value: fields } }, detail: `${f.name} is left out` };
+    },
+  }),
+  // In a form every value is text: only a field that is no string can get the wrong type there.
+  named({
+    name: 'wrong type',
+    kind: 'refuse',
+    pointer: (f) => `/body/${f.name}`,
+    values: (f) => {
+      const typed = f.types.length > 0 && !(f.textual && f.types.includes('string'));
+      const wrong = !typed ? [] : f.textual ? wrongTypeTexts(f.types) : wrongTypeValues(f.types, undefined);
+      return wrong.length ? fc.nat({ max: wrong.length - 1 }) : undefined;
+    },
+    apply: (f, request, i: number) => {
+      const current = bodyObject(request)[f.name];
+      const values = f.textual ? wrongTypeTexts(f.types) : wrongTypeValues(f.types, current);
+      const value = values[Math.min(i, values.length - 1)];
+      return { request: f.set(request, value), detail: `${f.name} is ${describeValue(value)} instead of ${f.types.map((t) => typeWords[t] ?? t).join(' or ')}` };
+    },
+  }),
+  named({
+    name: 'format broken',
+    kind: 'refuse',
+    pointer: (f) => `/body/${f.name}`,
+    values: (f) => (typeof f.schema.format === 'string' && invalidFormats[f.schema.format] && !f.replaced ? fc.constantFrom(...invalidFormats[f.schema.format]!) : undefined),
+    apply: (f, request, value: string) => ({ request: f.set(request, value), detail: `${f.name} is ${describeValue(value)}, not a valid ${String(f.schema.format)}` }),
+  }),
+  named({
+    name: 'constant changed',
+    kind: 'refuse',
+    pointer: (f) => `/body/${f.name}`,
+    values: (f) => {
+      if (!('const' in f.schema) || typeof f.schema.const !== 'string') return undefined;
+      const c = f.schema.const;
+      return fc.constantFrom(...[...new Set([`${c}_x`, c.toUpperCase(), '', 'x'])].filter((v) => v !== c));
+    },
+    apply: (f, request, value: string) => ({ request: f.set(request, value), detail: `${f.name} is ${describeValue(value)} instead of ${JSON.stringify(f.schema.const)}` }),
+  }),
+  named({
+    name: 'not in enum',
+    kind: 'open',
+    pointer: (f) => `/body/${f.name}`,
+    values: (f) => {
+      if (!Array.isArray(f.schema.enum)) return undefined;
+      const listed = f.schema.enum as unknown[];
+      return fc.constantFrom(...['conform-not-listed', ...listed.filter((v): v is string => typeof v === 'string').map((v) => v.toUpperCase())].filter((v) => !listed.includes(v)));
+    },
+    apply: (f, request, value: string) => ({ request: f.set(request, value), detail: `${f.name} is ${describeValue(value)}, which the spec does not list` }),
+  }),
+  named({
+    name: 'out of range',
+    kind: 'open',
+    pointer: (f) => `/body/${f.name}`,
+    values: (f) => {
+      const outside = outOfBounds(f.schema);
+      return outside.length ? fc.constantFrom(...outside) : undefined;
+    },
+    apply: (f, request, value: unknown) => ({ request: f.set(request, value), detail: `${f.name} is ${describeValue(value)}, past the spec's bound` }),
+  }),
+];
+
+/** An object body's fields together: a field it does not declare, one given twice. */
+const objectMutations: Array<NamedMutation<ObjectPlace, unknown>> = [
+  named({
+    name: 'unknown field',
+    kind: 'open',
+    pointer: () => '/body',
+    values: (o) => {
+      const extraKey = fc.oneof(fc.constantFrom(...unknownKeys), fc.string({ minLength: 1, maxLength: 10 })).filter((k) => !o.declared.has(k));
+      const extraValue = fc.oneof({ weight: 8, arbitrary: jsonValueArbitrary }, { weight: 1, arbitrary: fc.constant('x'.repeat(70_000)) });
+      return fc.tuple(extraKey, o.textual ? fc.string() : extraValue);
+    },
+    apply: (o, request, [key, value]: [string, unknown]) => ({
+      request: { ...request, body: { mediaType: request.body?.mediaType ?? o.mediaType, value: { ...bodyObject(request), [key]: value } } },
+      detail: `an extra field ${JSON.stringify(key)}: ${describeValue(value)}`,
+    }),
+  }),
+  named({
+    name: 'repeated field',
+    kind: 'open',
+    pointer: () => '/body',
+    values: (o) => (!o.textual && o.declared.size ? fc.tuple(fc.constantFrom(...o.declared), fc.constantFrom<unknown>(0, null, true, '')) : undefined),
+    apply: (o, request, [key, value]: [string, unknown]) => {
+      const text = bodyText(request) ?? '{}';
+      if (!text.endsWith('}')) return undefined;
+      const raw = `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}}`;
+      return { request: withBody(request, { mediaType: request.body?.mediaType ?? o.mediaType, raw }), detail: `"${key}" given twice, the second time as ${describeValue(value)}` };
+    },
+  }),
+];
+
+/** `name=text`, cut to 40 characters. */
+const queryDetail = (name: string, text: string): string => `${name}=${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
+
+/** The request with query parameter `name` set to `text` alone. */
+function withQueryValue(request: GeneratedRequest, name: string, text: string): GeneratedRequest {
+  return { ...request, query: [...request.query.filter(([n]) => n !== name), [name, text] as [string, string]] };
+}
+
+/** Each query parameter, in turn: left out, of the wrong type, a number spelled unusually, off its bounds or enum. */
+const queryMutations: Array<NamedMutation<ParameterPlace, unknown>> = [
+  named({
+    name: 'required parameter missing',
+    kind: 'refuse',
+    pointer: ({ parameter }) => `/query/${parameter.name}`,
+    values: ({ parameter }) => (parameter.required ? fc.constant(null) : undefined),
+    apply: ({ parameter }, request) => ({ request: { ...request, query: request.query.filter(([n]) => n !== parameter.name) }, detail: `${parameter.name} is left out` }),
+  }),
+  named({
+    name: 'wrong type',
+    kind: 'refuse',
+    pointer: ({ parameter }) => `/query/${parameter.name}`,
+    values: ({ types }) => (types.length && !types.includes('string') ? fc.constantFrom(...wrongTypeTexts(types)) : undefined),
+    apply: ({ parameter }, request, text: string) => ({ request: withQueryValue(request, parameter.name, text), detail: queryDetail(parameter.name, text) }),
+  }),
+  named({
+    name: 'unusual number spelling',
+    kind: 'open',
+    pointer: ({ parameter }) => `/query/${parameter.name}`,
+    values: ({ types }) => (types.includes('integer') ? fc.constantFrom(...unusualIntegers) : undefined),
+    apply: ({ parameter }, request, text: string) => ({ request: withQueryValue(request, parameter.name, text), detail: queryDetail(parameter.name, text) }),
+  }),
+  // Past the cap (the platform's page_size above 300) first: the value a platform serves as the cap.
+  named({
+    name: 'out of range',
+    kind: 'open',
+    pointer: ({ parameter }) => `/query/${parameter.name}`,
+    values: ({ parameter, types }) => {
+      const outside = outOfBounds(generatedValueSchema(parameter)).map(String);
+      if (types.includes('integer')) outside.push(...integerLimits);
+      return outside.length ? fc.constantFrom(...outside) : undefined;
+    },
+    apply: ({ parameter }, request, text: string) => ({ request: withQueryValue(request, parameter.name, text), detail: queryDetail(parameter.name, text) }),
+  }),
+  named({
+    name: 'not in enum',
+    kind: 'open',
+    pointer: ({ parameter }) => `/query/${parameter.name}`,
+    values: ({ parameter }) => {
+      if (!Array.isArray(parameter.schema.enum)) return undefined;
+      const listed = (parameter.schema.enum as unknown[]).map(String);
+      return fc.constantFrom(...['conform-not-listed', ...listed.map((v) => v.toUpperCase()), `${listed[0] ?? ''} `].filter((v) => !listed.includes(v)));
+    },
+    apply: ({ parameter }, request, text: string) => ({ request: withQueryValue(request, parameter.name, text), detail: queryDetail(parameter.name, text) }),
+  }),
+];
+
+/**
+ * The query as a whole: one site each over all parameters, so that parameters do not multiply the least
+ * telling mutations (an empty value, a parameter given twice), and a parameter the spec does not declare.
+ */
+const wholeQueryMutations: Array<NamedMutation<QueryPlace, unknown>> = [
+  named({
+    name: 'empty value',
+    kind: 'open',
+    pointer: () => '/query',
+    values: (q) => (q.parameters.length ? fc.nat({ max: q.parameters.length - 1 }) : undefined),
+    apply: (q, request, i: number) => {
+      const name = q.parameters[i]!.name;
+      return { request: { ...request, query: [...request.query.filter(([n]) => n !== name), [name, ''] as [string, string]] }, detail: `${name}=` };
+    },
+  }),
+  named({
+    name: 'repeated parameter',
+    kind: 'open',
+    pointer: () => '/query',
+    values: (q) => (q.parameters.length ? fc.oneof(...q.parameters.map((p) => fc.tuple(fc.constant(p.name), q.valueOf(p), fc.oneof(q.valueOf(p), fc.constantFrom('abc', ''))))) : undefined),
+    apply: (_q, request, [name, a, b]: [string, string, string]) => ({
+      request: { ...request, query: [...request.query.filter(([n]) => n !== name), [name, a], [name, b]] },
+      detail: `${name} given twice: ${JSON.stringify(a)} and ${JSON.stringify(b)}`,
+    }),
+  }),
+  named({
+    name: 'unknown query parameter',
+    kind: 'open',
+    pointer: () => '/query',
+    values: (q) => {
+      const declared = new Set(q.parameters.map((p) => p.name));
+      const name = fc.constantFrom('conform_extra', 'callback', 'page', '__proto__', 'a[]', 'x.y');
+      return fc.tuple(name.filter((n) => !declared.has(n)), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('1', 'true', '')));
+    },
+    apply: (_q, request, [n, v]: [string, string]) => ({ request: { ...request, query: [...request.query, [n, v]] }, detail: `?${n}=${v} added` }),
+  }),
+];
+
+/** Each path parameter, in turn: a raw segment that is no valid percent-encoding, a value of the wrong type. */
+const pathMutations: Array<NamedMutation<ParameterPlace, unknown>> = [
+  named({
+    name: 'invalid percent-encoding',
+    kind: 'open',
+    pointer: ({ parameter }) => `/path/${parameter.name}`,
+    values: () => fc.constantFrom(...invalidPercentEncodings),
+    apply: ({ parameter }, request, raw: string) => ({ request: { ...request, rawPathParams: { ...request.rawPathParams, [parameter.name]: raw } }, detail: `${parameter.name} sent as the raw segment ${JSON.stringify(raw)}` }),
+    frontServerMayAnswer: true,
+  }),
+  named({
+    name: 'wrong type',
+    kind: 'refuse',
+    pointer: ({ parameter }) => `/path/${parameter.name}`,
+    values: ({ types }) => (types.length && !types.includes('string') ? fc.constantFrom(...wrongTypeTexts(types)) : undefined),
+    apply: ({ parameter }, request, text: string) => ({ request: { ...request, pathParams: { ...request.pathParams, [parameter.name]: text } }, detail: `${parameter.name} is ${JSON.stringify(text)}` }),
+  }),
+];
+
+/** The credentials of an operation that asks for them: none, or some nobody issued. */
+const credentialMutations: Array<NamedMutation<CompiledOperation, unknown>> = [
+  named({
+    name: 'credentials missing',
+    kind: 'refuse',
+    pointer: () => '/credentials',
+    values: (operation) => (operation.security.length ? fc.constant(null) : undefined),
+    apply: (_operation, request) => ({ request: { ...request, credentials: 'missing' }, detail: 'no credentials sent' }),
+  }),
+  named({
+    name: 'credentials not issued',
+    kind: 'refuse',
+    pointer: () => '/credentials',
+    values: (operation) => (operation.security.length ? fc.constant(null) : undefined),
+    apply: (_operation, request) => ({ request: { ...request, credentials: 'invalid' }, detail: 'credentials nobody issued' }),
+  }),
+];
+
+/**
+ * The named mutations of one operation, each a way to break a valid request in exactly one place: the
+ * suite's own (`options.mutations`), then the tables above, place by place: the body as a whole, each
+ * field of an object body and the fields together, each query parameter and the query as a whole, each
+ * path parameter, the credentials. A suite leaves more open where its seed does (`options.leftOpen`).
  * Only top-level body fields are mutated: the specs' request bodies are flat.
  */
 export function mutationSites(operation: CompiledOperation, options: GenerationOptions = {}): MutationSite[] {
@@ -132,39 +469,25 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
       .filter((r) => (options.safe?.(r) ?? true) && (kind === 'open' || pointer === '/credentials' || requestViolations(operation, r, options.encodePath).length > 0));
     sites.push({ name, kind, pointer, requests });
   };
+  /** A site for each mutation of `table` that applies at `place`, in the table's order. */
+  const sitesAt = <P>(table: Array<NamedMutation<P, unknown>>, place: P): void => {
+    for (const m of table) {
+      const values = m.values(place);
+      if (values) site(m.name, typeof m.kind === 'function' ? m.kind(place) : m.kind, m.pointer(place), values, (request, value) => m.apply(place, request, value), m.frontServerMayAnswer ?? false);
+    }
+  };
   const extras = options.mutations ?? [];
   for (const extra of extras) {
     site(extra.name, extra.kind, extra.pointer, extra.values, (request, value) => setAt(operation, request, extra.pointer, value));
   }
 
-  // The body as a whole.
   const body = operation.requestBody;
   const media = body?.content[0];
   if (body && media) {
     const family = isJson(media.mediaType) ? 'json' : media.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'other';
-    const bodyKind: MutationKind = body.required ? 'refuse' : 'open';
-    site('body missing', bodyKind, '/body', fc.constant(null), (request) => ({ request: withBody(request, undefined), detail: 'no body at all' }));
-    // Open: a seed's endpoint table says what a client sends, not that a server refuses a well-formed body
-    // under another label (a form sent as application/json, JSON as text/plain). A documented answer, no 5xx.
-    site('wrong content type', 'open', '/header/content-type', fc.constantFrom(...wrongContentTypes[family]), (request, type) => {
-      const text = bodyText(request) ?? '';
-      return { request: withBody(request, { mediaType: type, raw: text }), detail: `the body sent as Content-Type: ${type}` };
-    });
-    site('no content type', 'open', '/header/content-type', fc.constant(null), (request) => ({ request: withBody(request, { mediaType: null, raw: bodyText(request) ?? '' }), detail: 'no Content-Type header' }));
-    if (family === 'json') {
-      site('content type spelled otherwise', 'open', '/header/content-type', fc.constantFrom('APPLICATION/JSON', 'application/json;charset=UTF-8', 'application/json; charset=latin1'), (request, type) => ({
-        request: withBody(request, { mediaType: type, raw: bodyText(request) ?? '{}' }),
-        detail: `Content-Type: ${type}`,
-      }));
-      site('malformed JSON', 'refuse', '/body', fc.nat({ max: malformations.length - 1 }), (request, i) => {
-        const text = bodyText(request) ?? '{}';
-        const [detail, breakIt] = malformations[i]!;
-        return text.startsWith('{') && text.endsWith('}') ? { request: withBody(request, { mediaType: media.mediaType, raw: breakIt(text) }), detail } : undefined;
-      });
-    }
+    sitesAt(bodyMutations, { mediaType: media.mediaType, family, required: body.required });
   }
 
-  // Each field of an object body.
   const object = objectSchemaOf(operation);
   if (object) {
     const properties = (object.schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -173,132 +496,19 @@ export function mutationSites(operation: CompiledOperation, options: GenerationO
     const replaced = new Set(extras.map((e) => e.pointer));
     for (const [name, raw] of Object.entries(properties)) {
       const schema = mergeAllOf(raw);
-      const pointer = `/body/${name}`;
-      const types = declaredTypes(schema);
       const set = (request: GeneratedRequest, value: unknown) => ({ ...request, body: { mediaType: request.body?.mediaType ?? object.mediaType, value: { ...bodyObject(request), [name]: value } } });
-      if (required.has(name)) {
-        site('required field missing', 'refuse', pointer, fc.constant(null), (request) => {
-          const fields = bodyObject(request);
-          delete fields[name];
-          return { request: { ...request, body: { mediaType: request.body?.mediaType ?? object.mediaType, value: fields } }, detail: `${name} is left out` };
-        });
-      }
-      // In a form every value is text: only a field that is no string can get the wrong type there.
-      const typed = types.length > 0 && !(textual && types.includes('string'));
-      const wrong = !typed ? [] : textual ? wrongTypeTexts(types) : wrongTypeValues(types, undefined);
-      if (wrong.length) {
-        site('wrong type', 'refuse', pointer, fc.nat({ max: wrong.length - 1 }), (request, i) => {
-          const current = bodyObject(request)[name];
-          const values = textual ? wrong : wrongTypeValues(types, current);
-          const value = values[Math.min(i, values.length - 1)];
-          return { request: set(request, value), detail: `${name} is ${describeValue(value)} instead of ${types.map((t) => typeWords[t] ?? t).join(' or ')}` };
-        });
-      }
-      if (typeof schema.format === 'string' && invalidFormats[schema.format] && !replaced.has(pointer)) {
-        site('format broken', 'refuse', pointer, fc.constantFrom(...invalidFormats[schema.format]!), (request, value) => ({ request: set(request, value), detail: `${name} is ${describeValue(value)}, not a valid ${String(schema.format)}` }));
-      }
-      if ('const' in schema && typeof schema.const === 'string') {
-        const c = schema.const;
-        const others = [...new Set([`${c}_x`, c.toUpperCase(), '', 'x'])].filter((v) => v !== c);
-        site('constant changed', 'refuse', pointer, fc.constantFrom(...others), (request, value) => ({ request: set(request, value), detail: `${name} is ${describeValue(value)} instead of ${JSON.stringify(c)}` }));
-      }
-      if (Array.isArray(schema.enum)) {
-        const listed = schema.enum as unknown[];
-        const others = ['conform-not-listed', ...listed.filter((v): v is string => typeof v === 'string').map((v) => v.toUpperCase())].filter((v) => !listed.includes(v));
-        site('not in enum', 'open', pointer, fc.constantFrom(...others), (request, value) => ({ request: set(request, value), detail: `${name} is ${describeValue(value)}, which the spec does not list` }));
-      }
-      const outside = outOfBounds(schema);
-      if (outside.length) {
-        site('out of range', 'open', pointer, fc.constantFrom(...outside), (request, value) => ({ request: set(request, value), detail: `${name} is ${describeValue(value)}, past the spec's bound` }));
-      }
+      sitesAt(fieldMutations, { name, schema, types: declaredTypes(schema), required: required.has(name), textual, replaced: replaced.has(`/body/${name}`), set, mediaType: object.mediaType });
     }
-    const declared = new Set(Object.keys(properties));
-    const extraKey = fc.oneof(fc.constantFrom(...unknownKeys), fc.string({ minLength: 1, maxLength: 10 })).filter((k) => !declared.has(k));
-    const extraValue = fc.oneof({ weight: 8, arbitrary: jsonValueArbitrary }, { weight: 1, arbitrary: fc.constant('x'.repeat(70_000)) });
-    site('unknown field', 'open', '/body', fc.tuple(extraKey, textual ? fc.string() : extraValue), (request, [key, value]) => ({
-      request: { ...request, body: { mediaType: request.body?.mediaType ?? object.mediaType, value: { ...bodyObject(request), [key]: value } } },
-      detail: `an extra field ${JSON.stringify(key)}: ${describeValue(value)}`,
-    }));
-    if (!textual && declared.size) {
-      site('repeated field', 'open', '/body', fc.tuple(fc.constantFrom(...declared), fc.constantFrom<unknown>(0, null, true, '')), (request, [key, value]) => {
-        const text = bodyText(request) ?? '{}';
-        if (!text.endsWith('}')) return undefined;
-        const raw = `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}}`;
-        return { request: withBody(request, { mediaType: request.body?.mediaType ?? object.mediaType, raw }), detail: `"${key}" given twice, the second time as ${describeValue(value)}` };
-      });
-    }
+    sitesAt(objectMutations, { declared: new Set(Object.keys(properties)), textual, mediaType: object.mediaType });
   }
 
-  // Query and path parameters.
   const queryParams = operation.parameters.filter((q) => q.in === 'query');
-  for (const p of queryParams) addQuerySites(p, site);
-  if (queryParams.length) {
-    // One site each over all parameters, so that parameters do not multiply the least telling mutations.
-    const valueOf = (p: CompiledParameter) => schemaArbitrary(generatedValueSchema(p), { pointer: `/query/${p.name}`, values: options.values ?? {}, longest: 40 }).map(parameterText);
-    const which = fc.nat({ max: queryParams.length - 1 });
-    site('empty value', 'open', '/query', which, (request, i) => {
-      const name = queryParams[i]!.name;
-      return { request: { ...request, query: [...request.query.filter(([n]) => n !== name), [name, ''] as [string, string]] }, detail: `${name}=` };
-    });
-    const pairs = fc.oneof(...queryParams.map((p) => fc.tuple(fc.constant(p.name), valueOf(p), fc.oneof(valueOf(p), fc.constantFrom('abc', '')))));
-    site('repeated parameter', 'open', '/query', pairs, (request, [name, a, b]) => ({
-      request: { ...request, query: [...request.query.filter(([n]) => n !== name), [name, a], [name, b]] },
-      detail: `${name} given twice: ${JSON.stringify(a)} and ${JSON.stringify(b)}`,
-    }));
-  }
-  {
-    const name = fc.constantFrom('conform_extra', 'callback', 'page', '__proto__', 'a[]', 'x.y');
-    const declared = new Set(queryParams.map((p) => p.name));
-    site('unknown query parameter', 'open', '/query', fc.tuple(name.filter((n) => !declared.has(n)), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('1', 'true', ''))), (request, [n, v]) => ({
-      request: { ...request, query: [...request.query, [n, v]] },
-      detail: `?${n}=${v} added`,
-    }));
-  }
-  for (const p of operation.parameters.filter((q) => q.in === 'path')) {
-    site(
-      'invalid percent-encoding',
-      'open',
-      `/path/${p.name}`,
-      fc.constantFrom(...invalidPercentEncodings),
-      (request, raw) => ({ request: { ...request, rawPathParams: { ...request.rawPathParams, [p.name]: raw } }, detail: `${p.name} sent as the raw segment ${JSON.stringify(raw)}` }),
-      true,
-    );
-    const types = declaredTypes(p.schema);
-    if (types.length && !types.includes('string')) {
-      site('wrong type', 'refuse', `/path/${p.name}`, fc.constantFrom(...wrongTypeTexts(types)), (request, text) => ({ request: { ...request, pathParams: { ...request.pathParams, [p.name]: text } }, detail: `${p.name} is ${JSON.stringify(text)}` }));
-    }
-  }
-
-  if (operation.security.length) {
-    site('credentials missing', 'refuse', '/credentials', fc.constant(null), (request) => ({ request: { ...request, credentials: 'missing' }, detail: 'no credentials sent' }));
-    site('credentials not issued', 'refuse', '/credentials', fc.constant(null), (request) => ({ request: { ...request, credentials: 'invalid' }, detail: 'credentials nobody issued' }));
-  }
+  for (const parameter of queryParams) sitesAt(queryMutations, { parameter, types: declaredTypes(parameter.schema) });
+  const valueOf = (p: CompiledParameter) => schemaArbitrary(generatedValueSchema(p), { pointer: `/query/${p.name}`, values: options.values ?? {}, longest: 40 }).map(parameterText);
+  sitesAt(wholeQueryMutations, { parameters: queryParams, valueOf });
+  for (const parameter of operation.parameters.filter((q) => q.in === 'path')) sitesAt(pathMutations, { parameter, types: declaredTypes(parameter.schema) });
+  sitesAt(credentialMutations, operation);
   return sites;
-
-  function addQuerySites(p: CompiledParameter, add: typeof site): void {
-    const pointer = `/query/${p.name}`;
-    const types = declaredTypes(p.schema);
-    const replace = (request: GeneratedRequest, text: string) => ({ ...request, query: [...request.query.filter(([n]) => n !== p.name), [p.name, text] as [string, string]] });
-    const detail = (text: string) => `${p.name}=${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
-    if (p.required) {
-      add('required parameter missing', 'refuse', pointer, fc.constant(null), (request) => ({ request: { ...request, query: request.query.filter(([n]) => n !== p.name) }, detail: `${p.name} is left out` }));
-    }
-    if (types.length && !types.includes('string')) {
-      add('wrong type', 'refuse', pointer, fc.constantFrom(...wrongTypeTexts(types)), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
-    }
-    if (types.includes('integer')) {
-      add('unusual number spelling', 'open', pointer, fc.constantFrom(...unusualIntegers), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
-    }
-    // Past the cap (the platform's page_size above 300) first: the value a platform serves as the cap.
-    const outside = outOfBounds(generatedValueSchema(p)).map(String);
-    if (types.includes('integer')) outside.push(...integerLimits);
-    if (outside.length) add('out of range', 'open', pointer, fc.constantFrom(...outside), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
-    if (Array.isArray(p.schema.enum)) {
-      const listed = (p.schema.enum as unknown[]).map(String);
-      const others = ['conform-not-listed', ...listed.map((v) => v.toUpperCase()), `${listed[0] ?? ''} `].filter((v) => !listed.includes(v));
-      add('not in enum', 'open', pointer, fc.constantFrom(...others), (request, text) => ({ request: replace(request, text), detail: detail(text) }));
-    }
-  }
 }
 
 /**

@@ -4,8 +4,9 @@ import type { FetchCall } from './fetchClient.ts';
 import { controlPasses, sendControls, servedPage, type Control } from './controlFetch.ts';
 import { judge, type Verdict } from './judge.ts';
 import { loopbackDestinations, remotePrivateDestinations, type PrivateDestination } from './privateDestinations.ts';
-import { startCanary, type Canary } from '../../src/harness/suite-api/startCanary.ts';
+import type { Canary } from '../../src/harness/suite-api/startCanary.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
+import { withCanary } from './withCanary.ts';
 
 /** A private destination as a probe: the URL to ask for, reached directly or through the farm's redirect. */
 interface Row extends PrivateDestination {
@@ -56,17 +57,6 @@ function insecureHonoured(s: SuiteTarget): Control {
   };
 }
 
-/** Runs `probe` with a canary listener on loopback when the target is local (see probeScope.ts), else with none. */
-export async function withCanary(s: SuiteTarget, probe: (canary: Canary | undefined) => Promise<void>): Promise<void> {
-  // A deployment elsewhere cannot reach this machine's loopback: nothing there to watch.
-  const canary = s.local ? await startCanary() : undefined;
-  try {
-    await probe(canary);
-  } finally {
-    await canary?.close();
-  }
-}
-
 function destinations(canary: Canary | undefined, scheme: 'http' | 'https'): Row[] {
   const rows = canary ? loopbackDestinations(canary, scheme) : remotePrivateDestinations(scheme);
   return rows.map((r) => ({ ...r, viaRedirect: false }));
@@ -76,7 +66,7 @@ function destinations(canary: Canary | undefined, scheme: 'http' | 'https'): Row
 const privatePaths = ['direct', 'after-301', 'after-302', 'after-303', 'after-307', 'after-308', 'from-tls-listener'];
 
 /** Every redirect status, and a hop from the farm's TLS listener: each way a redirect can lead to a private destination. */
-export const privateRedirects: ReadonlyArray<{ code: number; from: 'httpUrl' | 'httpsUrl' }> = [
+const privateRedirects: ReadonlyArray<{ code: number; from: 'httpUrl' | 'httpsUrl' }> = [
   ...[301, 302, 303, 307, 308].map((code) => ({ code, from: 'httpUrl' as const })),
   { code: 302, from: 'httpsUrl' },
 ];

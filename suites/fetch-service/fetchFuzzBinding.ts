@@ -20,9 +20,10 @@ function urlOf(request: GeneratedRequest): string | undefined {
  * The fetch-service target as generated requests see it. URLs name only the farm's listeners or hosts
  * under `.invalid` (safety); a 502 or 504 is the origin's fault for a `.invalid` host, a TLS listener
  * (its certificate may not verify for the target) and a redirect (the hop limit is the service's);
- * a refused allowInsecureSsl is the seed's own rule when the farm is on loopback.
+ * a refused allowInsecureSsl is the seed's own rule when the farm is on loopback. `clauses`: the ids its
+ * checks report (fuzzChecks.ts writes them out).
  */
-export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
+export function fetchFuzzBinding(s: SuiteTarget, clauses: FuzzBinding['clauses']): FuzzBinding {
   const spec = loadSpec('fetch-service');
   const operation = spec.operation('fetchPage');
   const farm = s.farm;
@@ -35,7 +36,7 @@ export function fetchFuzzBinding(s: SuiteTarget): FuzzBinding {
   };
   return {
     suite: 'fetch-service',
-    clausePrefix: 'FS',
+    clauses,
     spec,
     operations: [
       {

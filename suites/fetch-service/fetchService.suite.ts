@@ -3,49 +3,37 @@
 // origin farm provides the pages, redirects, bad certificates, slow and oversized bodies the probes ask
 // for; probe tokens in its request log and a canary listener prove what was not fetched.
 //
-// Checks are independent network probes, so all of them, for every target, run at once: the suite
-// takes about as long as its slowest check (the ones that wait out the target's fetch timeout).
+// This file only assembles: each clause's checks are in the *Checks.ts file its id names (the rule is
+// suites/clauseFiles.test.ts's). Checks are independent network probes, so all of them, for every target,
+// run at once: the suite takes about as long as its slowest check (the ones that wait out the target's
+// fetch timeout).
 import { vi } from 'vitest';
 import { checksFor, describeTarget, type Check } from '../../src/harness/suite-api/check.ts';
 import { currentTargets } from '../../src/harness/suite-api/currentTargets.ts';
 import { fuzzSettingsOf } from '../../src/harness/suite-api/FuzzSession.ts';
-import { defineFetchGeneratedChecks } from './defineFetchGeneratedChecks.ts';
-import { defineSpecResponseCheck } from './defineSpecResponseCheck.ts';
+import { defineAuthChecks } from './authChecks.ts';
+import { defineCredentialChecks } from './credentialChecks.ts';
 import { defineDestinationChecks } from './destinationChecks.ts';
-import { defineHttpHygieneChecks } from './httpHygieneChecks.ts';
+import { defineFuzzChecks } from './fuzzChecks.ts';
+import { defineHttpChecks } from './httpChecks.ts';
+import { defineKeyEchoChecks } from './keyEchoChecks.ts';
 import { defineLimitChecks } from './limitChecks.ts';
-import { defineLimitPathChecks } from './limitPathChecks.ts';
+import { defineProxiesChecks } from './proxiesChecks.ts';
 import { defineRedirectChecks } from './redirectChecks.ts';
-import { defineRedirectHopChecks } from './redirectHopChecks.ts';
-import { defineRedirectPathChecks } from './redirectPathChecks.ts';
 import { defineReplyChecks } from './replyChecks.ts';
+import { defineRequestLimitChecks } from './requestLimitChecks.ts';
 import { defineResultChecks } from './resultChecks.ts';
-import { defineServiceChecks } from './serviceChecks.ts';
-import { defineSecurityChecks } from './securityChecks.ts';
+import { defineSchemeChecks } from './schemeChecks.ts';
+import { defineSpecChecks } from './specChecks.ts';
 import { suiteTarget } from './SuiteTarget.ts';
 import { defineTlsChecks } from './tlsChecks.ts';
 import { defineValidationChecks } from './validationChecks.ts';
+import { defineVersionChecks } from './versionChecks.ts';
 
 // vitest runs 5 concurrent tests by default; these mostly wait on sockets, so let them all go.
 vi.setConfig({ maxConcurrency: 256 });
 
 const checkFetchService = checksFor('fetch-service');
-
-/**
- * The paths of the matrix (specs/fetch-service.paths.json) that limitChecks.ts's checks judge, one check a
- * clause: on the first request (limitPathChecks.ts has the paths beside it).
- */
-const firstRequestLimitPaths: Record<string, string[]> = {
-  'FS-429': ['first-burst'],
-  'FS-502-SIZE': ['content-length', 'chunked', 'gzip-bomb'],
-  'FS-504': ['slow-headers', 'drip'],
-  'FS-TIMEOUT-FIXED': ['longer-asked', 'shorter-asked'],
-};
-
-/** `check` with the paths of each clause in `paths` declared on its checks that declare none. */
-function withPaths(check: Check, paths: Record<string, string[]>): Check {
-  return (clause, title, fn, options = {}) => check(clause, title, fn, { ...(paths[clause] ? { paths: paths[clause] } : {}), ...options });
-}
 
 const { limits, oneTargetAtATime } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
@@ -55,22 +43,25 @@ for (const target of currentTargets()['fetch-service']) {
   describeTarget(
     target.label,
     () => {
-      defineServiceChecks(check, s);
-      defineHttpHygieneChecks(check, s);
+      defineVersionChecks(check, s);
+      defineAuthChecks(check, s);
+      defineProxiesChecks(check, s);
+      defineHttpChecks(check, s);
       defineValidationChecks(check, s);
       defineResultChecks(check, s);
       defineRedirectChecks(check, s);
-      defineRedirectPathChecks(check, s);
-      defineRedirectHopChecks(check, s);
       defineTlsChecks(check, s);
       defineDestinationChecks(check, s);
-      defineLimitChecks(withPaths(check, firstRequestLimitPaths), s);
-      defineLimitPathChecks(check, s);
+      defineLimitChecks(check, s);
       defineReplyChecks(check, s);
-      defineSecurityChecks(check, s);
-      defineFetchGeneratedChecks(checkFetchService, s, fuzzSettingsOf(currentTargets()));
+      // The catalogue's security group (reported under its own heading), beside destinationChecks.ts's SSRF checks.
+      defineCredentialChecks(check, s);
+      defineKeyEchoChecks(check, s);
+      defineSchemeChecks(check, s);
+      defineRequestLimitChecks(check, s);
+      defineFuzzChecks(checkFetchService, s, fuzzSettingsOf(currentTargets()));
       // Last and on its own: it judges the replies every check above got.
-      defineSpecResponseCheck(checkFetchService, s);
+      defineSpecChecks(checkFetchService, s);
     },
     // Side by side, a target's checks run beside the others'; one at a time, each target's run as if alone.
     { concurrent: !oneTargetAtATime },

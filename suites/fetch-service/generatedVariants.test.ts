@@ -12,6 +12,7 @@ import { embeddedLimits, startWarmFarm } from '../../src/harness/targets/startFe
 import { defaultFuzzRuns, type FetchServiceTarget } from '../../src/harness/suite-api/targets.ts';
 import { runConform } from '../../src/testing/runConform.ts';
 import { fetchFuzzBinding } from './fetchFuzzBinding.ts';
+import { fuzzClauses } from './fuzzChecks.ts';
 import { suiteTarget } from './SuiteTarget.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
@@ -31,7 +32,7 @@ function target(baseUrl: string): FetchServiceTarget {
 
 /** Every generated clause against a service at `baseUrl`, at the default budget. */
 async function generatedOutcomes(baseUrl: string): Promise<{ fuzz: FuzzSession; outcomes: FuzzOutcome[] }> {
-  const fuzz = new FuzzSession(fetchFuzzBinding(await suiteTarget(target(baseUrl), defaultLimits)), { seed, runs: defaultFuzzRuns });
+  const fuzz = new FuzzSession(fetchFuzzBinding(await suiteTarget(target(baseUrl), defaultLimits), fuzzClauses), { seed, runs: defaultFuzzRuns });
   const outcomes: FuzzOutcome[] = [];
   for (const clause of generatedClauses) outcomes.push(await fuzz.check('fetchPage', clause));
   return { fuzz, outcomes };

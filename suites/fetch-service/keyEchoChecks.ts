@@ -1,6 +1,6 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { noKeyToSearch, placed } from './callerCredentials.ts';
-import { credentialProbes } from './credentialChecks.ts';
+import { credentialProbes } from './credentialProbes.ts';
 import { keyVariable, type Exchange } from './fetchClient.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';

@@ -1,6 +1,5 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
 import { errorBodyProblem, jsonObjectProblem } from '../../src/rules/fetch-service/replyProblems.ts';
-import type { Exchange } from './fetchClient.ts';
 import { controlPasses, sendControls, servedPage } from './controlFetch.ts';
 import { judge, probeAll, type Case, type Verdict } from './judge.ts';
 import { provokeTooMany } from './provokeTooMany.ts';

@@ -1,6 +1,6 @@
 import { TextDecoder } from '../../src/encoding/TextDecoder.ts';
 import { describeValue, resultShapeProblem } from '../../src/rules/fetch-service/replyProblems.ts';
-import { headerOf, isObject, replied, resultOf, type Expectation } from './expectations.ts';
+import { headerOf, replied, resultOf, type Expectation } from './expectations.ts';
 import type { FarmPage } from './originFarm.ts';
 
 // What seed §2's fetch result must hold for a farm page, field by field: each clause judges its own field,

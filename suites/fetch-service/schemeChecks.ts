@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Check, CheckContext } from '../../src/harness/suite-api/check.ts';
 import type { Canary } from '../../src/harness/suite-api/startCanary.ts';
-import { withCanary } from './destinationChecks.ts';
+import { withCanary } from './withCanary.ts';
 import { page, refused, replied, resultOf, type Expectation } from './expectations.ts';
 import { addProblem, requireUnseen } from './farmProof.ts';
 import { controlPasses, sendControls, servedPage, type Control } from './controlFetch.ts';

@@ -14,7 +14,7 @@ export interface FormOfField {
 /**
  * One row per credential and keyed value the fetch suite sends: how it travels, the near misses a sloppy
  * comparison lets through (each must be refused, under `refusedUnder`) and the forms the standards make
- * equal to it (each must be served, under `acceptedUnder`). serviceChecks.ts makes FS-AUTH-REQUIRED's,
+ * equal to it (each must be served, under `acceptedUnder`). authChecks.ts makes FS-AUTH-REQUIRED's,
  * FS-AUTH-HEADER-ONLY's and FS-AUTH-KEY's probes from these rows: a field added here gets both sides.
  * Where a side is empty, `none` says why.
  */

@@ -54,7 +54,8 @@ export function meetingFuzzBinding(target: MeetingPlatformTarget): FuzzBinding {
   const ids = ['getCurrentUser', 'listMeetings'] as const;
   return {
     suite: 'meeting-platform',
-    clausePrefix: 'MP',
+    // Written out, so a search for a generated clause's id finds where its checks come from.
+    clauses: { 'NO-5XX': 'MP-FUZZ-NO-5XX', POSITIVE: 'MP-FUZZ-POSITIVE', NEGATIVE: 'MP-FUZZ-NEGATIVE' },
     spec,
     operations: [
       { operation: token, options: { values: { '/body/account_id': fc.constant(target.credentials.accountId) }, leftOpen: seedLeavesOpen } },

@@ -36,7 +36,7 @@ export function targetPaces(options: ConformOptions, latencies: readonly TargetL
     };
   };
   const paces = [
-    // The fetch suite's generated checks have four fetch timeouts more (suites/fetch-service/defineFetchGeneratedChecks.ts).
+    // The fetch suite's generated checks have four fetch timeouts more (suites/fetch-service/fuzzChecks.ts).
     ...options.targets['fetch-service'].map((t, i) => pace(i, 'fetch-service', t.baseUrl, t.limits, 4 * t.fetchTimeoutSeconds * 1000)),
     ...options.targets['meeting-platform'].map((t, i) => pace(i, 'meeting-platform', t.apiBaseUrl, t.limits)),
   ].filter((p) => p !== undefined);

@@ -5,6 +5,7 @@ import type { GenerationOptions } from '../../openapi/GenerationOptions.ts';
 import type { Excuses, GeneratedExchange } from '../../openapi/judgeGenerated.ts';
 import type { ShownRequest } from '../../exchange/curlCommand.ts';
 import type { SuiteName } from '../../catalogue/suites.ts';
+import type { GeneratedClause } from './GeneratedClause.ts';
 
 /** What came back for a generated request, with the request as a report shows it (secrets as $VARS). */
 export interface SentExchange extends GeneratedExchange {
@@ -15,8 +16,11 @@ export interface SentExchange extends GeneratedExchange {
 /** How a suite's target takes generated requests: the suite adds address, credentials and safety. */
 export interface FuzzBinding {
   suite: SuiteName;
-  /** The suite's clause prefix: "FS" makes FS-FUZZ-NO-5XX. */
-  clausePrefix: string;
+  /**
+   * The catalogue id each generated clause's checks report, written out where the suite defines those
+   * checks (`{ 'NO-5XX': 'FS-FUZZ-NO-5XX', ... }`), so a search for the id finds them.
+   */
+  clauses: Record<GeneratedClause, string>;
   spec: CompiledSpec;
   operations: Array<{ operation: CompiledOperation; options: GenerationOptions }>;
   /** Sends a request; throws a CheckBlocked when it cannot (no access token to send it with). */

@@ -18,7 +18,7 @@ function platform(crashFrom = 250) {
   const seen = { sent: 0, inFlight: 0, mostInFlight: 0 };
   const binding: FuzzBinding = {
     suite: 'meeting-platform',
-    clausePrefix: 'MP',
+    clauses: { 'NO-5XX': 'MP-FUZZ-NO-5XX', POSITIVE: 'MP-FUZZ-POSITIVE', NEGATIVE: 'MP-FUZZ-NEGATIVE' },
     spec,
     operations: [{ operation: listMeetings, options: {} }],
     async send(operation, request: GeneratedRequest): Promise<SentExchange> {

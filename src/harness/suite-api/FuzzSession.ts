@@ -124,7 +124,7 @@ export class FuzzSession {
   }
 
   clauseId(clause: GeneratedClause): string {
-    return `${this.binding.clausePrefix}-FUZZ-${clause}`;
+    return this.binding.clauses[clause];
   }
 
   #entry(operationId: string): { operation: CompiledOperation; options: GenerationOptions } {

@@ -1,5 +1,5 @@
 import type { Check } from '../../src/harness/suite-api/check.ts';
-import { page, refused, replied, resultOf, type Expectation } from './expectations.ts';
+import { page, refused } from './expectations.ts';
 import { requireUnseen } from './farmProof.ts';
 import type { FetchCall } from './fetchClient.ts';
 import { controlPasses, sendControls, servedPage } from './controlFetch.ts';
@@ -8,19 +8,12 @@ import { equivalentsUnder, nearMissesUnder, type SentForm } from './sentFields.t
 import { newProbe } from './originFarm.ts';
 import { begin, type SuiteTarget } from './SuiteTarget.ts';
 
-/** The operation's address, its key, and the proxies option. */
-export function defineServiceChecks(check: Check, s: SuiteTarget): void {
+/** Seed §4 and §5: the issued key in X-SVC-API-Key serves a request, and nothing else does. */
+export function defineAuthChecks(check: Check, s: SuiteTarget): void {
   const small = page(s.farm.page('/small').text);
   const smallUrl = s.farm.url('httpUrl', '/small');
   // A refusal of a key that is not the issued one proves the comparison only beside the issued one served.
   const keyServed = servedPage(s, 'the same page fetched with the issued key in X-SVC-API-Key');
-
-  check('FS-VERSION-PATH', 'POST {base}/v1/fetch serves the fetch operation', async (ctx) => {
-    // The result's fields are FS-RESULT-SHAPE's business; this clause asks that the operation answers here.
-    const isResult: Expectation = (x) => (resultOf(x) ? undefined : `${replied(x)}; expected 200 with a fetch result (a JSON object)`);
-    const verdicts = await probeAll(begin(ctx, s), [{ label: 'POST /v1/fetch', call: { body: { url: s.farm.url('httpUrl', '/small') } }, expect: isResult }]);
-    judge(ctx, s.client, 'POST {base}/v1/fetch with a key and a valid body must answer 200 with a fetch result', verdicts);
-  }, { paths: ['post-v1-fetch'] });
 
   // Ways of sending the key that are the seed's own: its own form, and each form the table of sent fields
   // makes equal to it (a JSON media type whatever its parameters and case, RFC 9110 §8.3.1; a header name
@@ -72,16 +65,6 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
     controlPasses(ctx, controls);
   }, { paths: ['authorization-bearer', 'x-api-key', 'query-parameter'] });
 
-  check('FS-PROXIES-OPTION', 'proxies false or omitted fetches directly; proxies true is accepted', async (ctx) => {
-    const url = s.farm.url('httpUrl', '/small');
-    const accepted: Expectation = (x) => (x.status === 400 ? `${replied(x)}: a boolean proxies was refused as invalid` : undefined);
-    const verdicts = await probeAll(begin(ctx, s), [
-      { label: 'proxies: false', call: { body: { url, proxies: false } }, expect: small },
-      { label: 'proxies omitted', call: { body: { url } }, expect: small },
-      { label: 'proxies: true', call: { body: { url, proxies: true } }, expect: accepted },
-    ]);
-    judge(ctx, s.client, 'proxies must be accepted as a boolean, and false or omitted must fetch the page', verdicts);
-  }, { paths: ['false', 'omitted', 'true'] });
 }
 
 /**
@@ -89,7 +72,7 @@ export function defineServiceChecks(check: Check, s: SuiteTarget): void {
  * JSON (with and without a charset), the same JSON as text/plain or with no Content-Type, a form, the url
  * in the query string and no body, a body that is not JSON, and an empty body.
  */
-export function callingWays(url: string, probe: string): Array<[string, FetchCall]> {
+function callingWays(url: string, probe: string): Array<[string, FetchCall]> {
   const json = JSON.stringify({ url });
   return [
     ['a JSON body (application/json)', { body: { url } }],

@@ -11,7 +11,7 @@ import { begin, type SuiteTarget } from './SuiteTarget.ts';
  * POST /v1/fetch and nothing else, so what a service answers to the rest is its own choice, within HTTP.
  * Every probe carries the issued key, so a refusal for credentials is not what is seen.
  */
-export function defineHttpHygieneChecks(check: Check, s: SuiteTarget): void {
+export function defineHttpChecks(check: Check, s: SuiteTarget): void {
   // A client of its own: these replies are not the operation's, so FS-SPEC-RESPONSE does not judge them.
   const client = new FetchClient(s.target);
   const body = { url: s.farm.url('httpUrl', '/small') };

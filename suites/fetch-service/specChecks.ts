@@ -6,6 +6,6 @@ import type { SuiteTarget } from './SuiteTarget.ts';
  * FS-SPEC-RESPONSE, defined after every other check of the target and run after them (not concurrent):
  * it judges the replies they got against the spec.
  */
-export function defineSpecResponseCheck(check: Check, s: SuiteTarget): void {
+export function defineSpecChecks(check: Check, s: SuiteTarget): void {
   check('FS-SPEC-RESPONSE', "every reply the suite's checks got is one the spec documents (status, content type, body, headers)", (ctx) => judgeLoggedExchanges(ctx, s.log), { concurrent: false, paths: ['every-reply'] });
 }

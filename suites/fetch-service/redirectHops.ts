@@ -1,18 +1,18 @@
-import type { Check } from '../../src/harness/suite-api/check.ts';
 import { replied, resultOf } from './expectations.ts';
 import type { Exchange } from './fetchClient.ts';
-import { judge, type Verdict } from './judge.ts';
+import type { Verdict } from './judge.ts';
 import { newProbe, type FarmRequest } from './originFarm.ts';
-import { begin, type SuiteTarget } from './SuiteTarget.ts';
+import type { SuiteTarget } from './SuiteTarget.ts';
 
-const statuses = [301, 302, 303, 307, 308] as const;
+/** The redirect statuses a hop probe takes. */
+export const hopStatuses = [301, 302, 303, 307, 308] as const;
 
 /** How a Location is written: absolute, or one of the relative forms the farm's /redirect/query/CODE sends. */
-const forms = ['absolute', 'path-absolute', 'path-relative', 'dot-relative', 'query-only'] as const;
-type Form = (typeof forms)[number];
+export const hopForms = ['absolute', 'path-absolute', 'path-relative', 'dot-relative', 'query-only'] as const;
+export type Form = (typeof hopForms)[number];
 
 /** The farm's own relative Locations (mocks/origin/redirectRoutes.ts, /redirect/query/CODE), as it documents them. */
-const relativeLocations: Record<Exclude<Form, 'absolute'>, string> = {
+export const relativeLocations: Record<Exclude<Form, 'absolute'>, string> = {
   'path-absolute': '/redirect/query/landed',
   'path-relative': 'landed',
   'dot-relative': '../query/landed',
@@ -51,7 +51,7 @@ export interface HopProbe {
   hop: string;
 }
 
-function hopProbe(s: SuiteTarget, status: number, form: Form): HopProbe {
+export function hopProbe(s: SuiteTarget, status: number, form: Form): HopProbe {
   const probe = newProbe();
   const query = `probe=${probe}&${hopQuery}`;
   // Built as text, never through URLSearchParams, which would write the query anew ("%20" as "+").
@@ -101,37 +101,4 @@ export function hopProblem(p: HopProbe, x: Exchange, logged: FarmRequest[]): Pic
   }
   const wrong = hops.filter((h) => normalTarget(h) !== expected);
   return wrong.length ? wrongHop(wrong, "the origin farm's log") : {};
-}
-
-/**
- * Seed §2: with allowRedirects the service follows redirects, and following one is requesting what its
- * Location names (RFC 9110 §10.2.2): the Location resolved against the URL that answered (RFC 3986 §5),
- * whole, path and query as sent. On every redirect status, the Location absolute and in every relative
- * form, its query holding several parameters and percent-encoded characters: proven by the request the
- * origin farm received for the hop (its query carries the probe token).
- */
-export function defineRedirectHopChecks(check: Check, s: SuiteTarget): void {
-  const paths = [...statuses.map((code) => `hop-${code}`), ...forms.map((form) => `hop-${form}`)];
-  // Every status with an absolute Location and one relative form, the relative forms in turn: every status
-  // and every form, in 10 fetches.
-  const relative = forms.filter((form) => form !== 'absolute');
-  const pairs = statuses.flatMap((status, i) => [[status, 'absolute'], [status, relative[i % relative.length]!]] as Array<[number, Form]>);
-  check('FS-REDIRECT-FOLLOW', `each redirect hop requests the Location resolved against the URL that answered, whole (${statuses.length} statuses, absolute and ${relative.length} relative Location forms, a query with several parameters and percent-encoded characters)`, async (ctx) => {
-    const post = begin(ctx, s);
-    const verdicts: Verdict[] = [];
-    // Two at a time: within any concurrency limit, beside the checks that hold slots for a whole timeout.
-    for (let i = 0; i < pairs.length; i += 2) {
-      const two = pairs.slice(i, i + 2).map(([status, form]) => hopProbe(s, status, form));
-      verdicts.push(
-        ...(await Promise.all(
-          two.map(async (p): Promise<Verdict> => {
-            const exchange = await post({ body: { url: p.url, allowRedirects: true } });
-            const label = `a ${p.status} whose Location is ${p.form === 'absolute' ? 'an absolute URL' : `${p.form} (${JSON.stringify(relativeLocations[p.form])}…)`} with a query`;
-            return { label, exchange, ...hopProblem(p, exchange, await s.farm.requests(p.probe)) };
-          }),
-        )),
-      );
-    }
-    judge(ctx, s.client, 'with allowRedirects true, each hop must request the Location resolved against the URL that answered, its path and query whole', verdicts);
-  }, { paths });
 }

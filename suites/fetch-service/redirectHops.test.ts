@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from './fetchClient.ts';
 import type { FarmRequest } from './originFarm.ts';
-import { hopProblem, hopQuery, normalTarget, type HopProbe } from './redirectHopChecks.ts';
+import { hopProblem, hopQuery, normalTarget, type HopProbe } from './redirectHops.ts';
 
 const first = `/redirect/query/302?form=path-relative&probe=p&${hopQuery}`;
 const hop = `/redirect/query/landed?probe=p&${hopQuery}`;
