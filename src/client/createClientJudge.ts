@@ -2,6 +2,7 @@ import { buildReport } from '../harness/reports/buildReport.ts';
 import { isClientClause, loadCatalogue } from '../harness/catalogue/catalogue.ts';
 import { loadPathMatrix } from '../harness/catalogue/pathMatrix.ts';
 import { Redactor } from '../exchange/Redactor.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { RunReport } from '../harness/reports/RunReport.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import { version as conformVersion } from '../exchange/version.ts';
@@ -82,6 +83,14 @@ const maxPendingBodyChars = 4 << 20;
  * profile of the mock's list page under load). Emptied when a secret is learned, and when full.
  */
 const maxRedactedTexts = 1024;
+/**
+ * An entry is shown when first read if its request body is at most this long (named fields grow it at
+ * most 2.6 times, so it is never cut), and its answer's excerpt too if the answer is at most the other:
+ * what a later showing keeps alive stays small.
+ */
+const maxLaterBodyChars = 1024;
+const maxLaterAnswerChars = journalAnswerChars + redactionMargin;
+
 /** Longer texts (bodies, mostly one of a kind) are redacted each time rather than kept. */
 const maxRedactedTextChars = 2048;
 
@@ -135,27 +144,54 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     return lastAnswer.excerpt;
   };
 
+  // Each entry is shown when it is first read (a report's evidence, the journal asked for): most fall off
+  // the journal unread, and showing every one as it came was a third of the judge's cost per request (a
+  // profile of the mock's token endpoint). What the showing needs of the state the spec takes now, and
+  // a long body, which would keep a large string alive, is shown at once.
+  const showAnswerNow = (read: Read) => excerpt(spec.showAnswer(read));
+  // Its own scope: an entry whose answer is shown at once keeps no read (and no long answer) alive.
+  const showAnswerLater = (read: Read) => () => showAnswerNow(read);
   const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
-    const shown = spec.show(read, state);
-    const body = shown.body ?? '';
-    const cut = body.length > journalBodyChars;
+    const show = spec.show(read, state);
+    const { status } = exchange.answer;
     const contentType = exchange.answer.headers['content-type'];
+    if (exchange.request.body.length > maxLaterBodyChars) return shownEntry(id, exchange, show(), status, contentType, showAnswerNow(read));
+    let excerptNow: string | undefined;
+    let later: (() => string) | undefined;
+    if (exchange.answer.body.length > maxLaterAnswerChars) excerptNow = showAnswerNow(read);
+    else later = showAnswerLater(read);
+    let request: JournalEntry['request'] | undefined;
+    let answer: JournalEntry['answer'] | undefined;
     return {
       id,
       receivedAt: exchange.receivedAt,
       answeredAt: exchange.answeredAt,
-      request: {
-        method: shown.method,
-        url: redact(shown.url),
-        headers: shown.headers.map(([name, value]) => [name, redact(value)]),
-        ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
+      // Short enough that it is never cut (maxLaterBodyChars).
+      get request() {
+        return (request ??= shownRequest(show()));
       },
+      get answer() {
+        return (answer ??= { status, ...(contentType ? { contentType } : {}), excerpt: excerptNow ?? later!() });
+      },
+    };
+  };
+
+  const shownRequest = (shown: ShownRequest, cut = false): JournalEntry['request'] => ({
+    method: shown.method,
+    url: redact(shown.url),
+    headers: shown.headers.map(([name, value]) => [name, redact(value)]),
+    ...(shown.body !== undefined ? { body: redact(cut ? shown.body.slice(0, journalBodyChars) : shown.body) } : {}),
+  });
+
+  const shownEntry = (id: number, exchange: ClientExchange, shown: ShownRequest, status: number, contentType: string | undefined, excerptText: string): JournalEntry => {
+    const cut = (shown.body ?? '').length > journalBodyChars;
+    return {
+      id,
+      receivedAt: exchange.receivedAt,
+      answeredAt: exchange.answeredAt,
+      request: shownRequest(shown, cut),
       ...(cut ? { bodyCut: true as const } : {}),
-      answer: {
-        status: exchange.answer.status,
-        ...(contentType ? { contentType } : {}),
-        excerpt: excerpt(spec.showAnswer(read)),
-      },
+      answer: { status, ...(contentType ? { contentType } : {}), excerpt: excerptText },
     };
   };
 

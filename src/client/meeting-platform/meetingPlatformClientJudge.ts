@@ -5,7 +5,7 @@ import type { ClientCase } from '../ClientCase.ts';
 import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';
 import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
-import { showRequest } from '../showRequest.ts';
+import { showRequest, valuesPicked } from '../showRequest.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
@@ -54,9 +54,17 @@ function showAuthorization(read: MeetingRead, state: MeetingClientState, value: 
     return value;
   }
   // A bearer token, or a token the platform issued under any scheme: never shown.
-  if (auth.scheme.toLowerCase() === 'bearer' || state.tokens.has(tokenFingerprint(auth.credentials))) return `${auth.scheme} $${accessToken}`;
+  if (auth.scheme.toLowerCase() === 'bearer' || isIssued(auth.credentials, state)) return `${auth.scheme} $${accessToken}`;
   return value;
 }
+
+/** Whether a value is an access token the platform issued (and the judge still knows). */
+function isIssued(value: string, state: MeetingClientState): boolean {
+  return tokenLike.test(value) && state.tokens.has(tokenFingerprint(value));
+}
+
+/** The fields named wherever they are sent. */
+const secretParams = { access_token: accessToken, client_secret: credentialEnv.clientSecret };
 
 const clauses = {
   'MP-CLIENT-ROUTE': { title: "every request is one of the platform's operations, at its address and with its method", of: 'requests', failed: 'were sent to a route or with a method the platform does not have' },
@@ -81,10 +89,14 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     read,
     secrets: secretsOf,
     show(r, state) {
-      // A token the platform issued is named wherever the client put it.
-      const issued = (value: string) => (tokenLike.test(value) && state.tokens.has(tokenFingerprint(value)) ? accessToken : undefined);
-      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, state, value) : issued(value) ? `$${accessToken}` : value);
-      return showRequest(r.x.request, { access_token: accessToken, client_secret: credentialEnv.clientSecret }, header, issued);
+      // A token the platform issued is named wherever the client put it: which values are tokens is taken
+      // now, as the showing may come after the judge has forgotten them.
+      const { request } = r.x;
+      const authorization = request.headers.authorization === undefined ? undefined : showAuthorization(r, state, request.headers.authorization);
+      const issued = valuesPicked(request, secretParams, 'authorization', (value) => isIssued(value, state));
+      const named = (value: string) => (issued?.has(value) ? accessToken : undefined);
+      const header = (name: string, value: string) => (name === 'authorization' ? authorization! : named(value) ? `$${accessToken}` : value);
+      return () => showRequest(request, secretParams, header, named);
     },
     showAnswer(r) {
       const token = (r.answer as { access_token?: unknown } | undefined)?.access_token;
