@@ -11,7 +11,11 @@ export interface IssuedToken {
   /** The journal number of the last API call that carried it; 0 before any (numbers order calls made in the same millisecond). */
   lastUsedId: number;
   uses: number;
-  entry: JournalEntry;
+  /**
+   * The journal number of the request it answered: a number, not the entry, as thousands of tokens are
+   * kept and an entry not shown yet keeps its exchange alive.
+   */
+  issuedById: number;
 }
 
 /** A token request made while the client's previous token was young: a replacement, unless that token is used again. */

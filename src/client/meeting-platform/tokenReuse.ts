@@ -101,7 +101,7 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
     }
     record.latest = fingerprint;
   }
-  state.tokens.set(fingerprint, { client, issuedAt: x.answeredAt, expiresAt: x.answeredAt + ttlMs, lastUsedId: 0, uses: 0, entry });
+  state.tokens.set(fingerprint, { client, issuedAt: x.answeredAt, expiresAt: x.answeredAt + ttlMs, lastUsedId: 0, uses: 0, issuedById: entry.id });
   return cases;
 }
 
