@@ -9,7 +9,7 @@ import { showRequest, valuesPicked } from '../showRequest.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
-import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
+import { mayBeToken, newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
 import { observePages, settlePages } from './pageTokenRules.ts';
 import { judgePageSize } from './pageSizeRule.ts';
 import { judgeRoute } from './routeRule.ts';
@@ -60,7 +60,7 @@ function showAuthorization(read: MeetingRead, state: MeetingClientState, value: 
 
 /** Whether a value is an access token the platform issued (and the judge still knows). */
 function isIssued(value: string, state: MeetingClientState): boolean {
-  return tokenLike.test(value) && state.tokens.has(tokenFingerprint(value));
+  return mayBeToken(state, value) && tokenLike.test(value) && state.tokens.has(tokenFingerprint(value));
 }
 
 /** The fields named wherever they are sent. */
