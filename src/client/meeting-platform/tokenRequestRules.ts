@@ -28,17 +28,22 @@ export function tokenFields(read: MeetingRead): URLSearchParams {
   return fields;
 }
 
-// The content type read last: a client labels each token request the same.
+// The content type read last, and its essence: a client labels each token request the same.
 let lastContentType: string | undefined;
-let lastIsForm = false;
+let lastEssence = '';
 
-function isForm(read: MeetingRead): boolean {
+/** The essence of a request's Content-Type ("" when it has none). */
+function essenceOfRequest(read: MeetingRead): string {
   const contentType = read.x.request.headers['content-type'];
   if (contentType !== lastContentType) {
-    lastIsForm = essenceOf(contentType) === 'application/x-www-form-urlencoded';
+    lastEssence = essenceOf(contentType);
     lastContentType = contentType;
   }
-  return lastIsForm;
+  return lastEssence;
+}
+
+function isForm(read: MeetingRead): boolean {
+  return essenceOfRequest(read) === 'application/x-www-form-urlencoded';
 }
 
 /** MP-CLIENT-TOKEN-BASIC: the client authenticates with HTTP Basic, base64 of CLIENT_ID:CLIENT_SECRET. */
@@ -72,7 +77,7 @@ export function judgeTokenForm(read: MeetingRead): ClientCase {
   const c = { clause: 'MP-CLIENT-TOKEN-FORM', path: 'token-request', diagnosis: formDiagnosis };
   const { request } = read.x;
   if (request.method !== 'POST') return { ...c, problem: `sent with ${request.method}: the token request is a POST`, cause: 'another method than POST' };
-  const type = essenceOf(request.headers['content-type']);
+  const type = essenceOfRequest(read);
   if (request.body !== '' && type !== 'application/x-www-form-urlencoded') {
     const json = type === 'application/json' || type.endsWith('+json') || /^\s*[{[]/.test(request.body);
     return json
