@@ -35,16 +35,15 @@ export interface ClientJudgeSpec<Read, State> {
   read(exchange: ClientExchange): Read;
   /** Secrets the exchange shows ([value, variable]): the judge's Redactor takes them out of everything it shows. */
   secrets(read: Read): Iterable<readonly [string, string]>;
+  /** The request as the journal shows it (absolute URL), the secrets it knows named; the Redactor runs over it after. */
+  show(read: Read, state: State): ShownRequest;
   /**
-   * The request as the journal shows it (absolute URL), the secrets it knows named; the Redactor runs over
-   * it after. Called as the exchange is judged, it takes now what of `state` the showing needs (which
-   * values are tokens the service issued) and returns the showing itself, which the judge calls when the
-   * entry is first read: maybe never (most entries fall off the journal unread), maybe long after, when
-   * the state has forgotten those tokens. The function keeps the request, not the answer.
+   * The answer's body with the secrets it hands out (an access token) named, before the Redactor runs.
+   * Called as the exchange is judged, it takes what it needs of the read (the body, the token) and
+   * returns the showing itself, which the judge calls when the entry is first read: maybe never (most
+   * entries fall off the journal unread).
    */
-  show(read: Read, state: State): () => ShownRequest;
-  /** The answer's body with the secrets it hands out (an access token) named, before the Redactor runs. */
-  showAnswer(read: Read): string;
+  showAnswer(read: Read): () => string;
   /**
    * Judges an exchange as it arrives, against what came before, and keeps what later judgements need
    * (tokens issued and used, page tokens, 429s). A case may blame an earlier request (`entry`) whose

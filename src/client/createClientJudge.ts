@@ -2,7 +2,6 @@ import { buildReport } from '../harness/reports/buildReport.ts';
 import { isClientClause, loadCatalogue } from '../harness/catalogue/catalogue.ts';
 import { loadPathMatrix } from '../harness/catalogue/pathMatrix.ts';
 import { Redactor } from '../exchange/Redactor.ts';
-import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { RunReport } from '../harness/reports/RunReport.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import { version as conformVersion } from '../exchange/version.ts';
@@ -83,13 +82,46 @@ const maxPendingBodyChars = 4 << 20;
  * profile of the mock's list page under load). Emptied when a secret is learned, and when full.
  */
 const maxRedactedTexts = 1024;
-/**
- * An entry is shown when first read if its request body is at most this long (named fields grow it at
- * most 2.6 times, so it is never cut), and its answer's excerpt too if the answer is at most the other:
- * what a later showing keeps alive stays small.
- */
-const maxLaterBodyChars = 1024;
+/** An answer's excerpt is made when first read if the answer is at most this long. */
 const maxLaterAnswerChars = journalAnswerChars + redactionMargin;
+
+/** An answer as the journal shows it, its excerpt made when first read. */
+class LaterAnswer {
+  readonly status: number;
+  readonly contentType?: string;
+  #excerpt: string | undefined;
+  #text: (() => string) | undefined;
+  readonly #show: (text: string) => string;
+
+  constructor(status: number, contentType: string | undefined, text: () => string, show: (text: string) => string) {
+    this.status = status;
+    if (contentType) this.contentType = contentType;
+    this.#text = text;
+    this.#show = show;
+  }
+
+  get excerpt(): string {
+    if (this.#excerpt === undefined) {
+      this.#excerpt = this.#show(this.#text!());
+      this.#text = undefined;
+    }
+    return this.#excerpt;
+  }
+
+  /** The answer as data: what the journal hands out (a spread or JSON of it would miss the excerpt). */
+  plain(): JournalEntry['answer'] {
+    return { status: this.status, ...(this.contentType ? { contentType: this.contentType } : {}), excerpt: this.excerpt };
+  }
+
+  toJSON(): JournalEntry['answer'] {
+    return this.plain();
+  }
+}
+
+/** An entry as data, its answer shown. */
+function plainEntry(entry: JournalEntry): JournalEntry {
+  return entry.answer instanceof LaterAnswer ? { ...entry, answer: entry.answer.plain() } : entry;
+}
 
 /** Longer texts (bodies, mostly one of a kind) are redacted each time rather than kept. */
 const maxRedactedTextChars = 2048;
@@ -144,54 +176,32 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     return lastAnswer.excerpt;
   };
 
-  // Each entry is shown when it is first read (a report's evidence, the journal asked for): most fall off
-  // the journal unread, and showing every one as it came was a third of the judge's cost per request (a
-  // profile of the mock's token endpoint). What the showing needs of the state the spec takes now, and
-  // a long body, which would keep a large string alive, is shown at once.
-  const showAnswerNow = (read: Read) => excerpt(spec.showAnswer(read));
-  // Its own scope: an entry whose answer is shown at once keeps no read (and no long answer) alive.
-  const showAnswerLater = (read: Read) => () => showAnswerNow(read);
   const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
-    const show = spec.show(read, state);
+    const shown = spec.show(read, state);
+    const body = shown.body ?? '';
+    const cut = body.length > journalBodyChars;
     const { status } = exchange.answer;
     const contentType = exchange.answer.headers['content-type'];
-    if (exchange.request.body.length > maxLaterBodyChars) return shownEntry(id, exchange, show(), status, contentType, showAnswerNow(read));
-    let excerptNow: string | undefined;
-    let later: (() => string) | undefined;
-    if (exchange.answer.body.length > maxLaterAnswerChars) excerptNow = showAnswerNow(read);
-    else later = showAnswerLater(read);
-    let request: JournalEntry['request'] | undefined;
-    let answer: JournalEntry['answer'] | undefined;
+    const answerText = spec.showAnswer(read);
     return {
       id,
       receivedAt: exchange.receivedAt,
       answeredAt: exchange.answeredAt,
-      // Short enough that it is never cut (maxLaterBodyChars).
-      get request() {
-        return (request ??= shownRequest(show()));
+      request: {
+        method: shown.method,
+        url: redact(shown.url),
+        headers: shown.headers.map(([name, value]) => [name, redact(value)]),
+        ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
       },
-      get answer() {
-        return (answer ??= { status, ...(contentType ? { contentType } : {}), excerpt: excerptNow ?? later!() });
-      },
-    };
-  };
-
-  const shownRequest = (shown: ShownRequest, cut = false): JournalEntry['request'] => ({
-    method: shown.method,
-    url: redact(shown.url),
-    headers: shown.headers.map(([name, value]) => [name, redact(value)]),
-    ...(shown.body !== undefined ? { body: redact(cut ? shown.body.slice(0, journalBodyChars) : shown.body) } : {}),
-  });
-
-  const shownEntry = (id: number, exchange: ClientExchange, shown: ShownRequest, status: number, contentType: string | undefined, excerptText: string): JournalEntry => {
-    const cut = (shown.body ?? '').length > journalBodyChars;
-    return {
-      id,
-      receivedAt: exchange.receivedAt,
-      answeredAt: exchange.answeredAt,
-      request: shownRequest(shown, cut),
       ...(cut ? { bodyCut: true as const } : {}),
-      answer: { status, ...(contentType ? { contentType } : {}), excerpt: excerptText },
+      // A short answer is shown when first read (most entries fall off the journal unread, and showing
+      // each token answer as it came was a quarter of the judge's cost per token request); a long one at
+      // once, as what a later showing keeps alive should stay small (and a page handed out again is shown
+      // from the last showing).
+      answer:
+        exchange.answer.body.length > maxLaterAnswerChars
+          ? { status, ...(contentType ? { contentType } : {}), excerpt: excerpt(answerText()) }
+          : new LaterAnswer(status, contentType, answerText, excerpt),
     };
   };
 
@@ -230,7 +240,8 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     suite: spec.suite,
     observe(exchange) {
       drain();
-      return judge(exchange);
+      const entry = judge(exchange);
+      return entry && plainEntry(entry);
     },
     record(exchange) {
       pending.push(exchange);
@@ -270,7 +281,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     },
     journal: () => {
       drain();
-      return [...journal];
+      return journal.map(plainEntry);
     },
     reproduction: (entry) => spec.reproduction(entry),
     redact: (text) => redactor.redact(text),

@@ -25,7 +25,7 @@ export function showRequest(
     headers.push([name, showHeader(name, value)]);
   }
   const query = request.query ? `?${namedParams(request.query, secretParams, secretValue)}` : '';
-  const form = isForm(request);
+  const form = /^application\/x-www-form-urlencoded/i.test(request.headers['content-type'] ?? '');
   const hasBody = request.body !== '' || (request.method !== 'GET' && request.method !== 'HEAD');
   return {
     method: request.method,
@@ -33,45 +33,6 @@ export function showRequest(
     headers,
     ...(hasBody ? { body: form ? namedParams(request.body, secretParams, secretValue) : request.body } : {}),
   };
-}
-
-function isForm(request: ClientRequest): boolean {
-  return /^application\/x-www-form-urlencoded/i.test(request.headers['content-type'] ?? '');
-}
-
-/**
- * The values showRequest would ask `secretValue` about, that `pick` picks: every header's but
- * `exceptHeader`'s (and the connection's), and the query's and a form's fields but `secretParams`. A
- * judge takes them as it judges, for a showing made later; undefined when none (most requests).
- */
-export function valuesPicked(
-  request: ClientRequest,
-  secretParams: Readonly<Record<string, string>>,
-  exceptHeader: string,
-  pick: (value: string) => boolean,
-): Set<string> | undefined {
-  let picked: Set<string> | undefined;
-  const take = (value: string) => {
-    if (pick(value)) (picked ??= new Set()).add(value);
-  };
-  for (const name in request.headers) {
-    const value = request.headers[name];
-    if (value !== undefined && name !== exceptHeader && !connectionHeaders.has(name)) take(value);
-  }
-  if (request.query) fieldValues(request.query, secretParams, take);
-  if (request.body && isForm(request)) fieldValues(request.body, secretParams, take);
-  return picked;
-}
-
-/** Each field value of a query or form as sent (not decoded), but those of `secretParams`. */
-function fieldValues(text: string, secretParams: Readonly<Record<string, string>>, each: (value: string) => void): void {
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('&', start);
-    if (end < 0) end = text.length;
-    const eq = text.indexOf('=', start);
-    if (eq >= 0 && eq < end && !Object.hasOwn(secretParams, text.slice(start, eq))) each(text.slice(eq + 1, end));
-    start = end + 1;
-  }
 }
 
 /** A query or form with the values of the named fields, and the secret values, replaced by their variables; everything else as sent. */

@@ -64,12 +64,11 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
       }
       return found;
     },
-    show(read) {
-      // Nothing of the state: the key is named by where it is sent.
-      const { request } = read.x;
-      return () => showRequest(request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value));
+    show: (read) => showRequest(read.x.request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value)),
+    showAnswer(read) {
+      const { body } = read.x.answer;
+      return () => body;
     },
-    showAnswer: (read) => read.x.answer.body,
     observe(read, state, entry) {
       const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeRoute(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
       if (read.op === 'fetch') {

@@ -1,5 +1,6 @@
-// The judge shows an entry when it is first read, which may be long after: by then the tokens the request
-// carried may be forgotten (the judge keeps 4096), and must still be named, never shown.
+// The judge shows an answer when its entry is first read, which may be long after: by then the judge may
+// have forgotten the token the answer handed out and the tokens the request carried (it keeps 4096), and
+// they must still be named, never shown.
 import { expect, test } from 'vitest';
 import { exchangeOf } from '../fixtures/exchangeOf.ts';
 import { meetingStateBounds } from './MeetingClientState.ts';
@@ -10,14 +11,15 @@ const api = 'https://api.example';
 const basic = `Basic ${Buffer.from('client-id:client-secret-value').toString('base64')}`;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const tokenOf = (n: number) => `issued-token-${String(n).padStart(8, '0')}-of-the-platform`;
-const tokenRequest = (n: number) =>
-  exchangeOf('POST', `${auth}/oauth/token`, { headers: { authorization: basic, ...form }, body: 'grant_type=account_credentials&account_id=a' }, { json: { access_token: tokenOf(n), token_type: 'bearer', expires_in: 3600 } }, n);
+const tokenRequest = (n: number, body = 'grant_type=account_credentials&account_id=a') =>
+  exchangeOf('POST', `${auth}/oauth/token`, { headers: { authorization: basic, ...form }, body }, { json: { access_token: tokenOf(n), token_type: 'bearer', expires_in: 3600 } }, n);
 
-test('an entry first shown after 10,000 later tokens still names the token it carried, wherever it was', () => {
+test('an entry first shown after 10,000 later tokens still names the token its answer handed out and the one its request carried', () => {
   const later = 10_000;
   expect(later).toBeGreaterThan(meetingStateBounds.tokens);
   const j = meetingPlatformClientJudge({ authUrl: auth, apiBaseUrl: api });
-  j.record(tokenRequest(0));
+  // No account_id (a finding of MP-CLIENT-TOKEN-FORM, kept with its entry), answered with a token all the same.
+  j.record(tokenRequest(0, 'grant_type=account_credentials'));
   const token = tokenOf(0);
   // A route the platform does not have (a finding of MP-CLIENT-ROUTE, kept with its entry), the token in a
   // header, the query and under a scheme of its own: only the judge's memory of it names it there.
@@ -29,5 +31,9 @@ test('an entry first shown after 10,000 later tokens still names the token it ca
   expect(evidence).toContain('GET /v2/nowhere?token=$ACCESS_TOKEN HTTP/1.1');
   expect(evidence).toContain('authorization: Token $ACCESS_TOKEN');
   expect(evidence).toContain('x-token: $ACCESS_TOKEN');
+  const form = report.checks.find((c) => c.clause === 'MP-CLIENT-TOKEN-FORM')!;
+  expect(form.evidence!.map((e) => e.text).join('\n')).toContain('"access_token":"$ACCESS_TOKEN"');
   expect(JSON.stringify(report)).not.toContain(token);
+  expect(JSON.stringify(j.journal())).not.toContain('issued-token-');
+  expect(j.journal().at(-1)!.answer.excerpt).toContain('"access_token":"$ACCESS_TOKEN"');
 });

@@ -5,7 +5,7 @@ import type { ClientCase } from '../ClientCase.ts';
 import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';
 import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
-import { showRequest, valuesPicked } from '../showRequest.ts';
+import { showRequest } from '../showRequest.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
@@ -89,18 +89,15 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     read,
     secrets: secretsOf,
     show(r, state) {
-      // A token the platform issued is named wherever the client put it: which values are tokens is taken
-      // now, as the showing may come after the judge has forgotten them.
-      const { request } = r.x;
-      const authorization = request.headers.authorization === undefined ? undefined : showAuthorization(r, state, request.headers.authorization);
-      const issued = valuesPicked(request, secretParams, 'authorization', (value) => isIssued(value, state));
-      const named = (value: string) => (issued?.has(value) ? accessToken : undefined);
-      const header = (name: string, value: string) => (name === 'authorization' ? authorization! : named(value) ? `$${accessToken}` : value);
-      return () => showRequest(request, secretParams, header, named);
+      // A token the platform issued is named wherever the client put it.
+      const issued = (value: string) => (isIssued(value, state) ? accessToken : undefined);
+      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, state, value) : issued(value) ? `$${accessToken}` : value);
+      return showRequest(r.x.request, secretParams, header, issued);
     },
     showAnswer(r) {
       const token = (r.answer as { access_token?: unknown } | undefined)?.access_token;
-      return typeof token === 'string' && token ? r.x.answer.body.split(token).join(`$${accessToken}`) : r.x.answer.body;
+      const { body } = r.x.answer;
+      return typeof token === 'string' && token ? () => body.split(token).join(`$${accessToken}`) : () => body;
     },
     observe(r, state, entry) {
       const cases: Array<ClientCase | undefined> = [judgeRoute(r)];
