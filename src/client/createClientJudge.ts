@@ -2,6 +2,7 @@ import { buildReport } from '../harness/reports/buildReport.ts';
 import { isClientClause, loadCatalogue } from '../harness/catalogue/catalogue.ts';
 import { loadPathMatrix } from '../harness/catalogue/pathMatrix.ts';
 import { Redactor } from '../exchange/Redactor.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { RunReport } from '../harness/reports/RunReport.ts';
 import type { SuiteName } from '../harness/catalogue/suites.ts';
 import { version as conformVersion } from '../exchange/version.ts';
@@ -176,10 +177,25 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     return lastAnswer.excerpt;
   };
 
-  const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
-    const shown = spec.show(read, state);
+  // The request shown last, as the spec showed it and as the journal shows it: a spec shows a request
+  // made again as the same object, and then its redacted form is the same too, until a secret is learned.
+  let lastShown: { shown: ShownRequest; request: JournalEntry['request']; cut: boolean; learned: number } | undefined;
+  const requestOf = (shown: ShownRequest): { request: JournalEntry['request']; cut: boolean } => {
+    if (lastShown?.shown === shown && lastShown.learned === learned.size) return lastShown;
     const body = shown.body ?? '';
     const cut = body.length > journalBodyChars;
+    const request = {
+      method: shown.method,
+      url: redact(shown.url),
+      headers: shown.headers.map(([name, value]): [string, string] => [name, redact(value)]),
+      ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
+    };
+    lastShown = { shown, request, cut, learned: learned.size };
+    return lastShown;
+  };
+
+  const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
+    const { request, cut } = requestOf(spec.show(read, state));
     const { status } = exchange.answer;
     const contentType = exchange.answer.headers['content-type'];
     const answerText = spec.showAnswer(read);
@@ -187,12 +203,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       id,
       receivedAt: exchange.receivedAt,
       answeredAt: exchange.answeredAt,
-      request: {
-        method: shown.method,
-        url: redact(shown.url),
-        headers: shown.headers.map(([name, value]) => [name, redact(value)]),
-        ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
-      },
+      request,
       ...(cut ? { bodyCut: true as const } : {}),
       // A short answer is shown when first read (most entries fall off the journal unread, and showing
       // each token answer as it came was a quarter of the judge's cost per token request); a long one at
