@@ -143,7 +143,9 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
   const state = spec.newState();
   const clauses = loadCatalogue(spec.suite).clauses.filter(isClientClause);
   const tallies = new Map(clauses.map((c) => [c.id, new ClauseTally()]));
+  // A ring: the oldest entry overwritten in place (shifting a full array moved it whole with every exchange).
   const journal: JournalEntry[] = [];
+  let journalStart = 0;
   const errors: string[] = [];
   const startedAt = clock();
   let seen = 0;
@@ -222,8 +224,11 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       const read = spec.read(exchange);
       learn(read);
       const entry = entryOf(id, exchange, read);
-      journal.push(entry);
-      if (journal.length > journalSize) journal.shift();
+      if (journal.length < journalSize) journal.push(entry);
+      else if (journalSize > 0) {
+        journal[journalStart] = entry;
+        journalStart = (journalStart + 1) % journalSize;
+      }
       for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
       return entry;
     } catch (err) {
@@ -292,7 +297,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     },
     journal: () => {
       drain();
-      return journal.map(plainEntry);
+      return [...journal.slice(journalStart), ...journal.slice(0, journalStart)].map(plainEntry);
     },
     reproduction: (entry) => spec.reproduction(entry),
     redact: (text) => redactor.redact(text),

@@ -34,6 +34,8 @@ test('an entry first shown after 10,000 later tokens still names the token its a
   const form = report.checks.find((c) => c.clause === 'MP-CLIENT-TOKEN-FORM')!;
   expect(form.evidence!.map((e) => e.text).join('\n')).toContain('"access_token":"$ACCESS_TOKEN"');
   expect(JSON.stringify(report)).not.toContain(token);
+  // The journal keeps the newest 500, oldest first.
+  expect(j.journal().map((e) => e.id)).toEqual(Array.from({ length: 500 }, (_, i) => later + 2 - 499 + i));
   expect(JSON.stringify(j.journal())).not.toContain('issued-token-');
   expect(j.journal().at(-1)!.answer.excerpt).toContain('"access_token":"$ACCESS_TOKEN"');
 });
