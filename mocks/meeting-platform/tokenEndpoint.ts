@@ -1,4 +1,5 @@
 import type { components } from '../../src/generated/meeting-platform.ts';
+import type { ServerAnswer } from '../../src/client/ClientExchange.ts';
 import type { MockReply, MockRequest } from '../MockExchange.ts';
 import type { AccessTokens } from './accessTokens.ts';
 import type { ResolvedAccount } from './ResolvedAccount.ts';
@@ -53,7 +54,10 @@ export function tokenEndpoint(request: MockRequest, ctx: TokenEndpointContext): 
 
   const { token, expiresIn } = ctx.tokens.issue(account, ctx.authUrl);
   const body: TokenResponse = { access_token: token, token_type: 'bearer', expires_in: expiresIn, scope: account.scopes.join(' '), api_url: ctx.apiBaseUrl };
-  return json(body, 200, { 'cache-control': 'no-store' });
+  // The token answer as a value too: a judge reads the token it hands out from it, not from the text.
+  const reply: MockReply & ServerAnswer = json(body, 200, { 'cache-control': 'no-store' });
+  reply.json = body;
+  return reply;
 }
 
 /** HTTP Basic credentials, or client_id/client_secret fields where a client sends them that way. */

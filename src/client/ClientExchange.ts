@@ -26,6 +26,11 @@ export interface ServerAnswer {
   /** Lowercase names. */
   headers: Readonly<Record<string, string>>;
   body: string;
+  /**
+   * The value `body` is the JSON of, where the server has it (a mock that has just serialised it): the
+   * judge reads it rather than parsing the body again. Not to be changed.
+   */
+  json?: unknown;
 }
 
 /** One request and its answer, with when each happened on the judge's clock (milliseconds). */

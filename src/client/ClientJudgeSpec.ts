@@ -37,8 +37,13 @@ export interface ClientJudgeSpec<Read, State> {
   secrets(read: Read): Iterable<readonly [string, string]>;
   /** The request as the journal shows it (absolute URL), the secrets it knows named; the Redactor runs over it after. */
   show(read: Read, state: State): ShownRequest;
-  /** The answer's body with the secrets it hands out (an access token) named, before the Redactor runs. */
-  showAnswer(read: Read): string;
+  /**
+   * The answer's body with the secrets it hands out (an access token) named, before the Redactor runs.
+   * Called as the exchange is judged, it takes what it needs of the read (the body, the token) and
+   * returns the showing itself, which the judge calls when the entry is first read: maybe never (most
+   * entries fall off the journal unread).
+   */
+  showAnswer(read: Read): () => string;
   /**
    * Judges an exchange as it arrives, against what came before, and keeps what later judgements need
    * (tokens issued and used, page tokens, 429s). A case may blame an earlier request (`entry`) whose

@@ -2,6 +2,7 @@ import { buildReport } from '../verdict/buildReport.ts';
 import { isClientClause, loadCatalogue } from '../catalogue/catalogue.ts';
 import { loadPathMatrix } from '../catalogue/pathMatrix.ts';
 import { Redactor } from '../exchange/Redactor.ts';
+import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { RunReport } from '../verdict/RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 import { version as conformVersion } from '../exchange/version.ts';
@@ -82,6 +83,47 @@ const maxPendingBodyChars = 4 << 20;
  * profile of the mock's list page under load). Emptied when a secret is learned, and when full.
  */
 const maxRedactedTexts = 1024;
+/** An answer's excerpt is made when first read if the answer is at most this long. */
+const maxLaterAnswerChars = journalAnswerChars + redactionMargin;
+
+/** An answer as the journal shows it, its excerpt made when first read. */
+class LaterAnswer {
+  readonly status: number;
+  readonly contentType?: string;
+  #excerpt: string | undefined;
+  #text: (() => string) | undefined;
+  readonly #show: (text: string) => string;
+
+  constructor(status: number, contentType: string | undefined, text: () => string, show: (text: string) => string) {
+    this.status = status;
+    if (contentType) this.contentType = contentType;
+    this.#text = text;
+    this.#show = show;
+  }
+
+  get excerpt(): string {
+    if (this.#excerpt === undefined) {
+      this.#excerpt = this.#show(this.#text!());
+      this.#text = undefined;
+    }
+    return this.#excerpt;
+  }
+
+  /** The answer as data: what the journal hands out (a spread or JSON of it would miss the excerpt). */
+  plain(): JournalEntry['answer'] {
+    return { status: this.status, ...(this.contentType ? { contentType: this.contentType } : {}), excerpt: this.excerpt };
+  }
+
+  toJSON(): JournalEntry['answer'] {
+    return this.plain();
+  }
+}
+
+/** An entry as data, its answer shown. */
+function plainEntry(entry: JournalEntry): JournalEntry {
+  return entry.answer instanceof LaterAnswer ? { ...entry, answer: entry.answer.plain() } : entry;
+}
+
 /** Longer texts (bodies, mostly one of a kind) are redacted each time rather than kept. */
 const maxRedactedTextChars = 2048;
 
@@ -101,7 +143,9 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
   const state = spec.newState();
   const clauses = loadCatalogue(spec.suite).clauses.filter(isClientClause);
   const tallies = new Map(clauses.map((c) => [c.id, new ClauseTally()]));
+  // A ring: the oldest entry overwritten in place (shifting a full array moved it whole with every exchange).
   const journal: JournalEntry[] = [];
+  let journalStart = 0;
   const errors: string[] = [];
   const startedAt = clock();
   let seen = 0;
@@ -135,27 +179,42 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     return lastAnswer.excerpt;
   };
 
-  const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
-    const shown = spec.show(read, state);
+  // The request shown last, as the spec showed it and as the journal shows it: a spec shows a request
+  // made again as the same object, and then its redacted form is the same too, until a secret is learned.
+  let lastShown: { shown: ShownRequest; request: JournalEntry['request']; cut: boolean; learned: number } | undefined;
+  const requestOf = (shown: ShownRequest): { request: JournalEntry['request']; cut: boolean } => {
+    if (lastShown?.shown === shown && lastShown.learned === learned.size) return lastShown;
     const body = shown.body ?? '';
     const cut = body.length > journalBodyChars;
+    const request = {
+      method: shown.method,
+      url: redact(shown.url),
+      headers: shown.headers.map(([name, value]): [string, string] => [name, redact(value)]),
+      ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
+    };
+    lastShown = { shown, request, cut, learned: learned.size };
+    return lastShown;
+  };
+
+  const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
+    const { request, cut } = requestOf(spec.show(read, state));
+    const { status } = exchange.answer;
     const contentType = exchange.answer.headers['content-type'];
+    const answerText = spec.showAnswer(read);
     return {
       id,
       receivedAt: exchange.receivedAt,
       answeredAt: exchange.answeredAt,
-      request: {
-        method: shown.method,
-        url: redact(shown.url),
-        headers: shown.headers.map(([name, value]) => [name, redact(value)]),
-        ...(shown.body !== undefined ? { body: redact(cut ? body.slice(0, journalBodyChars) : body) } : {}),
-      },
+      request,
       ...(cut ? { bodyCut: true as const } : {}),
-      answer: {
-        status: exchange.answer.status,
-        ...(contentType ? { contentType } : {}),
-        excerpt: excerpt(spec.showAnswer(read)),
-      },
+      // A short answer is shown when first read (most entries fall off the journal unread, and showing
+      // each token answer as it came was a quarter of the judge's cost per token request); a long one at
+      // once, as what a later showing keeps alive should stay small (and a page handed out again is shown
+      // from the last showing).
+      answer:
+        exchange.answer.body.length > maxLaterAnswerChars
+          ? { status, ...(contentType ? { contentType } : {}), excerpt: excerpt(answerText()) }
+          : new LaterAnswer(status, contentType, answerText, excerpt),
     };
   };
 
@@ -165,8 +224,11 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       const read = spec.read(exchange);
       learn(read);
       const entry = entryOf(id, exchange, read);
-      journal.push(entry);
-      if (journal.length > journalSize) journal.shift();
+      if (journal.length < journalSize) journal.push(entry);
+      else if (journalSize > 0) {
+        journal[journalStart] = entry;
+        journalStart = (journalStart + 1) % journalSize;
+      }
       for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
       return entry;
     } catch (err) {
@@ -194,7 +256,8 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     suite: spec.suite,
     observe(exchange) {
       drain();
-      return judge(exchange);
+      const entry = judge(exchange);
+      return entry && plainEntry(entry);
     },
     record(exchange) {
       pending.push(exchange);
@@ -234,7 +297,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     },
     journal: () => {
       drain();
-      return [...journal];
+      return [...journal.slice(journalStart), ...journal.slice(0, journalStart)].map(plainEntry);
     },
     reproduction: (entry) => spec.reproduction(entry),
     redact: (text) => redactor.redact(text),

@@ -12,7 +12,8 @@ export function parseJson(text: string): unknown {
 const parsedAnswers = new WeakMap<object, unknown>();
 
 /** An answer's body as JSON (undefined when it is none), parsed once for an answer object handed out again. */
-export function answerJson(answer: { body: string }): unknown {
+export function answerJson(answer: { body: string; json?: unknown }): unknown {
+  if (answer.json !== undefined) return answer.json;
   if (!Object.isFrozen(answer)) return parseJson(answer.body);
   if (parsedAnswers.has(answer)) return parsedAnswers.get(answer);
   const parsed = parseJson(answer.body);

@@ -68,7 +68,10 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
       return found;
     },
     show: (read) => showRequest(read.x.request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value)),
-    showAnswer: (read) => read.x.answer.body,
+    showAnswer(read) {
+      const { body } = read.x.answer;
+      return () => body;
+    },
     observe(read, state, entry) {
       const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeRoute(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
       if (read.op === 'fetch') {

@@ -11,7 +11,11 @@ export interface IssuedToken {
   /** The journal number of the last API call that carried it; 0 before any (numbers order calls made in the same millisecond). */
   lastUsedId: number;
   uses: number;
-  entry: JournalEntry;
+  /**
+   * The journal number of the request it answered: a number, not the entry, as thousands of tokens are
+   * kept and an entry not shown yet keeps its exchange alive.
+   */
+  issuedById: number;
 }
 
 /** A token request made while the client's previous token was young: a replacement, unless that token is used again. */
@@ -65,6 +69,11 @@ export const meetingStateBounds = { tokens: 4096, clients: 64, pageTokens: 1024,
 
 export interface MeetingClientState {
   tokens: GenerationalMap<string, IssuedToken>;
+  /**
+   * The lengths of the tokens issued (at most maxTokenLengths; undefined past it): a value of another
+   * length is no token the platform issued, known without hashing it (a header, a form field).
+   */
+  tokenLengths: Set<number> | undefined;
   clients: Map<string, ClientRecord>;
   pageTokens: Map<string, PageToken>;
   /** Meeting UUIDs the platform listed or answered: what an identifier was meant to be. */
@@ -79,9 +88,27 @@ export interface MeetingClientState {
   uuidsFrom?: { answer: object; op: string; generation: number };
 }
 
+const maxTokenLengths = 64;
+
+/** Keeps an issued token's fingerprint, and its length. */
+export function keepToken(state: MeetingClientState, token: string, fingerprint: string, issued: IssuedToken): void {
+  state.tokens.set(fingerprint, issued);
+  const lengths = state.tokenLengths;
+  if (lengths && !lengths.has(token.length)) {
+    if (lengths.size >= maxTokenLengths) state.tokenLengths = undefined;
+    else lengths.add(token.length);
+  }
+}
+
+/** Whether the judge may know `value` as a token the platform issued: no when no token issued had its length. */
+export function mayBeToken(state: MeetingClientState, value: string): boolean {
+  return state.tokenLengths?.has(value.length) ?? true;
+}
+
 export function newMeetingClientState(): MeetingClientState {
   return {
     tokens: new GenerationalMap(meetingStateBounds.tokens),
+    tokenLengths: new Set(),
     clients: new Map(),
     pageTokens: new Map(),
     uuids: new GenerationalMap(meetingStateBounds.uuids),

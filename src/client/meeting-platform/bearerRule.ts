@@ -44,7 +44,7 @@ export function judgeBearer(read: MeetingRead, state: MeetingClientState): Clien
   const issued = state.tokens.get(fingerprint);
   if (issued && issued.expiresAt <= x.receivedAt) {
     const ago = Math.round((x.receivedAt - issued.expiresAt) / 1000);
-    return { ...c, problem: `the access token (issued by request #${issued.entry.id}) had expired ${ago} s before this call`, cause: 'an expired access token' };
+    return { ...c, problem: `the access token (issued by request #${issued.issuedById}) had expired ${ago} s before this call`, cause: 'an expired access token' };
   }
   if (!issued && x.answer.status === 401) {
     return { ...c, problem: `the platform did not take this access token (401${answerCode(read)}): it is not one the platform issued, or no longer valid`, cause: 'an access token the platform refused' };

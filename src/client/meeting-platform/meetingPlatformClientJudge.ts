@@ -6,10 +6,13 @@ import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';
 import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
 import { showRequest } from '../showRequest.ts';
+import { sameRequest } from '../sameRequest.ts';
+import type { ClientRequest } from '../ClientExchange.ts';
+import type { ShownRequest } from '../../exchange/curlCommand.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
-import { newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
+import { mayBeToken, newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
 import { observePages, settlePages } from './pageTokenRules.ts';
 import { judgePageSize } from './pageSizeRule.ts';
 import { judgeRoute } from './routeRule.ts';
@@ -44,7 +47,7 @@ function secretsOf(read: MeetingRead): Array<readonly [string, string]> {
 }
 
 /** The Authorization header as a report shows it: Basic as "id:$MEETING_CLIENT_SECRET" (curl -u), a token the platform issued as $ACCESS_TOKEN. */
-function showAuthorization(read: MeetingRead, state: MeetingClientState, value: string): string {
+function showAuthorization(read: MeetingRead, issued: (value: string) => boolean, value: string): string {
   const { auth } = read;
   if (!auth) return value;
   if (auth.scheme.toLowerCase() === 'basic' && /^[A-Za-z0-9+/]+={0,2}$/.test(auth.credentials)) {
@@ -54,9 +57,17 @@ function showAuthorization(read: MeetingRead, state: MeetingClientState, value: 
     return value;
   }
   // A bearer token, or a token the platform issued under any scheme: never shown.
-  if (auth.scheme.toLowerCase() === 'bearer' || state.tokens.has(tokenFingerprint(auth.credentials))) return `${auth.scheme} $${accessToken}`;
+  if (auth.scheme.toLowerCase() === 'bearer' || issued(auth.credentials)) return `${auth.scheme} $${accessToken}`;
   return value;
 }
+
+/** Whether a value is an access token the platform issued (and the judge still knows). */
+function isIssued(value: string, state: MeetingClientState): boolean {
+  return mayBeToken(state, value) && tokenLike.test(value) && state.tokens.has(tokenFingerprint(value));
+}
+
+/** The fields named wherever they are sent. */
+const secretParams = { access_token: accessToken, client_secret: credentialEnv.clientSecret };
 
 const clauses = {
   'MP-CLIENT-ROUTE': { title: "every request is one of the platform's operations, at its address and with its method", of: 'requests', failed: 'were sent to a route or with a method the platform does not have' },
@@ -74,6 +85,9 @@ const clauses = {
 /** The meeting platform's client clauses (MP-CLIENT-*) as a judge spec. */
 export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): ClientJudgeSpec<MeetingRead, MeetingClientState> {
   const read = meetingExchangeReader(addresses);
+  // The request shown last, if its showing read nothing of the state, and how many token lengths were
+  // known then (the set only grows: the same size is the same set).
+  let lastShown: { request: ClientRequest; shown: ShownRequest; lengths: number } | undefined;
   return {
     suite: 'meeting-platform',
     clauses,
@@ -81,14 +95,27 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     read,
     secrets: secretsOf,
     show(r, state) {
+      const { request } = r.x;
+      // The same request again shows the same, while no value in it could be a token the platform issued.
+      const lengths = state.tokenLengths?.size;
+      if (lastShown && lengths === lastShown.lengths && sameRequest(request, lastShown.request)) return lastShown.shown;
       // A token the platform issued is named wherever the client put it.
-      const issued = (value: string) => (tokenLike.test(value) && state.tokens.has(tokenFingerprint(value)) ? accessToken : undefined);
-      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, state, value) : issued(value) ? `$${accessToken}` : value);
-      return showRequest(r.x.request, { access_token: accessToken, client_secret: credentialEnv.clientSecret }, header, issued);
+      let readState = false;
+      const issuedHere = (value: string) => {
+        if (!mayBeToken(state, value)) return false;
+        readState = true;
+        return isIssued(value, state);
+      };
+      const issued = (value: string) => (issuedHere(value) ? accessToken : undefined);
+      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, issuedHere, value) : issued(value) ? `$${accessToken}` : value);
+      const shown = showRequest(request, secretParams, header, issued);
+      lastShown = readState || lengths === undefined ? undefined : { request, shown, lengths };
+      return shown;
     },
     showAnswer(r) {
       const token = (r.answer as { access_token?: unknown } | undefined)?.access_token;
-      return typeof token === 'string' && token ? r.x.answer.body.split(token).join(`$${accessToken}`) : r.x.answer.body;
+      const { body } = r.x.answer;
+      return typeof token === 'string' && token ? () => body.split(token).join(`$${accessToken}`) : () => body;
     },
     observe(r, state, entry) {
       const cases: Array<ClientCase | undefined> = [judgeRoute(r)];

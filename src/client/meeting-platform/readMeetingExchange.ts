@@ -13,7 +13,7 @@ export interface MeetingRead {
   params: Record<string, string>;
   /** The meeting identifier as it was sent in the path, still encoded (GET /v2/meetings/{meetingId}). */
   rawMeetingId?: string;
-  /** The query as the platform reads it (a form: "+" is a space). */
+  /** The query as the platform reads it (a form: "+" is a space); shared with other reads, not to be changed. */
   query: URLSearchParams;
   /** The Authorization header: its scheme as sent, and what follows it. */
   auth?: { scheme: string; credentials: string };
@@ -85,7 +85,7 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
       op,
       params,
       rawMeetingId: found.rawMeetingId,
-      query: new URLSearchParams(request.query),
+      query: queryOf(request.query),
       auth: authorization,
       answer: /json/i.test(x.answer.headers['content-type'] ?? '') ? answerJson(x.answer) : undefined,
       authUrl: base,
@@ -103,6 +103,19 @@ interface Routed {
 
 /** Routes the reader remembers; past this it forgets them all (a client sending path after path). */
 const maxRoutes = 1024;
+
+// The query read last: a client asks for the same page size with call after call.
+let lastQueryText: string | undefined;
+let lastQuery = new URLSearchParams();
+
+/** A query as the platform reads it, shared by the exchanges that sent the same one: not to be changed. */
+function queryOf(text: string): URLSearchParams {
+  if (text !== lastQueryText) {
+    lastQuery = new URLSearchParams(text);
+    lastQueryText = text;
+  }
+  return lastQuery;
+}
 
 // The header split last, and how: a client sends the same Authorization with call after call.
 let lastHeader: string | undefined;

@@ -6,25 +6,44 @@ const basicDiagnosis = 'Send Authorization: Basic followed by the base64 of CLIE
 const formDiagnosis =
   'POST {auth_url}/oauth/token with Content-Type: application/x-www-form-urlencoded and the body grant_type=account_credentials&account_id=ACCOUNT_ID (new URLSearchParams({ grant_type: "account_credentials", account_id })).';
 
-// The exchange whose fields were read last, and its fields: several rules read them from one token request.
-let lastRead: MeetingRead | undefined;
+// The fields read last, and from what: several rules read them from one token request, and a client
+// sends the same query and form with each one.
+let lastQuery: string | undefined;
+let lastBody: string | undefined;
 let lastFields = new URLSearchParams();
 
 /**
  * The token request's fields wherever the platform reads them: the query string, overridden by a form
- * body. Read once per exchange (the same object again to each rule that asks): not to be changed.
+ * body. Read once for the same query and form (the same object again): not to be changed.
  */
 export function tokenFields(read: MeetingRead): URLSearchParams {
-  if (read === lastRead) return lastFields;
-  const fields = new URLSearchParams(read.x.request.query);
-  if (isForm(read)) for (const [name, value] of new URLSearchParams(read.x.request.body)) fields.set(name, value);
-  lastRead = read;
+  const { query } = read.x.request;
+  const body = isForm(read) ? read.x.request.body : undefined;
+  if (query === lastQuery && body === lastBody) return lastFields;
+  const fields = new URLSearchParams(query);
+  if (body !== undefined) for (const [name, value] of new URLSearchParams(body)) fields.set(name, value);
+  lastQuery = query;
+  lastBody = body;
   lastFields = fields;
   return fields;
 }
 
+// The content type read last, and its essence: a client labels each token request the same.
+let lastContentType: string | undefined;
+let lastEssence = '';
+
+/** The essence of a request's Content-Type ("" when it has none). */
+function essenceOfRequest(read: MeetingRead): string {
+  const contentType = read.x.request.headers['content-type'];
+  if (contentType !== lastContentType) {
+    lastEssence = essenceOf(contentType);
+    lastContentType = contentType;
+  }
+  return lastEssence;
+}
+
 function isForm(read: MeetingRead): boolean {
-  return essenceOf(read.x.request.headers['content-type']) === 'application/x-www-form-urlencoded';
+  return essenceOfRequest(read) === 'application/x-www-form-urlencoded';
 }
 
 /** MP-CLIENT-TOKEN-BASIC: the client authenticates with HTTP Basic, base64 of CLIENT_ID:CLIENT_SECRET. */
@@ -58,7 +77,7 @@ export function judgeTokenForm(read: MeetingRead): ClientCase {
   const c = { clause: 'MP-CLIENT-TOKEN-FORM', path: 'token-request', diagnosis: formDiagnosis };
   const { request } = read.x;
   if (request.method !== 'POST') return { ...c, problem: `sent with ${request.method}: the token request is a POST`, cause: 'another method than POST' };
-  const type = essenceOf(request.headers['content-type']);
+  const type = essenceOfRequest(read);
   if (request.body !== '' && type !== 'application/x-www-form-urlencoded') {
     const json = type === 'application/json' || type.endsWith('+json') || /^\s*[{[]/.test(request.body);
     return json

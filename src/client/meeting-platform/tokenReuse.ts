@@ -2,7 +2,7 @@ import type { ClientCase, SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
 import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { bearerFingerprint } from './bearerRule.ts';
-import { meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
+import { keepToken, meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
 import { decodedBasic, type MeetingRead } from './readMeetingExchange.ts';
 import { tokenFields } from './tokenRequestRules.ts';
 
@@ -101,7 +101,7 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
     }
     record.latest = fingerprint;
   }
-  state.tokens.set(fingerprint, { client, issuedAt: x.answeredAt, expiresAt: x.answeredAt + ttlMs, lastUsedId: 0, uses: 0, entry });
+  keepToken(state, accessToken, fingerprint, { client, issuedAt: x.answeredAt, expiresAt: x.answeredAt + ttlMs, lastUsedId: 0, uses: 0, issuedById: entry.id });
   return cases;
 }
 
