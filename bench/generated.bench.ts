@@ -22,6 +22,7 @@ import { startBrokenService } from '../suites/fetch-service/fixtures/startBroken
 import { generatedVariants as meetingVariants } from '../suites/meeting-platform/fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from '../suites/meeting-platform/linkWalk.ts';
 import { meetingFuzzBinding } from '../suites/meeting-platform/meetingFuzzBinding.ts';
+import { fuzzClauses as meetingFuzzClauses } from '../suites/meeting-platform/fuzzChecks.ts';
 import { median } from './loadTest.ts';
 import { printTable, type BenchRow } from './printTable.ts';
 import { defaultLimits } from '../src/exchange/exchangeLimits.ts';
@@ -74,7 +75,7 @@ await measure('no server (canned answer in memory)', canned(fetchFuzzBinding(awa
 await measure('bare node:http, canned answer', fetchFuzzBinding(await fetchTarget(bare.url), fuzzClauses));
 await measure('fetch-service mock (embedded)', fetchFuzzBinding(await fetchTarget(fetchMock.url), fuzzClauses));
 await measure('fetch-service reference (embedded)', fetchFuzzBinding(await fetchTarget(reference.url), fuzzClauses));
-await measure('meeting-platform mock (embedded)', meetingFuzzBinding(meeting));
+await measure('meeting-platform mock (embedded)', meetingFuzzBinding(meeting, meetingFuzzClauses));
 printTable(`Generated requests per second (${runs} valid + ${runs} mutated per operation, each answer judged against the spec, no shrinking)`, rows, 'bare node:http, canned answer');
 await Promise.all([bare.close(), reference.close(), fetchMock.close(), meetingMock.close()]);
 
@@ -115,7 +116,7 @@ for (const variant of meetingVariants) {
       const f = (await new LinkWalk(target).check({ seed: mixSeed(seed, 0x11c5), runs: 4 * linkRuns(defaultFuzzRuns) })).failure;
       return f && { at: f.runs, sequence: 'page sizes' };
     }
-    const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: beyond });
+    const fuzz = new FuzzSession(meetingFuzzBinding(target, meetingFuzzClauses), { seed, runs: beyond });
     for (const { operation } of fuzz.binding.operations) {
       const f = (await fuzz.check(operation.operationId, clause.replace('MP-FUZZ-', '') as (typeof generatedClauses)[number], { maxShrinkTries: 0 })).failure;
       if (f) return { at: f.runs, sequence: `${operation.operationId} ${sequenceOf(Boolean(f.request.mutation))}` };

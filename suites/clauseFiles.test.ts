@@ -4,7 +4,7 @@
 // defines some clause. The suite file (`*.suite.ts`) only assembles: it names no clause. (No clause is
 // assembly-only: a check always judges something, so its clause is that check's file's.)
 //
-// The naming rule: drop the suite's prefix ("FS-") from the id; its first word, in lower case, names its
+// The naming rule: drop the suite's prefix ("FS-", "MP-") from the id; its first word, in lower case, names its
 // group, and the group's file is `<group>Checks.ts`: FS-RESULT-STATUS → result → resultChecks.ts,
 // FS-AUTH-KEY → authChecks.ts, FS-FUZZ-NO-5XX → fuzzChecks.ts. Ids whose leading words are a status code,
 // or a word the clause shares a group with others under, are folded into a group by the suite's `folds`
@@ -49,6 +49,11 @@ const suites: Partial<Record<SuiteName, SuiteFiles>> = {
       'SEC-REQUEST-LIMITS': 'requestLimit',
     },
   },
+  'meeting-platform': {
+    prefix: 'MP-',
+    // Groups of two words: the file is named by both (MP-JOIN-URL-HTTPS → joinUrlChecks.ts).
+    folds: { WRONG: 'wrongAddress', JSON: 'jsonOnly', MEETINGS: 'meetingsList', JOIN: 'joinUrl', ID: 'idEncoding', SPEC: 'specResponse' },
+  },
 };
 
 /** The file a clause's checks belong in, and why: "resultChecks.ts (the id's first word, RESULT)". */
@@ -85,6 +90,16 @@ describe('the rule', () => {
     ['FS-CACHE-NEW', 'cacheChecks.ts'],
   ])('%s belongs in %s', (id, file) => {
     expect(homeOf(id, fetch).file).toBe(file);
+  });
+
+  test.each([
+    ['MP-TOKEN-FLOW', 'tokenChecks.ts'],
+    ['MP-JOIN-URL-HTTPS', 'joinUrlChecks.ts'],
+    ['MP-MEETINGS-LIST', 'meetingsListChecks.ts'],
+    ['MP-MEETING-BY-ID', 'meetingChecks.ts'],
+    ['MP-FUZZ-LINKS', 'fuzzChecks.ts'],
+  ])('%s belongs in %s', (id, file) => {
+    expect(homeOf(id, suites['meeting-platform']!).file).toBe(file);
   });
 
   test("a reference to another clause is no definition; the id as a string of its own is", () => {

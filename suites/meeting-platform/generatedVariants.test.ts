@@ -11,6 +11,7 @@ import { mixSeed } from '../../src/json/mixSeed.ts';
 import { generatedVariants } from './fixtures/generatedVariants.ts';
 import { LinkWalk, linkRuns } from './linkWalk.ts';
 import { meetingFuzzBinding } from './meetingFuzzBinding.ts';
+import { fuzzClauses } from './fuzzChecks.ts';
 import { defaultLimits } from '../../src/exchange/exchangeLimits.ts';
 
 const seed = 7;
@@ -30,7 +31,7 @@ async function generatedFailures(prepend?: MeetingPlatformServerOptions['prepend
   const server = await startMeetingPlatformServer(prepend ? { prepend } : {});
   servers.push(server);
   const target: MeetingPlatformTarget = { label: server.url, authUrl: server.url, apiBaseUrl: server.url, credentials: server.accounts[0]!, embedded: false, limits: defaultLimits };
-  const fuzz = new FuzzSession(meetingFuzzBinding(target), { seed, runs: defaultFuzzRuns });
+  const fuzz = new FuzzSession(meetingFuzzBinding(target, fuzzClauses), { seed, runs: defaultFuzzRuns });
   const found: Found[] = [];
   for (const { operation } of fuzz.binding.operations) {
     for (const clause of generatedClauses) {
