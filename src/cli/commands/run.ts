@@ -86,8 +86,8 @@ function runCommand(names: string[], flags: RunFlags): Promise<number> {
           ticker = setInterval(show, process.stdout.isTTY ? 1000 : 10_000).unref();
         },
         onPlan: (plan) => eta.plan(plan),
-        onCheck: (check) => {
-          eta.checkDone(check);
+        onCheck: (check, selected) => {
+          if (selected) eta.checkDone(check);
           atWork = '';
           console.check(check);
         },

@@ -20,8 +20,8 @@ export type RunOptions = Omit<TableRunOptions, 'config'> & {
    * and budget the run will hold it to (paceText says it in a line).
    */
   onStart?: (run: { suites: SuiteName[]; seed: number; targets: string[]; paces: TargetPace[] }) => void;
-  /** Each check as it ends. */
-  onCheck?: (check: CheckResult) => void;
+  /** Each check as it ends; `selected`: --grep chose it (those it leaves out end too, skipped at once). */
+  onCheck?: (check: CheckResult, selected: boolean) => void;
   /** A long check's progress while it runs ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests"). */
   onProgress?: (message: string) => void;
   /** How much the run has to do, as vitest collects the suites' files: for an estimate of the time left. */

@@ -17,7 +17,7 @@ export interface MergeOptions extends Pick<SuppressionOptions, 'suppressions' | 
   dir: string;
   report?: ReportFile[];
   /** Each check of the merged run, as it is read. */
-  onCheck?: (check: CheckResult) => void;
+  onCheck?: (check: CheckResult, selected: boolean) => void;
 }
 
 /**
@@ -45,7 +45,7 @@ export async function mergeShards(options: MergeOptions): Promise<RunReport> {
       await copyFile(blob, join(blobDir, blobName(r.shard)));
     }
     const { mergeBlobs } = await import('./runSuites.ts');
-    merged = await mergeBlobs(blobDir, redactor, options.onCheck && suppressions ? (check) => options.onCheck!(suppressions.accept(check)) : options.onCheck);
+    merged = await mergeBlobs(blobDir, redactor, options.onCheck && suppressions ? (check, selected) => options.onCheck!(suppressions.accept(check), selected) : options.onCheck);
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }

@@ -90,7 +90,7 @@ export async function runLoaded(loaded: LoadedConfig | undefined, options: RunOp
     blobFile: files?.blob,
     serial: rateLimited(conform),
     onReady: () => options.onStart?.({ suites, seed, targets: configured.configTargets, paces }),
-    onCheck: suppressions && options.onCheck ? (check) => options.onCheck!(suppressions!.accept(check)) : options.onCheck,
+    onCheck: suppressions && options.onCheck ? (check, selected) => options.onCheck!(suppressions!.accept(check), selected) : options.onCheck,
     onProgress: options.onProgress,
     onPlan: options.onPlan,
   }).finally(() => runFarm.close());

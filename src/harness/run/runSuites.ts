@@ -27,7 +27,8 @@ export interface RunSuitesOptions {
   shard?: Shard;
   /** Also write vitest's blob of the run to this file, for mergeBlobs. */
   blobFile?: string;
-  onCheck?: (result: CheckResult) => void;
+  /** Each check as it ends; `selected`: --grep chose it (one it left out ends too, skipped at once). */
+  onCheck?: (result: CheckResult, selected: boolean) => void;
   /** A running check's progress ("FS-FUZZ-NO-5XX fetchPage: 120/200 generated requests [reference]"). */
   onProgress?: (message: string) => void;
   /** One test file at a time (a rate limit per target holds across files). */
@@ -85,7 +86,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunSuitesRes
  * The checks of several shards' runs, from the blobs they wrote (vitest's merge-reports): the same
  * results the checks gave where they ran, replayed through the same collector as a run's.
  */
-export async function mergeBlobs(blobDir: string, redactor: Redactor, onCheck?: (result: CheckResult) => void): Promise<RunSuitesResult> {
+export async function mergeBlobs(blobDir: string, redactor: Redactor, onCheck?: (result: CheckResult, selected: boolean) => void): Promise<RunSuitesResult> {
   const collected = collectChecks(redactor, onCheck);
   await withVitest({ reporters: [collected.reporter] }, (vitest) => vitest.mergeReports(blobDir), collected.errors);
   return { checks: inCatalogueOrder(collected.checks), errors: collected.errors.map((e) => redactor.redact(e)) };
@@ -117,7 +118,7 @@ async function withVitest(config: TestUserConfig, use: (vitest: Vitest) => Promi
 /** A vitest reporter turning finished test cases into check results, and the errors that kept checks from running. */
 function collectChecks(
   redactor: Redactor,
-  onCheck?: (result: CheckResult) => void,
+  onCheck?: (result: CheckResult, selected: boolean) => void,
   onProgress?: (message: string) => void,
   onPlan?: (plan: RunPlan) => void,
 ): { reporter: Reporter; checks: CheckResult[]; errors: string[]; knowPlan(plan: RunPlan): void } {
@@ -156,7 +157,7 @@ function collectChecks(
       const result = toCheckResult(testCase, redactor);
       if (!result) return;
       checks.push(result);
-      onCheck?.(result);
+      onCheck?.(result, testCase.options.mode === 'run' || testCase.options.mode === 'only');
     },
     onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled) {
       for (const module of modules) {
