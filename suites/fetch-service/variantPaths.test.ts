@@ -55,13 +55,6 @@ const pathsAwaitingVariant: readonly string[] = [
   'FS-SEC-KEY-ECHO 200-redirect',
   'FS-SEC-KEY-ECHO key-elsewhere',
   'FS-SEC-KEY-ECHO with-caller-credentials',
-  'FS-SEC-SCHEME file',
-  'FS-SEC-SCHEME ftp',
-  'FS-SEC-SCHEME javascript',
-  'FS-SEC-SCHEME hostless',
-  'FS-SEC-SCHEME-REDIRECT file',
-  'FS-SEC-SCHEME-REDIRECT ftp',
-  'FS-SEC-SCHEME-REDIRECT javascript',
   'FS-SEC-REQUEST-LIMITS next-request',
 ];
 
