@@ -34,7 +34,7 @@ const pathsAwaitingVariant: readonly string[] = [
   'FS-VERSION-PATH post-v1-fetch',
   'FS-AUTH-REQUIRED not-json',
   'FS-AUTH-KEY json',
-  'FS-AUTH-HEADER-ONLY x-api-key',
+  // A service refusing the farm's verifying certificate directly is stopped by the preflight (it does not trust the farm's CA) before any check.
   'FS-TLS-VERIFIED direct',
   'FS-PROXIES-OPTION omitted',
   'FS-429 first-burst',
