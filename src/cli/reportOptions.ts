@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import { exitCodeOf } from '../verdict/runVerdict.ts';
 import { presentReport } from '../verdict/presentReport.ts';
 import type { ReportFile } from '../verdict/reportFiles.ts';
-import { ConsoleReporter } from '../verdict/reporters/ConsoleReporter.ts';
+import { ConsoleReporter } from './ConsoleReporter.ts';
 import { isReportFormat, reportFormats } from '../verdict/reporters/reportRenderers.ts';
 import type { RunReport } from '../verdict/RunReport.ts';
 import { RunError } from '../verdict/RunError.ts';

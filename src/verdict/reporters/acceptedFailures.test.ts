@@ -1,11 +1,10 @@
 // Failures the suppressions file accepts are shown apart in every format, like warnings: after the
 // failures, with the entry's reason and date, counted on their own, not failing the run.
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { presentReport } from '../presentReport.ts';
 import { exitCodeOf } from '../runVerdict.ts';
 import { applySuppressions, newEntries } from '../suppressions/applySuppressions.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
+import { plainText, renderConsole } from './renderConsole.ts';
 import { summaryLine } from './runSummaryText.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJunit } from './renderJunit.ts';
@@ -29,9 +28,8 @@ test('the report: one accepted check, the other failures still fail', () => {
 
 describe('every format shows accepted failures apart', () => {
   test('console: a lead of its own after the root causes, a section after the failures with the reason, the notes, the count in the summary line', () => {
-    let text = '';
-    const out = new Writable({ write: (chunk, _e, done) => ((text += String(chunk)), done()) });
-    new ConsoleReporter(out).summary(presentReport(report));
+    const text = renderConsole(presentReport(report), plainText).map((line) => `${line}
+`).join('');
     expect(text).toContain('\nAccepted (1 failed clause accepted by conform-suppressions.json; it does not fail the run)\n  ≈ MP-ID-ENCODING accepted: 27 of 47 meetings could not be fetched by UUID; reason: the platform fixes "+" in UUIDs in Q3 (PLAT-42); until 2999-12-31\n');
     expect(text).toContain('\nAccepted (1): failed checks conform-suppressions.json accepts; they do not fail the run\n≈ meeting-platform MP-ID-ENCODING [MUST] every listed meeting can be fetched by its UUID, encoded as the rule says [meeting-platform mock (embedded)]\n    27 of 47 meetings could not be fetched by UUID\n    reason: the platform fixes "+" in UUIDs in Q3 (PLAT-42); until 2999-12-31\n');
     expect(text.indexOf('Root causes')).toBeLessThan(text.indexOf('Accepted (1 failed'));

@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { presentReport } from '../presentReport.ts';
 import { buildReport } from '../buildReport.ts';
 import type { CheckResult } from '../RunReport.ts';
-import { ConsoleReporter } from './ConsoleReporter.ts';
+import { plainText, renderConsole } from './renderConsole.ts';
 import { renderHtml } from './renderHtml.ts';
 import { renderJson } from './renderJson.ts';
 import { renderJunit } from './renderJunit.ts';
@@ -20,9 +19,8 @@ const report = buildReport({ ...base, checks: [check('FS-AUTH-KEY', 'passed'), c
 
 describe('clause groups in every report format', () => {
   test('console: a "Security checks" heading above the security clauses, after the others', () => {
-    let text = '';
-    const out = new Writable({ write: (chunk: Buffer, _enc, done) => ((text += chunk.toString()), done()) });
-    new ConsoleReporter(out).summary(presentReport(report));
+    const text = renderConsole(presentReport(report), plainText).map((line) => `${line}
+`).join('');
     const [ordinary, security] = [text.indexOf('\nClauses\n'), text.indexOf('\nSecurity checks\n')];
     expect(ordinary).toBeGreaterThanOrEqual(0);
     expect(security).toBeGreaterThan(ordinary);

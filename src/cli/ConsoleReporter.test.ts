@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { presentReport } from '../presentReport.ts';
+import { presentReport } from '../verdict/presentReport.ts';
 import { ConsoleReporter } from './ConsoleReporter.ts';
-import { failingReport } from '../fixtures/failingReport.ts';
-import { sideBySideReport } from '../fixtures/sideBySideReport.ts';
+import { failingReport } from '../verdict/fixtures/failingReport.ts';
+import { sideBySideReport } from '../verdict/fixtures/sideBySideReport.ts';
 
 function sink(isTTY: boolean): Writable & { isTTY: boolean; text: string } {
   const out = new Writable({
