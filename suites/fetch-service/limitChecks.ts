@@ -4,7 +4,7 @@ import type { Exchange, FetchCall } from './fetchClient.ts';
 import { hangUpMidFetch } from './hangUpMidFetch.ts';
 import { controlPasses, judgeWithControls, sendControls, servedPage } from './controlFetch.ts';
 import { judge, probeAll, type Case } from './judge.ts';
-import { provokeTooMany } from './provokeTooMany.ts';
+import { crowdTooSmall, provokeTooMany } from './provokeTooMany.ts';
 import { begin, durationText, type SuiteTarget } from './SuiteTarget.ts';
 
 /** What came back and when: "got 504 after 12.7 s: The fetch did not complete ...". */
@@ -39,6 +39,8 @@ function defineFirstRequestChecks(check: Check, s: SuiteTarget): void {
     ctx.evidence('crowd', `${crowd.started} slow fetches started in doubling batches, at most ${crowd.peak} in flight at once; replies before they were cut: ${statuses.join(', ') || 'none'}`);
     const exchange = crowd.tooMany ?? crowd.replies[0] ?? crowd.cut;
     if (!exchange) throw new Error('the concurrency probe started no fetch');
+    const tooSmall = crowdTooSmall(s, crowd);
+    if (tooSmall) ctx.skip(tooSmall);
     const first = crowd.replies.length ? `the first answer, after ${durationText(exchange.durationMs)} (the fetch timeout is ${seconds} s): ${replied(exchange)}` : 'all of them were still waiting when cut';
     const problem = crowd.tooMany ? undefined : `no 429 with up to ${crowd.peak} fetches in flight at once; ${first}`;
     judge(ctx, s.client, "a fetch request beyond the caller's concurrent fetch limit must get 429 Too Many Requests", [{ label: 'ramp of concurrent slow fetches', exchange, problem }]);
@@ -131,6 +133,8 @@ function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
     const second = await provokeTooMany(s, post);
     const exchange = second.tooMany ?? second.replies[0] ?? second.cut;
     if (!exchange) throw new Error('the second burst started no fetch');
+    const tooSmall = crowdTooSmall(s, second);
+    if (tooSmall) ctx.skip(tooSmall);
     ctx.evidence('second burst', `${hungUp ? 'after a caller hung up mid-fetch, ' : 'after a fetch whose caller was to hang up mid-fetch was answered first, '}${second.started} slow fetches started in doubling batches; replies before they were cut: ${second.replies.map((x) => x.status).join(', ') || 'none'}`);
     const problem = second.tooMany ? undefined : `no 429 with up to ${second.started} fetches in flight at once in the second burst (${second.replies.length ? replied(exchange) : 'all of them were still waiting when cut'})`;
     const controls = await sendControls(post, [servedPage(s, "one fetch within the limit (the farm's /small page) served after the second burst")]);

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { rateLimitFor } from '../../src/exchange/rateLimit.ts';
 import type { Exchange } from './fetchClient.ts';
 import type { Post, SuiteTarget } from './SuiteTarget.ts';
 
@@ -17,6 +18,20 @@ export interface Crowd {
 
 /** At most this many fetches at once: far above any sensible per-account limit, and still gentle. */
 export const maxCrowd = 64;
+
+/**
+ * Why a crowd without a 429 proves nothing of the target, when it could not grow past any limit: under a
+ * rate limit of R requests a second, a slow fetch held until the fetch timeout of T s leaves about R x T
+ * fetches in flight at once at most. Below `maxCrowd`, a target whose limit is above that (an operator's
+ * setting; the seed names none) rightly answered none of them 429: the clause is not judged, never failed.
+ */
+export function crowdTooSmall(s: SuiteTarget, crowd: Crowd): string | undefined {
+  if (crowd.tooMany) return undefined;
+  const rate = rateLimitFor(s.client.endpoint, s.target.limits.rateLimit);
+  const ceiling = Math.floor((rate * s.timeoutMs) / 1000);
+  if (ceiling >= maxCrowd) return undefined;
+  return `not judged: at ${rate} requests a second (--rate-limit) and a fetch timeout of ${s.timeoutMs / 1000} s, at most about ${ceiling} fetches can be in flight at once, too few to pass a limit that may be higher (${crowd.started} started, no 429); a faster --rate-limit, or a target with a longer fetch timeout, lets the crowd grow to ${maxCrowd}`;
+}
 
 /** At most this many fetches in all, when slots free up while the crowd grows (each held until the timeout). */
 const maxStarted = 2 * maxCrowd;

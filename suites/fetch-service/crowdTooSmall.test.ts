@@ -1,0 +1,27 @@
+// A crowd that got no 429 fails FS-429 only when it could have grown past any sensible limit: under a
+// rate limit, a fetch held until the fetch timeout leaves about rate x timeout in flight at most.
+import { expect, test } from 'vitest';
+import type { Exchange } from './fetchClient.ts';
+import { crowdTooSmall, maxCrowd, type Crowd } from './provokeTooMany.ts';
+import type { SuiteTarget } from './SuiteTarget.ts';
+
+const target = (rateLimit: number | undefined, timeoutMs: number, endpoint = 'https://fetch.example/v1/fetch') =>
+  ({ client: { endpoint }, target: { limits: { rateLimit } }, timeoutMs }) as unknown as SuiteTarget;
+const crowd = (tooMany?: Exchange): Crowd => ({ tooMany, started: maxCrowd, peak: maxCrowd, replies: [], cut: undefined });
+
+test.each([
+  ['10 a second, a 1.5 s timeout: about 15 in flight, not judged', target(10, 1500), true],
+  ['10 a second, a 60 s timeout (the seed\'s): 600, judged', target(10, 60_000), false],
+  ['no rate limit (0): judged', target(0, 1500), false],
+  ['on loopback without --rate-limit: no limit, judged', target(undefined, 1500, 'http://127.0.0.1:4020/v1/fetch'), false],
+  ['elsewhere without --rate-limit: 10 a second, a 5 s timeout, not judged', target(undefined, 5000), true],
+  ['64 a second for exactly 1 s: the crowd can reach 64, judged', target(64, 1000), false],
+] as const)('%s', (_, s, unjudged) => {
+  const why = crowdTooSmall(s, crowd());
+  expect(why !== undefined).toBe(unjudged);
+  if (why) expect(why).toMatch(/^not judged: at \d+ requests a second \(--rate-limit\) and a fetch timeout of [\d.]+ s, at most about \d+ fetches can be in flight at once/);
+});
+
+test('a 429 is judged whatever the crowd could reach', () => {
+  expect(crowdTooSmall(target(10, 1500), crowd({ status: 429 } as Exchange))).toBeUndefined();
+});
