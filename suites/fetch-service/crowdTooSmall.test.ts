@@ -7,7 +7,7 @@ import type { SuiteTarget } from './SuiteTarget.ts';
 
 const target = (rateLimit: number | undefined, timeoutMs: number, endpoint = 'https://fetch.example/v1/fetch') =>
   ({ client: { endpoint }, target: { limits: { rateLimit } }, timeoutMs }) as unknown as SuiteTarget;
-const crowd = (tooMany?: Exchange): Crowd => ({ tooMany, started: maxCrowd, peak: maxCrowd, replies: [], cut: undefined });
+const crowd = (tooMany?: Exchange, repliedAfterMs: number[] = []): Crowd => ({ tooMany, started: maxCrowd, peak: maxCrowd, replies: repliedAfterMs.map((durationMs) => ({ status: 504, durationMs }) as Exchange), cut: undefined });
 
 test.each([
   ['10 a second, a 1.5 s timeout: about 15 in flight, not judged', target(10, 1500), true],
@@ -19,7 +19,13 @@ test.each([
 ] as const)('%s', (_, s, unjudged) => {
   const why = crowdTooSmall(s, crowd());
   expect(why !== undefined).toBe(unjudged);
-  if (why) expect(why).toMatch(/^not judged: at \d+ requests a second \(--rate-limit\) and a fetch timeout of [\d.]+ s, at most about \d+ fetches can be in flight at once/);
+  if (why) expect(why).toMatch(/^not judged: at \d+ requests a second \(--rate-limit\), with each slow fetch held [\d.]+ s by the target, at most about \d+ fetches can be in flight at once/);
+});
+
+test('the hold measured wins over the timeout given: a target that gives up on a slow fetch sooner than --fetch-timeout says', () => {
+  // --fetch-timeout 60 (the seed's) but 504s after 5 s: about 50 in flight at 10 a second.
+  expect(crowdTooSmall(target(10, 60_000), crowd(undefined, [4_990, 5_020, 5_001]))).toMatch(/held 5\.0 s by the target, at most about 50 fetches/);
+  expect(crowdTooSmall(target(10, 5_000), crowd(undefined, [7_000]))).toBeUndefined();
 });
 
 test('a 429 is judged whatever the crowd could reach', () => {

@@ -21,16 +21,19 @@ export const maxCrowd = 64;
 
 /**
  * Why a crowd without a 429 proves nothing of the target, when it could not grow past any limit: under a
- * rate limit of R requests a second, a slow fetch held until the fetch timeout of T s leaves about R x T
- * fetches in flight at once at most. Below `maxCrowd`, a target whose limit is above that (an operator's
+ * rate limit of R requests a second, a slow fetch the target holds T s (until its fetch timeout) leaves
+ * about R x T fetches in flight at once at most. Below `maxCrowd`, a target whose limit is above that (an operator's
  * setting; the seed names none) rightly answered none of them 429: the clause is not judged, never failed.
  */
 export function crowdTooSmall(s: SuiteTarget, crowd: Crowd): string | undefined {
   if (crowd.tooMany) return undefined;
   const rate = rateLimitFor(s.client.endpoint, s.target.limits.rateLimit);
-  const ceiling = Math.floor((rate * s.timeoutMs) / 1000);
+  // How long the target held a slow fetch: the longest reply the crowd got (its timeout's 504), which a
+  // target whose timeout is shorter than --fetch-timeout says ends sooner; else the timeout given.
+  const heldMs = crowd.replies.length ? Math.max(...crowd.replies.map((x) => x.durationMs)) : s.timeoutMs;
+  const ceiling = Math.floor((rate * heldMs) / 1000);
   if (ceiling >= maxCrowd) return undefined;
-  return `not judged: at ${rate} requests a second (--rate-limit) and a fetch timeout of ${s.timeoutMs / 1000} s, at most about ${ceiling} fetches can be in flight at once, too few to pass a limit that may be higher (${crowd.started} started, no 429); a faster --rate-limit, or a target with a longer fetch timeout, lets the crowd grow to ${maxCrowd}`;
+  return `not judged: at ${rate} requests a second (--rate-limit), with each slow fetch held ${(heldMs / 1000).toFixed(1)} s by the target, at most about ${ceiling} fetches can be in flight at once, too few to pass a limit that may be higher (${crowd.started} started, no 429); a faster --rate-limit, or a target that holds a slow fetch longer (its fetch timeout), lets the crowd grow to ${maxCrowd}`;
 }
 
 /** At most this many fetches in all, when slots free up while the crowd grows (each held until the timeout). */
