@@ -17,7 +17,8 @@ export interface ServedMock {
 
 /** Starts `server` listening; its URL is known once it listens, and close() drops kept-alive connections too. */
 export async function listenServer(server: Server, options: ServeOptions): Promise<ServedMock> {
-  server.keepAliveTimeout = 10_000;
+  // The client closes an idle kept-alive connection first (see startFetchService): no reset race.
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -58,7 +58,10 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 export async function startFetchService(options: StartOptions): Promise<RunningFetchService> {
   const log = options.log ?? jsonLinesLogger();
   const service = new FetchService({ ...options, log });
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, service.handle);
+  // An idle kept-alive connection is the client's to close (a minute, as load balancers idle): a server that
+  // closes one first resets the request a client sends on it at that moment, a race a busy machine's late
+  // timers lose (the fetch suite's run against the reference got "no HTTP answer" in CI at 5 s).
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 }, service.handle);
   server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   let address: AddressInfo;
