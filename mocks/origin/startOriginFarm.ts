@@ -129,6 +129,8 @@ function farmInfo(origins: Map<FarmListener, string>, ca: string): FarmInfo {
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
+  // The client closes an idle kept-alive connection first (see startFetchService): no reset race.
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -204,6 +204,9 @@ describe('the live page in headless Chromium', () => {
     const { page, errors, dialogs } = await open(`${stub.url}${livePagePath}`);
     await page.locator('#failed li').waitFor();
     await page.waitForSelector('#journal tr');
+    // The report, the journal, the scenario and the clock come from requests of their own: each drawn when its answer is in.
+    await page.waitForSelector('#scenario dt');
+    await expect.poll(() => page.locator('#clock').textContent()).toContain(evil);
     expect(await page.locator('.example').textContent()).toBe(`#1 GET /x/${evil}`);
     expect(await page.locator('#journal td.url').textContent()).toBe(`${evil} http://127.0.0.1/${evil}`);
     expect(await page.locator('#scenario dt').textContent()).toBe(evil);
