@@ -16,8 +16,8 @@ interface OriginRecord {
  * once is never given up on: a correct target, or one broken on a few paths, is judged on every request.
  *
  * A run's suite files each run in a process of their own; kept in one process only, the record let each
- * file wait out the deadlines again (five meeting-platform files against a target that sends headers and
- * never a body: more than 8 minutes at the default deadlines). Shared through a directory (`share`), the
+ * file wait out the deadlines again (when the meeting-platform suite was five files, a target that sends
+ * headers and never a body took more than 8 minutes at the default deadlines). Shared through a directory (`share`), the
  * record is the run's: once one file has given up on an origin, the next ones do at once.
  */
 export class SilentTargets {

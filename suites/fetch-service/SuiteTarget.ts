@@ -14,8 +14,8 @@ export interface SuiteTarget {
   farm: Farm;
   /** See probeScope.ts: decides which private destinations probes may name. */
   local: boolean;
-  /** The target's fetch timeout in milliseconds. */
-  timeoutMs: number;
+  /** The target's fetch timeout (--fetch-timeout, config fetchTimeout, FetchServiceTarget.fetchTimeoutSeconds) in milliseconds. */
+  fetchTimeoutMs: number;
   /** How long slow farm pages take to outlast the timeout: by enough to tell it from a slow success on any network. */
   pastTimeoutMs: number;
   /** One promise per name for work several checks share (see FetchCall.shareAs). */
@@ -32,7 +32,7 @@ export async function suiteTarget(target: FetchServiceTarget, farmLimits: Exchan
     return memo.get(name) as Promise<T>;
   };
   const farm = await loadFarm(target.originUrl, farmLimits);
-  const timeoutMs = target.fetchTimeoutSeconds * 1000;
+  const fetchTimeoutMs = target.fetchTimeoutSeconds * 1000;
   const client = new FetchClient(target);
   const log = new ExchangeLog(loadSpec('fetch-service'));
   client.onExchange = (x) => {
@@ -43,7 +43,7 @@ export async function suiteTarget(target: FetchServiceTarget, farmLimits: Exchan
     const shown = { method: 'POST', url: x.endpoint, headers, ...(bodyCommand ? { bodyCommand } : { body: x.requestBody }) };
     log.record({ shown, status: x.status, headers: x.headers, body: x.text });
   };
-  return { target, client, farm, local: isLocalTarget(target), timeoutMs, pastTimeoutMs: Math.round(timeoutMs) + 5000, shared, log };
+  return { target, client, farm, local: isLocalTarget(target), fetchTimeoutMs, pastTimeoutMs: Math.round(fetchTimeoutMs) + 5000, shared, log };
 }
 
 export type Post = (call: FetchCall) => Promise<Exchange>;

@@ -5,8 +5,8 @@ import type { Exchange } from './fetchClient.ts';
 import { crowdTooSmall, maxCrowd, type Crowd } from './provokeTooMany.ts';
 import type { SuiteTarget } from './SuiteTarget.ts';
 
-const target = (rateLimit: number | undefined, timeoutMs: number, endpoint = 'https://fetch.example/v1/fetch') =>
-  ({ client: { endpoint }, target: { limits: { rateLimit } }, timeoutMs }) as unknown as SuiteTarget;
+const target = (rateLimit: number | undefined, fetchTimeoutMs: number, endpoint = 'https://fetch.example/v1/fetch') =>
+  ({ client: { endpoint }, target: { limits: { rateLimit } }, fetchTimeoutMs }) as unknown as SuiteTarget;
 const crowd = (tooMany?: Exchange, repliedAfterMs: number[] = []): Crowd => ({ tooMany, started: maxCrowd, peak: maxCrowd, replies: repliedAfterMs.map((durationMs) => ({ status: 504, durationMs }) as Exchange), cut: undefined });
 
 test.each([

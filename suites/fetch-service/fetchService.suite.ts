@@ -39,7 +39,7 @@ const { limits, oneTargetAtATime } = currentTargets();
 for (const target of currentTargets()['fetch-service']) {
   const s = await suiteTarget(target, limits);
   // Waiting out 429s behind checks that hold the target's slots for a whole fetch timeout takes a few.
-  const check: Check = (clause, title, fn, options) => checkFetchService(clause, title, fn, { timeout: s.timeoutMs * 4 + 60_000, ...options, concurrent: true });
+  const check: Check = (clause, title, fn, options) => checkFetchService(clause, title, fn, { timeout: s.fetchTimeoutMs * 4 + 60_000, ...options, concurrent: true });
   describeTarget(
     target.label,
     () => {

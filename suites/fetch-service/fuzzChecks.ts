@@ -18,6 +18,6 @@ export function defineFuzzChecks(check: Check, s: SuiteTarget, settings: FuzzSet
   const fuzz = new FuzzSession(fetchFuzzBinding(s, fuzzClauses), settings);
   // Their one path of the matrix: the requests generated from the OpenAPI.
   const generatedCheck: Check = (clause, title, fn, options = {}) => check(clause, title, fn, { ...options, paths: ['generated'] });
-  defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: s.timeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, s.target.limits, settings.runs) });
+  defineGeneratedChecks(generatedCheck, fuzz, { timeoutMs: s.fetchTimeoutMs * 4 + generatedTimeoutMs(s.client.endpoint, s.target.limits, settings.runs) });
   return fuzz;
 }

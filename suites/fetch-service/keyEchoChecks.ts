@@ -53,7 +53,7 @@ export function defineKeyEchoChecks(check: Check, s: SuiteTarget): void {
     if (!crowd.tooMany) ctx.notJudged('429', 'no fetch of the crowd got a 429 (FS-429 judges that)');
     ctx.evidence('statuses provoked', [...verdicts, ...more].map((v) => `${v.label}: ${v.exchange.status}`).join('\n'));
     judge(ctx, s.client, 'no reply, success or error, may carry the API key or its base64 form in its headers or body', [...verdicts, ...more], { of: 'replies', failed: 'carry the API key' });
-  }, { timeout: s.timeoutMs * 3 + 30_000, skip: noKeyToSearch(s.client.key), paths: echoPaths });
+  }, { timeout: s.fetchTimeoutMs * 3 + 30_000, skip: noKeyToSearch(s.client.key), paths: echoPaths });
 }
 
 /** Where a reply carries the key, or undefined when it does not. */

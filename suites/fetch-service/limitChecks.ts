@@ -25,7 +25,7 @@ export function defineLimitChecks(check: Check, s: SuiteTarget): void {
 function defineFirstRequestChecks(check: Check, s: SuiteTarget): void {
   const seconds = s.target.fetchTimeoutSeconds;
   const { pastTimeoutMs } = s;
-  const slowCheck = { timeout: s.timeoutMs * 3 + 30_000 };
+  const slowCheck = { timeout: s.fetchTimeoutMs * 3 + 30_000 };
   const fetchOf = (path: string, extra: object = {}) => ({ body: { url: s.farm.url('httpUrl', path), ...extra } });
   const shared = (path: string) => ({ ...fetchOf(path), shareAs: path });
   const withinLimit = servedPage(s, "one fetch within the limit (the farm's /small page) served");
@@ -75,12 +75,12 @@ function defineFirstRequestChecks(check: Check, s: SuiteTarget): void {
     // A longer timeout honoured shows as the slow page fetched (200); a shorter one as a quick page lost.
     const notExtended: Expectation = (x) => (x.status === 200 ? `answered 200 after ${durationText(x.durationMs)}: the fetch ran past the ${seconds} s timeout` : undefined);
     // Far inside the timeout, far beyond the 1 ms asked for.
-    const quickMs = Math.max(100, Math.round(s.timeoutMs / 10));
+    const quickMs = Math.max(100, Math.round(s.fetchTimeoutMs / 10));
     // 400 also keeps the timeout fixed: a service may refuse fields it does not know. So does a 504 that
     // came only once the fixed timeout had run out: a machine too busy to fetch even this page in time,
     // not the 1 ms honoured (that 504 comes at once).
     const notShortened: Expectation = (x) => {
-      if (x.status === 200 || x.status === 400 || (x.status === 504 && x.durationMs >= s.timeoutMs)) return undefined;
+      if (x.status === 200 || x.status === 400 || (x.status === 504 && x.durationMs >= s.fetchTimeoutMs)) return undefined;
       return `${repliedAfter(x)}, before the fixed ${seconds} s timeout ran out; a page answering after ${quickMs} ms was not fetched`;
     };
     const cases: Case[] = [
@@ -97,7 +97,7 @@ function defineFirstRequestChecks(check: Check, s: SuiteTarget): void {
  * concurrency limit on a second burst after the first.
  */
 function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
-  const slowCheck = { timeout: s.timeoutMs * 3 + 30_000 };
+  const slowCheck = { timeout: s.fetchTimeoutMs * 3 + 30_000 };
   // What the limits behind a redirect are proven by: the same redirect to a small page that answers at once, followed.
   const smallRedirected = { ...servedPage(s, "a 307 to the farm's /small page, followed"), clause: 'FS-REDIRECT-FOLLOW', call: { body: { url: s.farm.url('httpUrl', `/redirect/to?status=307&url=${encodeURIComponent(s.farm.url('httpUrl', '/small'))}`), allowRedirects: true } } };
   // Absolute Locations: whether relative ones are followed is FS-REDIRECT-FOLLOW's business, not the limits'.
@@ -114,7 +114,7 @@ function defineLimitPathChecks(check: Check, s: SuiteTarget): void {
   }, { ...slowCheck, paths: ['after-redirect'] });
 
   // Each hop takes 60% of the timeout: a service that times each hop alone answers 200 after 120% of it.
-  const hopMs = Math.round(s.timeoutMs * 0.6);
+  const hopMs = Math.round(s.fetchTimeoutMs * 0.6);
   // No seconds in the title: it is part of the check's id, and the embedded targets' timeout scales with the machine's load.
   check('FS-504', 'the fetch timeout holds behind a followed redirect and over a whole chain (two hops of 60% of it each)', async (ctx) => {
     const cases: Case[] = [

@@ -30,7 +30,7 @@ export function crowdTooSmall(s: SuiteTarget, crowd: Crowd): string | undefined 
   const rate = rateLimitFor(s.client.endpoint, s.target.limits.rateLimit);
   // How long the target held a slow fetch: the longest reply the crowd got (its timeout's 504), which a
   // target whose timeout is shorter than --fetch-timeout says ends sooner; else the timeout given.
-  const heldMs = crowd.replies.length ? Math.max(...crowd.replies.map((x) => x.durationMs)) : s.timeoutMs;
+  const heldMs = crowd.replies.length ? Math.max(...crowd.replies.map((x) => x.durationMs)) : s.fetchTimeoutMs;
   const ceiling = Math.floor((rate * heldMs) / 1000);
   if (ceiling >= maxCrowd) return undefined;
   return `not judged: at ${rate} requests a second (--rate-limit), with each slow fetch held ${(heldMs / 1000).toFixed(1)} s by the target, at most about ${ceiling} fetches can be in flight at once, too few to pass a limit that may be higher (${crowd.started} started, no 429); a faster --rate-limit, or a target that holds a slow fetch longer (its fetch timeout), lets the crowd grow to ${maxCrowd}`;
@@ -69,7 +69,7 @@ export async function provokeTooMany(s: SuiteTarget, post: Post): Promise<Crowd>
     else if (x) {
       replies.push(x);
       if (x.status === 429) tooMany ??= x;
-      else if (x.durationMs < s.timeoutMs / 2) heldNoSlot = true;
+      else if (x.durationMs < s.fetchTimeoutMs / 2) heldNoSlot = true;
     }
     answered();
     nextAnswer = new Promise<void>((resolve) => (answered = resolve));

@@ -39,7 +39,7 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
     if (crowd.tooMany) verdicts.push({ label: '429: concurrent slow fetches', exchange: crowd.tooMany, problem: jsonObjectProblem(crowd.tooMany) });
     else ctx.notJudged('429', 'no fetch of the crowd got a 429 (FS-429 judges that)');
     judge(ctx, s.client, 'every reply, the 200 result and every error, must be a JSON object sent with Content-Type application/json', verdicts);
-  }, { timeout: s.timeoutMs * 3 + 30_000, paths: [...pathsOf(slowReplies), '429'] });
+  }, { timeout: s.fetchTimeoutMs * 3 + 30_000, paths: [...pathsOf(slowReplies), '429'] });
 
   check('FS-ERROR-BODY', 'every error reply (400, 4xx for the key, 4xx refusal, 429, 502, 504) is {statusCode, error, message} matching its status', async (ctx) => {
     const post = begin(ctx, s);
@@ -61,6 +61,6 @@ export function defineReplyChecks(check: Check, s: SuiteTarget): void {
     if (!errors.length) throw new Error('none of the probes got an error reply, so no error body could be checked');
     judge(ctx, s.client, "every error reply's body must be {statusCode, error, message}: statusCode the HTTP status, error its reason phrase, message a string", errors);
     controlPasses(ctx, controls);
-  }, { timeout: s.timeoutMs * 3 + 30_000, paths: [...pathsOf(quickReplies.filter((c) => c.path !== '200')), ...pathsOf(slowReplies), '429'] });
+  }, { timeout: s.fetchTimeoutMs * 3 + 30_000, paths: [...pathsOf(quickReplies.filter((c) => c.path !== '200')), ...pathsOf(slowReplies), '429'] });
 }
 

@@ -20,7 +20,7 @@ export function defineRequestLimitChecks(check: Check, s: SuiteTarget): void {
   // Within the fetch timeout, the longest anything the service does may take; at least 30 s so a loaded
   // machine or a slow uplink (64 MiB go up, and fetch sends a body whole before it reads the reply) is not
   // mistaken for a service that hangs.
-  const quickMs = Math.max(s.timeoutMs, 30_000);
+  const quickMs = Math.max(s.fetchTimeoutMs, 30_000);
   const quickly: Expectation = (x) => refused(x) ?? (x.durationMs > quickMs ? `refused after ${Math.round(x.durationMs)} ms, not within ${quickMs} ms` : undefined);
 
   check('FS-SEC-REQUEST-LIMITS', `a ${hugeBytes >> 20} MiB body (with a length and chunked) and JSON nested ${arrayDepth} deep are refused with 4xx quickly, and the next request is served`, async (ctx) => {
