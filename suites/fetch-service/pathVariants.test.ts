@@ -85,6 +85,10 @@ describe.concurrent('the fetch-service suite, a path at a time', () => {
           expect(exitCodeOf({ ...r.report!, checks }), story).toBe(expectedExitCode(variant));
           expect(r.exitCode).toBe(Math.max(...batch.variants.map(expectedExitCode)));
           for (const key of r.apiKeys) expect(findSecret(r.stdout, secretForms(key))).toBeUndefined();
+          // Caught for the reason it was built for: the probes that showed the fault named, the ones that did not left out.
+          const messages = checks.filter((c) => c.status === 'failed').map((c) => JSON.stringify([c.message, c.finding, c.evidence])).join('\n');
+          for (const text of variant.failureMentions ?? []) expect(messages, `${variant.name}: its failures should mention ${JSON.stringify(text)}`).toContain(text);
+          for (const text of variant.failureOmits ?? []) expect(messages, `${variant.name}: its failures should not mention ${JSON.stringify(text)}`).not.toContain(text);
         });
       }
     });
