@@ -216,3 +216,37 @@ describe('what a check’s requests to its target came to (exchangeOutcomes)', (
     }
   });
 });
+
+describe('a caller timing the target starts its clock as the request goes out (onSend)', () => {
+  test('a request waiting for its turn behind one to a target that has not answered yet is told when it is sent, not before', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived = 0;
+    let firstArrived = () => {};
+    const first = new Promise<void>((resolve) => (firstArrived = resolve));
+    const target = await startLocalOrigin(async (req, res) => {
+      arrived++;
+      if (req.url === '/slow') {
+        firstArrived();
+        await held;
+      }
+      res.end('ok');
+    });
+    try {
+      const silentTargets = new SilentTargets();
+      const sent: string[] = [];
+      const slow = send(`${target.url}/slow`, { silentTargets, onSend: () => sent.push('slow') });
+      await first;
+      const quick = send(`${target.url}/quick`, { silentTargets, onSend: () => sent.push('quick') });
+      // The quick request waits for its turn: one request at a time to a target that has never answered.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(sent).toEqual(['slow']);
+      release();
+      await Promise.all([slow, quick]);
+      expect(sent).toEqual(['slow', 'quick']);
+      expect(arrived).toBe(2);
+    } finally {
+      await target.close();
+    }
+  });
+});

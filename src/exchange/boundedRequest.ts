@@ -48,6 +48,11 @@ export interface BoundedInit {
   silentTargets?: SilentTargets;
   /** Tests only: the memory shared by the bodies in flight (default: this process's). */
   bodyBudget?: BodyBudget;
+  /**
+   * Called as the request goes out, once its turn came (SilentTargets.turn): a caller timing the target
+   * starts its clock here, not before a wait that is this process's, not the target's.
+   */
+  onSend?: () => void;
 }
 
 /** A whole answer, read within the bounds. */
@@ -91,6 +96,7 @@ function agent(): Agent {
 export async function boundedRequest(url: string, init: BoundedInit): Promise<BoundedAnswer> {
   const silent = init.silentTargets ?? runSilentTargets;
   const settled = await silent.turn(url);
+  init.onSend?.();
   try {
     const answer = await readWithin(url, init);
     silent.answered(url);

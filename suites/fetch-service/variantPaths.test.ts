@@ -28,14 +28,10 @@ const serverClauses = loadCatalogue('fetch-service').clauses.filter((c) => c.gro
  */
 const pathsAwaitingVariant: readonly string[] = [
   'FS-VERSION-PATH post-v1-fetch',
-  'FS-AUTH-REQUIRED not-json',
   'FS-AUTH-KEY json',
   // A service refusing the farm's verifying certificate directly is stopped by the preflight (it does not trust the farm's CA) before any check.
   'FS-TLS-VERIFIED direct',
   'FS-PROXIES-OPTION omitted',
-  'FS-429 first-burst',
-  'FS-TIMEOUT-FIXED longer-asked',
-  'FS-TIMEOUT-FIXED shorter-asked',
 ];
 
 describe('the fetch-service variants and the clause × path matrix', () => {
