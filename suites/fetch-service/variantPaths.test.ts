@@ -19,17 +19,13 @@ const variants: DeclaredBreak[] = [...brokenVariants, ...securityVariants, ...pa
 const serverClauses = loadCatalogue('fetch-service').clauses.filter((c) => c.group !== 'client').map((c) => c.id);
 
 /**
- * The paths (`CLAUSE path`) no broken service is known to break yet: 9 of the 281 paths of the server
- * clauses. What keeps each: a fault on the seed's own way of calling (plain application/json, proxies
- * omitted, /v1/fetch itself) fails every check at once; a keyless body that is not JSON served, a
- * per-request timeout honoured one way only, and a limit that holds after a first burst but not in it are
- * still to be written. A certificate that verifies refused on the first request is a set-up mistake the
- * preflight stops the run for (whyCertificateRefused): no run judges that path against such a service.
+ * The paths (`CLAUSE path`) no broken service can break in a run that judges it: 2 of the 281 paths of
+ * the server clauses. The preflight's own fetches (whyFarmOutOfReach.ts) ask the seed's way, proxies
+ * omitted and the farm's certificate verified: a service failing a fetch with proxies omitted is stopped
+ * there ("cannot fetch from the origin farm", its answer quoted), and one refusing a certificate that
+ * verifies is stopped by whyCertificateRefused, before any check. The list only shrinks.
  */
 const pathsAwaitingVariant: readonly string[] = [
-  'FS-VERSION-PATH post-v1-fetch',
-  'FS-AUTH-KEY json',
-  // A service refusing the farm's verifying certificate directly is stopped by the preflight (it does not trust the farm's CA) before any check.
   'FS-TLS-VERIFIED direct',
   'FS-PROXIES-OPTION omitted',
 ];
