@@ -13,10 +13,10 @@ import { pathMismatches } from '../../src/testing/brokenPaths.ts';
 import type { CheckResult } from '../../src/verdict/RunReport.ts';
 import { exitCodeOf } from '../../src/verdict/runVerdict.ts';
 import { runConform, type ConformResult } from '../../src/testing/runConform.ts';
-import { runTargets, type TargetsRun } from '../../src/testing/runTargets.ts';
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
 import { securityVariants } from './fixtures/securityVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
+import { runVariantBatch } from './fixtures/runVariantBatch.ts';
 import { startVariantHost } from './fixtures/startVariantHost.ts';
 
 // Four runs at a time: each is a CLI, a vitest and a suite whose timeout probes must not starve for CPU.
@@ -68,7 +68,7 @@ function chunks<T>(items: readonly T[], count: number): T[][] {
 }
 
 /** What each failure of a variant's own checks must show (`r` the run that judged it, `checks` its checks there). */
-function expectCaught(variant: BrokenVariant, checks: CheckResult[], r: ConformResult & { apiKey: string }, story: string): void {
+function expectCaught(variant: BrokenVariant, checks: CheckResult[], r: ConformResult & { apiKey: string }, story: string, keyVariable = 'SVC_API_KEY'): void {
   expect(failedClauses(checks), story).toEqual([...variant.breaks].sort());
   // On the paths it declares (variantPaths.test.ts counts those declarations as the matrix's proof).
   expect(pathMismatches(checks, variant), story).toEqual([]);
@@ -91,8 +91,10 @@ function expectCaught(variant: BrokenVariant, checks: CheckResult[], r: ConformR
   expect(findSecret(JSON.stringify(failures), secretForms(r.apiKey))).toBeUndefined();
   // The probes that caught it, named in the failure: a variant is caught for the reason it was built for.
   const messages = failures.map((c) => JSON.stringify([c.message, c.finding, c.evidence])).join('\n');
-  for (const text of variant.failureMentions ?? []) expect(messages, `${variant.name}: failure message`).toContain(text);
-  for (const text of variant.failureOmits ?? []) expect(messages, `${variant.name}: failure message`).not.toContain(text);
+  // The key's variable as the run named it (a run of variant hosts names one per host: SVC_API_KEY_0, …).
+  const named = (text: string) => text.replace(/\bSVC_API_KEY\b/g, keyVariable);
+  for (const text of (variant.failureMentions ?? []).map(named)) expect(messages, `${variant.name}: failure message`).toContain(text);
+  for (const text of (variant.failureOmits ?? []).map(named)) expect(messages, `${variant.name}: failure message`).not.toContain(text);
 }
 
 /** A MUST clause broken fails the run; a SHOULD clause broken alone is a warning: the run still passes (without --strict). */
@@ -109,17 +111,6 @@ const [timingVariants, sharedVariants] = partition([...brokenVariants, ...securi
  */
 const groups = chunks(sharedVariants, 8);
 
-/** The variants judged by one run, a target each, one at a time; their services hosted by a process of their own, with a farm of their own. */
-async function runGroup(variants: readonly BrokenVariant[], signal: AbortSignal): Promise<TargetsRun & { apiKey: string }> {
-  const host = await startVariantHost(variants.map((v) => v.name));
-  try {
-    const targets = Object.fromEntries(variants.map((v, i) => [v.name, { suite: 'fetch-service', baseUrl: host.urls[i]!, originUrl: host.farmUrl, apiKeyEnv: 'SVC_API_KEY', fetchTimeout: host.fetchTimeout }] as const));
-    return { ...(await runTargets(targets, { fuzzRuns: 0, oneTargetAtATime: true }, [], { SVC_API_KEY: host.apiKey }, { signal })), apiKey: host.apiKey };
-  } finally {
-    await host.close();
-  }
-}
-
 describe.concurrent('the fetch-service suite against broken services', () => {
   test('the reference, as a deployment on loopback, passes every check, the generated ones at the default budget included', async ({ signal }) => {
     // Twice the variants' timeout: this run is the file's heaviest (the default budget of generated
@@ -135,7 +126,8 @@ describe.concurrent('the fetch-service suite against broken services', () => {
   }, 180_000);
 
   test.for(groups.map((variants) => ({ variants, names: variants.map((v) => v.name).join('; ') })))('one run, a target each, one at a time: $names: each fails what it breaks and nothing else', { timeout: 600_000 }, async ({ variants }, { signal }) => {
-    const r = await runGroup(variants, signal);
+    // Their services hosted by a process of their own, with a farm of its own.
+    const r = await runVariantBatch({ grep: undefined, variants }, { oneTargetAtATime: true, signal });
     expect(r.report, r.stdout.slice(-4000) + r.stderr).toBeDefined();
     // One at a time, in the config's order: the targets' first lines come in that order. Not one block
     // each: the console prints a check when its result reaches the command, and beside two busy processes
@@ -144,12 +136,12 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     expect([...new Set(ended)], 'the targets, in the order their checks began to end').toEqual(variants.map((v) => v.name));
     for (const variant of variants) {
       const checks = r.checksOf(variant.name);
-      expectCaught(variant, checks, r, `${variant.name}\n${r.stdout.slice(-4000)}${r.stderr}`);
+      expectCaught(variant, checks, { ...r, apiKey: r.apiKeys[0]! }, `${variant.name}\n${r.stdout.slice(-4000)}${r.stderr}`, 'SVC_API_KEY_0');
       // The verdict of a run of its own, from its checks alone; the group's run fails when any fails.
       expect(exitCodeOf({ ...r.report!, checks }), variant.name).toBe(expectedExitCode(variant));
     }
     expect(r.exitCode).toBe(Math.max(...variants.map(expectedExitCode)));
-    expect(findSecret(r.stdout, secretForms(r.apiKey))).toBeUndefined();
+    expect(findSecret(r.stdout, secretForms(r.apiKeys[0]!))).toBeUndefined();
   });
 
   test.for(timingVariants)('$name: fails $breaks and nothing else (a run of its own: it bends a timing rule)', { timeout: 180_000 }, async (variant, { signal }) => {
