@@ -16,6 +16,8 @@ import { runConform, type ConformResult } from '../../src/testing/runConform.ts'
 import { brokenVariants, type BrokenVariant } from './fixtures/brokenVariants.ts';
 import { securityVariants } from './fixtures/securityVariants.ts';
 import { startBrokenService, variantTimeoutSeconds } from './fixtures/startBrokenService.ts';
+import { parseJson, type Transform } from './fixtures/startRewritingProxy.ts';
+import { isObject } from './expectations.ts';
 import { runVariantBatch } from './fixtures/runVariantBatch.ts';
 import { startVariantHost } from './fixtures/startVariantHost.ts';
 
@@ -167,6 +169,20 @@ describe.concurrent('the fetch-service suite against broken services', () => {
     expect(r.stderr).toMatch(/were refused as a destination \(HTTP 4\d\d: "/);
     expect(r.stderr).not.toMatch(/issued key|FS-AUTH-KEY|key was refused/);
     for (const url of [farm.httpsUrl, farm.expiredTlsUrl, farm.wrongHostTlsUrl]) expect(r.stderr).toContain(new URL(url).host);
+  }, 180_000);
+
+  test('a service that fails every fetch whose proxies is omitted (the seed\'s default): the run stops before any check, its answer quoted (FS-PROXIES-OPTION omitted has no path variant for this reason)', async ({ signal }) => {
+    const failsWithoutProxies: Transform = (request, forward) => {
+      const body = parseJson(request.text);
+      if (!isObject(body) || 'proxies' in body) return forward(request);
+      const json = { statusCode: 502, error: 'Bad Gateway', message: 'No proxy reachable for this fetch.' };
+      return Promise.resolve({ status: 502, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json), json });
+    };
+    const r = await runAgainst({ transform: () => failsWithoutProxies }, signal, 0);
+    expect(r.exitCode, r.stdout.slice(-4000) + r.stderr).toBe(2);
+    expect(r.report).toBeUndefined();
+    expect(r.stderr).toContain('cannot fetch from the origin farm');
+    expect(r.stderr).toContain('(HTTP 502: "No proxy reachable for this fetch.")');
   }, 180_000);
 
   test('a key the service did not issue: a set-up mistake before any check, not 20 checks blocked by FS-AUTH-KEY', async ({ signal }) => {

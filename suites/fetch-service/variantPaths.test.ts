@@ -22,7 +22,7 @@ const serverClauses = loadCatalogue('fetch-service').clauses.filter((c) => c.gro
  * The paths (`CLAUSE path`) no broken service can break in a run that judges it: 2 of the 281 paths of
  * the server clauses. The preflight's own fetches (whyFarmOutOfReach.ts) ask the seed's way, proxies
  * omitted and the farm's certificate verified: a service failing a fetch with proxies omitted is stopped
- * there ("cannot fetch from the origin farm", its answer quoted), and one refusing a certificate that
+ * there ("cannot fetch from the origin farm", its answer quoted: brokenServices.test.ts), and one refusing a certificate that
  * verifies is stopped by whyCertificateRefused, before any check. The list only shrinks.
  */
 const pathsAwaitingVariant: readonly string[] = [
