@@ -110,6 +110,20 @@ describe.each(['node', 'msw'] as const)('the fetch-service mock judges its clien
     expect(resend.finding!.groups[0]!.examples[0]!.problem).toBe('the fetch of request #1, answered 502, was sent again unchanged: the same request gets the same answer');
     expect(resend.finding!.groups[0]!.diagnosis).toMatch(/fetch a more specific URL/);
   });
+
+  test('the status host\'s TLS 502 asked for again unchanged fails FS-CLIENT-NO-UNCHANGED-RESEND; its oversize 502 followed by another fetch passes it', async () => {
+    mock = await judgedFetchMock(adapter);
+    expect(await clients.resendAfterTls502(mock.client)).toEqual([502, 502]);
+    const resent = mock.clientReport();
+    expect(failedClauses(resent)).toEqual(['FS-CLIENT-NO-UNCHANGED-RESEND']);
+    expect(check(resent, 'FS-CLIENT-NO-UNCHANGED-RESEND').finding!.groups[0]!.examples[0]!.problem).toBe('the fetch of request #1, answered 502, was sent again unchanged: the same request gets the same answer');
+    await mock.close();
+    mock = await judgedFetchMock(adapter);
+    expect(await clients.changesCourseAfterSize502(mock.client)).toEqual([502, 200]);
+    const changed = mock.clientReport();
+    expect(failedClauses(changed)).toEqual([]);
+    expect(check(changed, 'FS-CLIENT-NO-UNCHANGED-RESEND').status).toBe('passed');
+  });
 });
 
 test('a report says what it did not judge: no traffic, every clause skipped with why', async () => {

@@ -112,7 +112,7 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
       limiter: new ConcurrencyLimiter(limits.maxConcurrency),
       // The mock holds one fetch's body at a time per request and bounds none across them: no shared ceiling.
       budget: new BufferBudget(Number.POSITIVE_INFINITY),
-      origins: virtualOriginClient({ farms: farms.map((info) => originTable(info, log)), timeoutMs: limits.timeoutMs, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs), pages }),
+      origins: virtualOriginClient({ farms: farms.map((info) => originTable(info, log)), timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, timeoutHoldMs: options.timeoutHoldMs ?? Math.min(1000, limits.timeoutMs), pages }),
       forcedStatus: (request) => preferredStatus(request.header('prefer')),
     },
     latencyMs: scenario.latencyMs,

@@ -9,7 +9,7 @@ import { virtualOriginClient } from './virtualOriginClient.ts';
 
 function clientWithLog() {
   const log = new RequestLog();
-  const client = virtualOriginClient({ farms: [originTable(virtualFarm, log)], timeoutMs: 60_000, timeoutHoldMs: 60_000 });
+  const client = virtualOriginClient({ farms: [originTable(virtualFarm, log)], timeoutMs: 60_000, maxBytes: 10 * 1024 * 1024, timeoutHoldMs: 60_000 });
   return { client, log };
 }
 

@@ -15,6 +15,8 @@ export interface VirtualOriginOptions {
   /** Farms answered for in memory, through their route tables; their origins are trusted (the operator's allowlist, in effect). */
   farms: readonly OriginTable[];
   timeoutMs: number;
+  /** The size cap, as the status host's /502/too-large words it (the pages' own cap is the service's). */
+  maxBytes: number;
   /** How long a hop that will outlast the fetch's deadline is held before its 504, so concurrency shows. */
   timeoutHoldMs: number;
   /** Pages put at URLs (the control API's): over the stand-in page, and over a farm's route for the exact URL. */
@@ -32,12 +34,12 @@ const hopEnded = new Error('the fetch is done with this response');
  * public URL. The hop ends, and a route still running sees the client hang up, when its body is closed or
  * the fetch ends.
  */
-export function virtualOriginClient({ farms, timeoutMs, timeoutHoldMs, pages }: VirtualOriginOptions): OriginClient {
+export function virtualOriginClient({ farms, timeoutMs, maxBytes, timeoutHoldMs, pages }: VirtualOriginOptions): OriginClient {
   return {
     async request(url, { insecure, signal, deadline }) {
       signal.throwIfAborted();
       const destination = classifyDestination(url, farms, insecure);
-      if (destination.kind === 'status') return inMemory(reservedStatusPage(destination.path, timeoutMs));
+      if (destination.kind === 'status') return inMemory(reservedStatusPage(destination.path, { timeoutMs, maxBytes }));
       // After the destination rule: a page never makes a refused address fetchable.
       const page = pages?.find(url.href, destination.kind === 'farm');
       if (page) return pageResponse(page, url, signal, deadline, timeoutMs, timeoutHoldMs);
