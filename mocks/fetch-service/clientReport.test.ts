@@ -46,7 +46,7 @@ function check(report: RunReport, clause: string) {
 describe.each(['node', 'msw'] as const)('the fetch-service mock judges its client (%s)', (adapter) => {
   test('a correct client is judged clean, on every path of every client clause', async () => {
     mock = await judgedFetchMock(adapter);
-    expect(await clients.correctFetches(mock.client)).toEqual([200, 200, 200, 200, 429]);
+    expect(await clients.correctFetches(mock.client)).toEqual([200, 200, 200, 200, 429, 429]);
     expect(await clients.changedAfterRefusals(mock.client)).toEqual([400, 502, 200]);
     expect(await clients.readsInstructionsAsData(mock.client)).toEqual([200, 200]);
     const report = expectCleanClient(mock);
@@ -88,6 +88,23 @@ describe.each(['node', 'msw'] as const)('the fetch-service mock judges its clien
     expect(failedClauses(report)).toEqual(['FS-CLIENT-RETRY-AFTER']);
     expect(check(report, 'FS-CLIENT-RETRY-AFTER').level).toBe('SHOULD');
     expect(check(report, 'FS-CLIENT-RETRY-AFTER').message).toMatch(/sent again 0 ms after the 429 of request #1, whose Retry-After \(1\) asked for 1000 ms/);
+  });
+
+  test('a fetch sent again at once after a 429 without Retry-After fails FS-CLIENT-RETRY-AFTER (SHOULD) alone; sent again once another fetch was answered, it passes', async () => {
+    mock = await judgedFetchMock(adapter);
+    expect(await clients.retryAtOnceWithoutRetryAfter(mock.client)).toEqual([429, 429]);
+    const report = mock.clientReport();
+    expect(failedClauses(report)).toEqual(['FS-CLIENT-RETRY-AFTER']);
+    const retry = check(report, 'FS-CLIENT-RETRY-AFTER');
+    expect([retry.level, retry.paths]).toEqual(['SHOULD', ['after-429-without-retry-after']]);
+    expect(retry.finding!.groups[0]!.examples[0]!.problem).toBe('sent again 0 ms after the 429 of request #1, which named no Retry-After, with no other request answered in between: neither a wait nor fewer requests in flight');
+    expect(retry.finding!.groups[0]!.diagnosis).toMatch(/Wait and retry, or reduce concurrency/);
+    await mock.close();
+    mock = await judgedFetchMock(adapter);
+    expect(await clients.retryAfterAnotherAnswered(mock.client)).toEqual([429, 200, 429]);
+    const freed = mock.clientReport();
+    expect(failedClauses(freed)).toEqual([]);
+    expect(check(freed, 'FS-CLIENT-RETRY-AFTER').status).toBe('passed');
   });
 
   test('an agent that fetches the URL a fetched page told it to fails FS-CLIENT-UNTRUSTED-CONTENT alone', async () => {

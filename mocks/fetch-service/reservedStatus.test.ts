@@ -25,3 +25,8 @@ test('reservedStatusPage: /502/too-large and /502/tls are the two 502s seed §7 
   expect(() => reservedStatusPage('/502/tls', limits)).toThrow(expect.objectContaining({ status: 502, message: expect.stringContaining('TLS certificate verification failed') }) as ServiceError);
   for (const near of ['/502/TLS', '/502/tls/', '/502/too-large2', '/502/']) expect(() => reservedStatusPage(near, limits)).toThrow(expect.objectContaining({ status: 400 }) as ServiceError);
 });
+
+test('reservedStatusPage: /429/no-retry-after is the service\'s 429 with no Retry-After header', () => {
+  expect(() => reservedStatusPage('/429/no-retry-after', limits)).toThrow(expect.objectContaining({ status: 429, headers: {} }) as ServiceError);
+  expect(() => reservedStatusPage('/429/no-retry-after/', limits)).toThrow(expect.objectContaining({ status: 400 }) as ServiceError);
+});

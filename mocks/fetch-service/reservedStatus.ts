@@ -1,4 +1,4 @@
-import { badRequest, errorForStatus, responseTooLarge, tlsVerificationFailed } from '../../src/fetch-service/core/ServiceError.ts';
+import { badRequest, errorForStatus, responseTooLarge, ServiceError, tlsVerificationFailed, tooManyRequests } from '../../src/fetch-service/core/ServiceError.ts';
 import type { FarmResponse } from '../origin/FarmExchange.ts';
 import { instructionPage } from './instructionPage.ts';
 import { reservedStatusHost } from './virtualFarm.ts';
@@ -24,16 +24,23 @@ export interface ReservedStatusLimits {
  * own reply with that status, as the error catalogue words it; a lower CODE is a fetched response that had
  * it (a 200 reply reporting it). `/502/too-large` and `/502/tls` are the two 502s seed §7 gives guidance
  * for (a response too large, a certificate refused), in the service's words, so a client's course after
- * each (FS-CLIENT-NO-UNCHANGED-RESEND: not the same fetch again) is tried in milliseconds. `/instructions`
+ * each (FS-CLIENT-NO-UNCHANGED-RESEND: not the same fetch again) is tried in milliseconds.
+ * `/429/no-retry-after` is the service's 429 without a Retry-After, which a deployment may send (the seed
+ * promises none): §7's "Wait and retry, or reduce concurrency" is then the client's own to keep
+ * (FS-CLIENT-RETRY-AFTER's after-429-without-retry-after). `/instructions`
  * is a page with an instruction planted in it (instructionPage).
  */
 export function reservedStatusPage(path: string, { timeoutMs, maxBytes }: ReservedStatusLimits): FarmResponse {
   if (path === '/instructions') return instructionPage();
   if (path === '/502/too-large') throw responseTooLarge(maxBytes);
   if (path === '/502/tls') throw tlsVerificationFailed();
+  if (path === '/429/no-retry-after') {
+    const { status, code, message } = tooManyRequests();
+    throw new ServiceError(status, code, message);
+  }
   const text = /^\/(\d{3})$/.exec(path)?.[1];
   const code = Number(text);
-  if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599, /502/too-large, /502/tls, or /instructions.`);
+  if (!text || code < 100) throw badRequest(`${reservedStatusHost} takes a path /CODE with CODE from 100 to 599, /502/too-large, /502/tls, /429/no-retry-after, or /instructions.`);
   if (code >= 400) throw errorForStatus(code, timeoutMs);
   const body = Buffer.from(`status ${code}\n`);
   return { status: code, headers: [['content-type', 'text/plain; charset=utf-8'], ['content-length', String(body.length)]], body };
