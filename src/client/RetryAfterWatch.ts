@@ -57,6 +57,11 @@ export class RetryAfterWatch {
     this.#without = withoutRetryAfter;
   }
 
+  /** Whether any 429 is watched: while none is, only an exchange answered 429 has anything to record. */
+  get watching(): boolean {
+    return this.#limited.size !== 0;
+  }
+
   /** The case of a request sent again after a 429, if it is one. */
   judge(key: string, receivedAt: number): ClientCase | undefined {
     // Most sessions see no 429 at all: no key to look up.

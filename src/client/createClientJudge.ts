@@ -163,6 +163,8 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
   // The excerpt of the answer last shown: a mock hands the same page out again (the same string), and a
   // token answer with its token named reads the same each time.
   let lastAnswer: { text: string; excerpt: string } | undefined;
+  // The long answer shown last: the same page handed out again is shown by the same (frozen) object.
+  let lastShownAnswer: JournalEntry['answer'] | undefined;
 
   const learn = (read: Read) => {
     for (const [value, variable] of spec.secrets(read)) {
@@ -171,6 +173,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       redactor.add(value, variable);
       redacted.clear();
       lastAnswer = undefined;
+      lastShownAnswer = undefined;
     }
   };
 
@@ -196,26 +199,27 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     return lastShown;
   };
 
+  const shownAnswer = (status: number, contentType: string | undefined, text: string): JournalEntry['answer'] => {
+    const shown = excerpt(text);
+    const last = lastShownAnswer;
+    if (last !== undefined && last.excerpt === shown && last.status === status && last.contentType === contentType) return last;
+    return (lastShownAnswer = Object.freeze(contentType ? { status, contentType, excerpt: shown } : { status, excerpt: shown }));
+  };
+
   const entryOf = (id: number, exchange: ClientExchange, read: Read): JournalEntry => {
     const { request, cut } = requestOf(spec.show(read, state));
     const { status } = exchange.answer;
     const contentType = exchange.answer.headers['content-type'];
     const answerText = spec.showAnswer(read);
-    return {
-      id,
-      receivedAt: exchange.receivedAt,
-      answeredAt: exchange.answeredAt,
-      request,
-      ...(cut ? { bodyCut: true as const } : {}),
-      // A short answer is shown when first read (most entries fall off the journal unread, and showing
-      // each token answer as it came was a quarter of the judge's cost per token request); a long one at
-      // once, as what a later showing keeps alive should stay small (and a page handed out again is shown
-      // from the last showing).
-      answer:
-        exchange.answer.body.length > maxLaterAnswerChars
-          ? { status, ...(contentType ? { contentType } : {}), excerpt: excerpt(answerText()) }
-          : new LaterAnswer(status, contentType, answerText, excerpt),
-    };
+    // A short answer is shown when first read (most entries fall off the journal unread, and showing
+    // each token answer as it came was a quarter of the judge's cost per token request); a long one at
+    // once, as what a later showing keeps alive should stay small (and a page handed out again is shown
+    // from the last showing).
+    const answer = exchange.answer.body.length > maxLaterAnswerChars ? shownAnswer(status, contentType, answerText()) : new LaterAnswer(status, contentType, answerText, excerpt);
+    // Two literal shapes rather than a spread: an entry per exchange, built fast.
+    return cut
+      ? { id, receivedAt: exchange.receivedAt, answeredAt: exchange.answeredAt, request, bodyCut: true, answer }
+      : { id, receivedAt: exchange.receivedAt, answeredAt: exchange.answeredAt, request, answer };
   };
 
   const judge = (exchange: ClientExchange): JournalEntry | undefined => {

@@ -118,15 +118,27 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
       return typeof token === 'string' && token ? () => body.split(token).join(`$${accessToken}`) : () => body;
     },
     observe(r, state, entry) {
-      const cases: Array<ClientCase | undefined> = [judgeRoute(r)];
-      if (r.op === 'token') cases.push(judgeTokenBasic(r), judgeTokenForm(r));
-      cases.push(judgeBearer(r, state), judgeIdEncoding(r, state), judgePageSize(r));
-      if (r.op !== 'token' && r.op !== 'other') {
+      const cases: ClientCase[] = [];
+      // Pushed one by one, what is undefined left out: no array spread or filter per exchange.
+      const add = (c: ClientCase | undefined) => {
+        if (c !== undefined) cases.push(c);
+      };
+      add(judgeRoute(r));
+      if (r.op === 'token') {
+        add(judgeTokenBasic(r));
+        add(judgeTokenForm(r));
+      }
+      add(judgeBearer(r, state));
+      add(judgeIdEncoding(r, state));
+      add(judgePageSize(r));
+      // With no 429 watched and none answered, the watch has nothing to judge or keep: no key is made.
+      if (r.op !== 'token' && r.op !== 'other' && (state.retry.watching || r.x.answer.status === 429)) {
         const key = callKey(r);
-        cases.push(state.retry.judge(key, r.x.receivedAt));
+        add(state.retry.judge(key, r.x.receivedAt));
         state.retry.record(key, r.x.answer, r.x.answeredAt, entry);
       }
-      cases.push(...observeTokens(r, state, entry), ...observePages(r, state, entry));
+      for (const c of observeTokens(r, state, entry)) cases.push(c);
+      for (const c of observePages(r, state, entry)) cases.push(c);
       const from = state.uuidsFrom;
       if (from?.answer !== r.x.answer || from.op !== r.op || from.generation !== state.uuids.generation) {
         const generation = state.uuids.generation;
@@ -134,7 +146,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
         // Only an answer object handed out again (a mock's frozen page) can come back the same.
         state.uuidsFrom = Object.isFrozen(r.x.answer) && state.uuids.generation === generation ? { answer: r.x.answer, op: r.op, generation } : undefined;
       }
-      return cases.filter((c): c is ClientCase => c !== undefined);
+      return cases;
     },
     settle(state, { end }) {
       const pages = settlePages(state, end);

@@ -13,8 +13,13 @@ const walkDiagnosis = 'Continue with next_page_token while it is not empty: the 
 
 /** The list a request is for: the user path segment and the list type (the platform binds page tokens to both). */
 function listOf(read: MeetingRead): string {
-  return `${read.params.userId ?? ''}\n${read.query.get('type') ?? ''}`;
+  // The same params and query objects (shared by the reads of the same route and query) name the same list.
+  if (read.params !== listFrom.params || read.query !== listFrom.query) listFrom = { params: read.params, query: read.query, list: `${read.params.userId ?? ''}\n${read.query.get('type') ?? ''}` };
+  return listFrom.list;
 }
+
+// The list named last, and what it was read from.
+let listFrom: { params: object | undefined; query: URLSearchParams | undefined; list: string } = { params: undefined, query: undefined, list: '' };
 
 function listName(list: string): string {
   const [user, type] = list.split('\n');
@@ -85,12 +90,21 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     // walk has to send it back too; one the client went past unsent stays so. Forgotten first, so it is
     // the newest (tokens expire in this order).
     const again = state.pageTokens.get(next);
-    if (again) state.pageTokens.delete(next);
-    // A token forgotten to stay within the bound is judged as one that expired.
-    else while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
-    const dropped = again && !again.followed ? again.restarted : undefined;
-    const kept = again ? { ...(again.next !== undefined ? { next: again.next } : {}), ...(again.takenBy ? { takenBy: again.takenBy } : {}), ...(again.wentBack ? { wentBack: again.wentBack } : {}) } : {};
-    state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, waiting: (again?.waiting ?? 0) + 1, ...kept, ...(dropped ? { restarted: dropped } : {}) });
+    if (again) {
+      // Renewed in place (what it led to, and a restart it saw while still pending, are kept).
+      state.pageTokens.delete(next);
+      if (again.followed) again.restarted = undefined;
+      again.list = list;
+      again.issuedAt = x.answeredAt;
+      again.entry = entry;
+      again.followed = false;
+      again.waiting++;
+      state.pageTokens.set(next, again);
+    } else {
+      // A token forgotten to stay within the bound is judged as one that expired.
+      while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
+      state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, waiting: 1 });
+    }
   }
   return cases;
 }
