@@ -24,10 +24,8 @@ export class GenerationalMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    // Already young with this value: nothing would change (a key is never in both generations), and a
-    // list page sets the same thirty again with each call.
-    if (this.#young.get(key) === value && value !== undefined) return;
-    if (this.#old.has(key)) this.#old.delete(key);
+    // A key is never in both generations. Two lookups for a new key (a token issued), not three.
+    this.#old.delete(key);
     this.#young.set(key, value);
     if (this.#young.size >= this.#half) {
       this.#old = this.#young;

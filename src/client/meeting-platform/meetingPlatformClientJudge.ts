@@ -88,6 +88,25 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
   // The request shown last, if its showing read nothing of the state, and how many token lengths were
   // known then (the set only grows: the same size is the same set).
   let lastShown: { request: ClientRequest; shown: ShownRequest; lengths: number } | undefined;
+  // The cases of the rules that read the request alone (and the answer's status), for the request before:
+  // a client sends the same token request or list call again and again, and each is judged the same.
+  let lastJudged: { request: ClientRequest; status: number; cases: readonly ClientCase[] } | undefined;
+  const requestCases = (r: MeetingRead): readonly ClientCase[] => {
+    const { request, answer } = r.x;
+    if (lastJudged !== undefined && lastJudged.status === answer.status && sameRequest(request, lastJudged.request)) return lastJudged.cases;
+    const cases: ClientCase[] = [];
+    const add = (c: ClientCase | undefined) => {
+      if (c !== undefined) cases.push(Object.freeze(c));
+    };
+    add(judgeRoute(r));
+    if (r.op === 'token') {
+      add(judgeTokenBasic(r));
+      add(judgeTokenForm(r));
+    }
+    add(judgePageSize(r));
+    lastJudged = { request, status: answer.status, cases: Object.freeze(cases) };
+    return lastJudged.cases;
+  };
   return {
     suite: 'meeting-platform',
     clauses,
@@ -123,14 +142,9 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
       const add = (c: ClientCase | undefined) => {
         if (c !== undefined) cases.push(c);
       };
-      add(judgeRoute(r));
-      if (r.op === 'token') {
-        add(judgeTokenBasic(r));
-        add(judgeTokenForm(r));
-      }
+      for (const c of requestCases(r)) cases.push(c);
       add(judgeBearer(r, state));
       add(judgeIdEncoding(r, state));
-      add(judgePageSize(r));
       // With no 429 watched and none answered, the watch has nothing to judge or keep: no key is made.
       if (r.op !== 'token' && r.op !== 'other' && (state.retry.watching || r.x.answer.status === 429)) {
         const key = callKey(r);
