@@ -1,28 +1,14 @@
 import type { SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
 import { GenerationalMap } from '../GenerationalMap.ts';
+import { IssuedTokens } from './IssuedTokens.ts';
 import { RetryAfterWatch } from '../RetryAfterWatch.ts';
-
-/** An access token the judge saw the platform issue (known by its fingerprint only). */
-export interface IssuedToken {
-  client: string;
-  issuedAt: number;
-  expiresAt: number;
-  /** The journal number of the last API call that carried it; 0 before any (numbers order calls made in the same millisecond). */
-  lastUsedId: number;
-  uses: number;
-  /**
-   * The journal number of the request it answered: a number, not the entry, as thousands of tokens are
-   * kept and an entry not shown yet keeps its exchange alive.
-   */
-  issuedById: number;
-}
 
 /** A token request made while the client's previous token was young: a replacement, unless that token is used again. */
 export interface EarlyReplacement {
   entry: JournalEntry;
-  /** The replaced token's fingerprint. */
-  replaced: string;
+  /** The replaced token's serial (IssuedTokens). */
+  replaced: number;
   /** The journal number of the token request. */
   atId: number;
   ageMs: number;
@@ -31,8 +17,8 @@ export interface EarlyReplacement {
 
 /** What the judge knows of one client (by client id). */
 export interface ClientRecord {
-  /** Fingerprint of its latest token. */
-  latest?: string;
+  /** The serial of its latest token (IssuedTokens). */
+  latest?: number;
   /** The latest early replacement, not decided yet: is the token it replaced used again? */
   open?: EarlyReplacement;
   /** Two replacements stood: every later one is a finding at once. */
@@ -68,7 +54,7 @@ export interface PageToken {
 export const meetingStateBounds = { tokens: 4096, clients: 64, pageTokens: 1024, uuids: 4096, settled: 200 } as const;
 
 export interface MeetingClientState {
-  tokens: GenerationalMap<string, IssuedToken>;
+  tokens: IssuedTokens;
   /**
    * The lengths of the tokens issued (at most maxTokenLengths; undefined past it): a value of another
    * length is no token the platform issued, known without hashing it (a header, a form field).
@@ -90,14 +76,14 @@ export interface MeetingClientState {
 
 const maxTokenLengths = 64;
 
-/** Keeps an issued token's fingerprint, and its length. */
-export function keepToken(state: MeetingClientState, token: string, fingerprint: string, issued: IssuedToken): void {
-  state.tokens.set(fingerprint, issued);
+/** Keeps a token the platform issued, and its length; returns its serial. */
+export function keepToken(state: MeetingClientState, token: string, client: string, issuedAt: number, expiresAt: number, issuedById: number): number {
   const lengths = state.tokenLengths;
   if (lengths && !lengths.has(token.length)) {
     if (lengths.size >= maxTokenLengths) state.tokenLengths = undefined;
     else lengths.add(token.length);
   }
+  return state.tokens.issue(token, client, issuedAt, expiresAt, issuedById);
 }
 
 /** Whether the judge may know `value` as a token the platform issued: no when no token issued had its length. */
@@ -107,7 +93,7 @@ export function mayBeToken(state: MeetingClientState, value: string): boolean {
 
 export function newMeetingClientState(): MeetingClientState {
   return {
-    tokens: new GenerationalMap(meetingStateBounds.tokens),
+    tokens: new IssuedTokens(meetingStateBounds.tokens),
     tokenLengths: new Set(),
     clients: new Map(),
     pageTokens: new Map(),

@@ -1,5 +1,4 @@
 import type { ClientCase } from '../ClientCase.ts';
-import { tokenFingerprint } from '../tokenFingerprint.ts';
 import type { MeetingClientState } from './MeetingClientState.ts';
 import type { MeetingRead } from './readMeetingExchange.ts';
 
@@ -11,20 +10,6 @@ const pathOf = { user: 'user', meetings: 'meetings', meeting: 'meeting' } as con
 /** The bearer token an API call carries, if it carries one. */
 export function bearerToken(read: MeetingRead): string | undefined {
   return read.auth && read.auth.scheme.toLowerCase() === 'bearer' && read.auth.credentials ? read.auth.credentials : undefined;
-}
-
-// The exchange fingerprinted last: the rules that look its token up run one after another on it, and a
-// WeakMap entry per exchange showed in a profile of the mock's list page.
-let lastRead: MeetingRead | undefined;
-let lastFingerprint: string | undefined;
-
-/** The fingerprint of the call's bearer token, made once per exchange (several rules look it up). */
-export function bearerFingerprint(read: MeetingRead): string | undefined {
-  if (read === lastRead) return lastFingerprint;
-  const token = bearerToken(read);
-  lastRead = read;
-  lastFingerprint = token === undefined ? undefined : tokenFingerprint(token);
-  return lastFingerprint;
 }
 
 /** MP-CLIENT-BEARER: every API call carries Authorization: Bearer with a live token the platform issued. */
@@ -39,9 +24,9 @@ export function judgeBearer(read: MeetingRead, state: MeetingClientState): Clien
   const scheme = auth.scheme.toLowerCase();
   if (scheme === 'basic') return { ...c, problem: 'the API call carried the client credentials (Authorization: Basic): API calls carry the access token, Authorization: Bearer ACCESS_TOKEN', cause: 'client credentials instead of the access token' };
   if (scheme !== 'bearer') return { ...c, problem: `Authorization uses the ${auth.scheme} scheme: API calls use Bearer`, cause: 'another scheme than Bearer' };
-  const fingerprint = bearerFingerprint(read);
-  if (!fingerprint) return { ...c, problem: 'Authorization: Bearer carried no token', cause: 'an empty bearer token' };
-  const issued = state.tokens.get(fingerprint);
+  const token = bearerToken(read);
+  if (!token) return { ...c, problem: 'Authorization: Bearer carried no token', cause: 'an empty bearer token' };
+  const issued = state.tokens.get(state.tokens.find(token));
   if (issued && issued.expiresAt <= x.receivedAt) {
     const ago = Math.round((x.receivedAt - issued.expiresAt) / 1000);
     return { ...c, problem: `the access token (issued by request #${issued.issuedById}) had expired ${ago} s before this call`, cause: 'an expired access token' };

@@ -9,7 +9,6 @@ import { showRequest } from '../showRequest.ts';
 import { sameRequest } from '../sameRequest.ts';
 import type { ClientRequest } from '../ClientExchange.ts';
 import type { ShownRequest } from '../../exchange/curlCommand.ts';
-import { tokenFingerprint } from '../tokenFingerprint.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
 import { mayBeToken, newMeetingClientState, type MeetingClientState } from './MeetingClientState.ts';
@@ -63,7 +62,7 @@ function showAuthorization(read: MeetingRead, issued: (value: string) => boolean
 
 /** Whether a value is an access token the platform issued (and the judge still knows). */
 function isIssued(value: string, state: MeetingClientState): boolean {
-  return mayBeToken(state, value) && tokenLike.test(value) && state.tokens.has(tokenFingerprint(value));
+  return mayBeToken(state, value) && tokenLike.test(value) && state.tokens.find(value) >= 0;
 }
 
 /** The fields named wherever they are sent. */

@@ -1,7 +1,6 @@
 import type { ClientCase, SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
-import { tokenFingerprint } from '../tokenFingerprint.ts';
-import { bearerFingerprint } from './bearerRule.ts';
+import { bearerToken } from './bearerRule.ts';
 import { keepToken, meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
 import { decodedBasic, type MeetingRead } from './readMeetingExchange.ts';
 import { tokenFields } from './tokenRequestRules.ts';
@@ -33,7 +32,7 @@ function replacementCase(r: EarlyReplacement, failed: boolean): ClientCase {
 
 /** Whether a replacement stands: the token it replaced was not used again after it. */
 function stands(r: EarlyReplacement, state: MeetingClientState): boolean {
-  return (state.tokens.get(r.replaced)?.lastUsedId ?? 0) <= r.atId;
+  return state.tokens.lastUsedId(r.replaced) <= r.atId;
 }
 
 /**
@@ -65,14 +64,10 @@ function decide(record: ClientRecord, state: MeetingClientState): ClientCase[] {
  */
 export function observeTokens(read: MeetingRead, state: MeetingClientState, entry: JournalEntry): ClientCase[] {
   const { x } = read;
-  const used = read.op === 'token' ? undefined : bearerFingerprint(read);
-  if (used) {
-    const issued = state.tokens.get(used);
-    if (issued && issued.expiresAt > x.receivedAt) {
-      issued.lastUsedId = entry.id;
-      issued.uses++;
-      if (issued.uses === 2) return [{ clause, path: 'reuse' }];
-    }
+  const bearer = read.op === 'token' ? undefined : bearerToken(read);
+  if (bearer) {
+    const used = state.tokens.find(bearer);
+    if ((state.tokens.expiresAt(used) ?? 0) > x.receivedAt && state.tokens.use(used, entry.id) === 2) return [{ clause, path: 'reuse' }];
     return [];
   }
   if (read.op !== 'token' || x.answer.status !== 200) return [];
@@ -81,7 +76,6 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
   const client = clientIdOf(read);
   if (!accessToken || !client) return [];
   const ttlMs = (typeof body!.expires_in === 'number' && body!.expires_in > 0 ? body!.expires_in : 3600) * 1000;
-  const fingerprint = tokenFingerprint(accessToken);
   let record = state.clients.get(client);
   if (!record) {
     // Clients past the bound are not followed: their tokens are still known to MP-CLIENT-BEARER.
@@ -89,7 +83,7 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
     else state.clients.set(client, (record = { failing: false }));
   }
   const cases: ClientCase[] = [];
-  const previous = record?.latest ? state.tokens.get(record.latest) : undefined;
+  const previous = record?.latest !== undefined ? state.tokens.get(record.latest) : undefined;
   if (record) {
     cases.push(...decide(record, state));
     if (previous) {
@@ -99,9 +93,9 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
       if (leftMs > 0 && ageMs < lifeMs / 2) record.open = { entry, replaced: record.latest!, atId: entry.id, ageMs, leftMs };
       else cases.push({ clause, path: 'later-token' });
     }
-    record.latest = fingerprint;
   }
-  keepToken(state, accessToken, fingerprint, { client, issuedAt: x.answeredAt, expiresAt: x.answeredAt + ttlMs, lastUsedId: 0, uses: 0, issuedById: entry.id });
+  const serial = keepToken(state, accessToken, client, x.answeredAt, x.answeredAt + ttlMs, entry.id);
+  if (record) record.latest = serial;
   return cases;
 }
 
