@@ -39,11 +39,11 @@ export interface ClientJudgeSpec<Read, State> {
   show(read: Read, state: State): ShownRequest;
   /**
    * The answer's body with the secrets it hands out (an access token) named, before the Redactor runs.
-   * Called as the exchange is judged, it takes what it needs of the read (the body, the token) and
-   * returns the showing itself, which the judge calls when the entry is first read: maybe never (most
-   * entries fall off the journal unread).
+   * Called as the exchange is judged: the judge shows it at once when it reads as the answer shown last,
+   * else keeps it to show when the entry is first read (maybe never: most entries fall off the journal
+   * unread). Cheap: a body, or a body with one value replaced.
    */
-  showAnswer(read: Read): () => string;
+  showAnswer(read: Read): string;
   /**
    * Judges an exchange as it arrives, against what came before, and keeps what later judgements need
    * (tokens issued and used, page tokens, 429s). A case may blame an earlier request (`entry`) whose

@@ -79,10 +79,7 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
       return found;
     },
     show: (read) => showRequest(read.x.request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value)),
-    showAnswer(read) {
-      const { body } = read.x.answer;
-      return () => body;
-    },
+    showAnswer: (read) => read.x.answer.body,
     observe(read, state, entry) {
       const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeRoute(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
       if (read.op === 'fetch') {

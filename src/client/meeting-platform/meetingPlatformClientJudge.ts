@@ -133,7 +133,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     showAnswer(r) {
       const token = (r.answer as { access_token?: unknown } | undefined)?.access_token;
       const { body } = r.x.answer;
-      return typeof token === 'string' && token ? () => body.split(token).join(`$${accessToken}`) : () => body;
+      return typeof token === 'string' && token ? body.split(token).join(`$${accessToken}`) : body;
     },
     observe(r, state, entry) {
       const cases: ClientCase[] = [];
