@@ -286,3 +286,28 @@ describe('MP-CLIENT-PAGE-SIZE', () => {
     expect(j.report().checks.find((c) => c.clause === 'MP-CLIENT-PAGE-SIZE')!.status).toBe('skipped');
   });
 });
+
+test('token answers in a row are journalled with their token named each time: one like the one before, one with the token twice, one around it otherwise', () => {
+  const j = judge();
+  const tokens = ['t1', 't2', 't3', 't4', 't5'].map((t) => `${longToken}.${t}-${'x'.repeat(40)}`);
+  const request = { headers: { authorization: basic, ...form }, body: 'grant_type=account_credentials&account_id=a' };
+  const answers = [
+    { json: { access_token: tokens[0], token_type: 'bearer', expires_in: 3600 } },
+    { json: { access_token: tokens[1], token_type: 'bearer', expires_in: 3600 } },
+    // The token twice: a showing of the one before would leave the second.
+    { json: { access_token: tokens[2], token_type: 'bearer', expires_in: 3600, echo: tokens[2] } },
+    { json: { access_token: tokens[3], token_type: 'bearer', expires_in: 3600 } },
+    // The same length around the token, other text.
+    { json: { access_token: tokens[4], token_type: 'BEARER', expires_in: 3600 } },
+  ];
+  answers.forEach((answer, i) => j.record(exchangeOf('POST', `${auth}/oauth/token`, request, answer, i)));
+  const excerpts = j.journal().map((e) => e.answer.excerpt);
+  expect(excerpts).toEqual([
+    '{"access_token":"$ACCESS_TOKEN","token_type":"bearer","expires_in":3600}',
+    '{"access_token":"$ACCESS_TOKEN","token_type":"bearer","expires_in":3600}',
+    '{"access_token":"$ACCESS_TOKEN","token_type":"bearer","expires_in":3600,"echo":"$ACCESS_TOKEN"}',
+    '{"access_token":"$ACCESS_TOKEN","token_type":"bearer","expires_in":3600}',
+    '{"access_token":"$ACCESS_TOKEN","token_type":"BEARER","expires_in":3600}',
+  ]);
+  expect(JSON.stringify(j.journal())).not.toContain(longToken);
+});
