@@ -33,7 +33,11 @@ export interface ClientJudgeSpec<Read, State> {
   newState(): State;
   /** The exchange as the rules read it: which operation, its parsed fields. */
   read(exchange: ClientExchange): Read;
-  /** Secrets the exchange shows ([value, variable]): the judge's Redactor takes them out of everything it shows. */
+  /**
+   * Secrets the exchange shows ([value, variable]): the judge's Redactor takes them out of everything it
+   * shows. The same list object as for the exchange before says "nothing new" (a request sent alike): the
+   * judge does not look through it again.
+   */
   secrets(read: Read): Iterable<readonly [string, string]>;
   /** The request as the journal shows it (absolute URL), the secrets it knows named; the Redactor runs over it after. */
   show(read: Read, state: State): ShownRequest;

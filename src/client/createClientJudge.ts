@@ -168,8 +168,13 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
   // The long answer shown last: the same page handed out again is shown by the same (frozen) object.
   let lastShownAnswer: JournalEntry['answer'] | undefined;
 
+  // The secrets learned from last: a spec hands the same list again for a request sent alike.
+  let lastFound: Iterable<readonly [string, string]> | undefined;
   const learn = (read: Read) => {
-    for (const [value, variable] of spec.secrets(read)) {
+    const found = spec.secrets(read);
+    if (found === lastFound) return;
+    lastFound = found;
+    for (const [value, variable] of found) {
       if (learned.has(value) || learned.size >= maxLearnedSecrets) continue;
       learned.add(value);
       redactor.add(value, variable);

@@ -6,7 +6,6 @@ import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';
 import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
 import { showRequest } from '../showRequest.ts';
-import { sameRequest } from '../sameRequest.ts';
 import type { ClientRequest } from '../ClientExchange.ts';
 import type { ShownRequest } from '../../exchange/curlCommand.ts';
 import { judgeBearer } from './bearerRule.ts';
@@ -92,9 +91,14 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
   // The cases of the rules that read the request alone (and the answer's status), for the request before:
   // a client sends the same token request or list call again and again, and each is judged the same.
   let lastJudged: { request: ClientRequest; status: number; cases: readonly ClientCase[] } | undefined;
+  // The secrets of the request before, and that request.
+  let lastSecrets: { request: ClientRequest; found: ReadonlyArray<readonly [string, string]> } | undefined;
   const requestCases = (r: MeetingRead): readonly ClientCase[] => {
     const { request, answer } = r.x;
-    if (lastJudged !== undefined && lastJudged.status === answer.status && sameRequest(request, lastJudged.request)) return lastJudged.cases;
+    if (lastJudged !== undefined && lastJudged.status === answer.status && r.sameAs !== undefined && r.sameAs === lastJudged.request) {
+      lastJudged.request = request;
+      return lastJudged.cases;
+    }
     const cases: ClientCase[] = [];
     const add = (c: ClientCase | undefined) => {
       if (c !== undefined) cases.push(Object.freeze(c));
@@ -113,12 +117,23 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
     clauses,
     newState: newMeetingClientState,
     read,
-    secrets: secretsOf,
+    secrets(r) {
+      // Sent alike, a request shows the same secrets: the same (frozen) list, which the judge knows it has learned.
+      if (lastSecrets !== undefined && r.sameAs !== undefined && r.sameAs === lastSecrets.request) {
+        lastSecrets.request = r.x.request;
+        return lastSecrets.found;
+      }
+      lastSecrets = { request: r.x.request, found: Object.freeze(secretsOf(r)) };
+      return lastSecrets.found;
+    },
     show(r, state) {
       const { request } = r.x;
       // The same request again shows the same, while no value in it could be a token the platform issued.
       const lengths = state.tokenLengths?.size;
-      if (lastShown && lengths === lastShown.lengths && sameRequest(request, lastShown.request)) return lastShown.shown;
+      if (lastShown && lengths === lastShown.lengths && r.sameAs !== undefined && r.sameAs === lastShown.request) {
+        lastShown.request = request;
+        return lastShown.shown;
+      }
       // A token the platform issued is named wherever the client put it.
       let readState = false;
       const issuedHere = (value: string) => {

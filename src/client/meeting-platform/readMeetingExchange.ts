@@ -1,5 +1,6 @@
 import { PathPattern } from '../../openapi/PathPattern.ts';
-import type { ClientExchange } from '../ClientExchange.ts';
+import type { ClientExchange, ClientRequest } from '../ClientExchange.ts';
+import { sameRequest } from '../sameRequest.ts';
 import { answerJson } from '../parseJson.ts';
 
 /** Which of the platform's operations a request is for; `other` when it is none of them (a wrong address, a method they do not take). */
@@ -15,6 +16,11 @@ export interface MeetingRead {
   rawMeetingId?: string;
   /** The query as the platform reads it (a form: "+" is a space); shared with other reads, not to be changed. */
   query: URLSearchParams;
+  /**
+   * The request of the exchange read before, when this one was sent alike (sameRequest): rules that read
+   * the request alone judge it as they judged that one. Compared once here, not by each rule.
+   */
+  sameAs: ClientRequest | undefined;
   /** The Authorization header: its scheme as sent, and what follows it. */
   auth?: { scheme: string; credentials: string };
   /** The answer's body as JSON, when it is JSON. */
@@ -83,8 +89,11 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
     last = { method, origin, path, found };
     return found;
   };
+  let previous: ClientRequest | undefined;
   return (x) => {
     const { request } = x;
+    const sameAs = previous !== undefined && sameRequest(request, previous) ? previous : undefined;
+    previous = request;
     const found = routeOf(request.method, request.origin, request.path);
     // One shape for every read (an absent field undefined, not left out): a read per exchange, built fast.
     return {
@@ -92,6 +101,7 @@ export function meetingExchangeReader({ authUrl, apiBaseUrl }: MeetingPlatformAd
       op: found.op,
       params: found.params,
       rawMeetingId: found.rawMeetingId,
+      sameAs,
       query: queryOf(request.query),
       auth: authorizationOf(request.headers.authorization),
       answer: isJson(x.answer.headers['content-type']) ? answerJson(x.answer) : undefined,
