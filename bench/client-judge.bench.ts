@@ -12,6 +12,7 @@ import { printTable, type BenchRow } from './printTable.ts';
 withoutJudge();
 const { createMeetingPlatformMockWithAccounts } = await import('../mocks/meeting-platform/createMeetingPlatformMockWithAccounts.ts');
 const { meetingPlatformClientJudge } = await import('../src/client/meeting-platform/meetingPlatformClientJudge.ts');
+const { manualClock } = await import('../mocks/meeting-platform/clock.ts');
 type ClientExchange = import('../src/client/ClientExchange.ts').ClientExchange;
 type MockRequest = import('../mocks/MockExchange.ts').MockRequest;
 
@@ -22,39 +23,58 @@ const warmupRounds = 2;
 /** The judge's queue: recording the 256th exchange has the judge judge them all at once. */
 const batch = 256;
 const url = 'http://127.0.0.1:9';
-const mock = createMeetingPlatformMockWithAccounts({ authUrl: url, apiBaseUrl: url });
-const { clientId, clientSecret, accountId } = mock.accounts[0]!;
-const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-const form = `grant_type=account_credentials&account_id=${accountId}`;
 
 /** A request as the node:http adapter hands one over: a fresh object each time, headers as a client sends them. */
 function request(method: string, path: string, query: string, headers: Record<string, string>, body = ''): MockRequest {
   return { method, origin: url, path, query, headers: { host: '127.0.0.1:9', connection: 'keep-alive', ...headers }, body, onHangUp() {} };
 }
-const tokenRequest = () => request('POST', '/oauth/token', '', { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) }, form);
 
-function answered(make: () => MockRequest, at: number): ClientExchange {
-  const req = make();
-  const answer = mock.routes.answer(req);
-  if (answer instanceof Promise || answer.status !== 200) throw new Error('the mock did not answer 200 at once');
-  return { request: req, answer, receivedAt: at, answeredAt: at };
+type Operation = 'list' | 'token' | 'list, a new page token each second';
+
+/**
+ * A fresh mock on a clock of its own, and its answers as exchanges on that clock. The third operation
+ * moves the clock a second on every 20 calls, so that each second's list page hands out a new
+ * next_page_token that the client never follows: 30,000 calls are 25 minutes of a session, past the
+ * 15 minutes a page token lives, with about 900 of them pending at once.
+ */
+function session(operation: Operation): () => ClientExchange {
+  const clock = manualClock();
+  const mock = createMeetingPlatformMockWithAccounts({ authUrl: url, apiBaseUrl: url, clock });
+  const { clientId, clientSecret, accountId } = mock.accounts[0]!;
+  const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+  const form = `grant_type=account_credentials&account_id=${accountId}`;
+  const tokenRequest = () => request('POST', '/oauth/token', '', { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) }, form);
+  const answered = (make: () => MockRequest): ClientExchange => {
+    const req = make();
+    const answer = mock.routes.answer(req);
+    if (answer instanceof Promise || answer.status !== 200) throw new Error('the mock did not answer 200 at once');
+    return { request: req, answer, receivedAt: clock(), answeredAt: clock() };
+  };
+  const token = (JSON.parse(answered(tokenRequest).answer.body) as { access_token: string }).access_token;
+  const listRequest = () => request('GET', '/v2/users/me/meetings', 'page_size=30', { authorization: `Bearer ${token}` });
+  if (operation === 'token') return () => answered(tokenRequest);
+  if (operation === 'list') return () => answered(listRequest);
+  let calls = 0;
+  return () => {
+    if (++calls % 20 === 0) clock.advance(1_000);
+    return answered(listRequest);
+  };
 }
 
-const first = answered(tokenRequest, 0);
-const token = (JSON.parse(first.answer.body) as { access_token: string }).access_token;
-const listRequest = () => request('GET', '/v2/users/me/meetings', 'page_size=30', { authorization: `Bearer ${token}` });
-const operations: Array<[string, () => MockRequest]> = [
-  ['list page (GET /v2/users/me/meetings?page_size=30)', listRequest],
-  ['token endpoint (POST /oauth/token, a new token per call)', tokenRequest],
+const operations: Array<[Operation, string]> = [
+  ['list', 'list page (GET /v2/users/me/meetings?page_size=30)'],
+  ['token', 'token endpoint (POST /oauth/token, a new token per call)'],
+  ['list, a new page token each second', 'list page, a new next_page_token each second, never followed (25 minutes of a session)'],
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const nsSince = (start: bigint) => Number(process.hrtime.bigint() - start);
 
-for (const [title, make] of operations) {
+for (const [operation, title] of operations) {
   const mockNs: number[] = [];
   const judgeNs: number[] = [];
   for (let round = -warmupRounds; round < rounds; round++) {
+    const next = session(operation);
     // Batches of 256 (the judge's queue: the 256th exchange recorded has the batch judged at once), each
     // judged right after the mock answered it, as a mock's are: the mock's time, then the judge's.
     const judge = meetingPlatformClientJudge({ authUrl: url, apiBaseUrl: url });
@@ -62,7 +82,7 @@ for (const [title, make] of operations) {
     let judgeTotal = 0;
     for (let done = 0; done < count; done += batch) {
       let start = process.hrtime.bigint();
-      const exchanges = Array.from({ length: batch }, (_, i) => answered(make, 1_000 + done + i));
+      const exchanges = Array.from({ length: batch }, next);
       mockTotal += nsSince(start);
       start = process.hrtime.bigint();
       for (const exchange of exchanges) judge.record(exchange);

@@ -48,6 +48,10 @@ export interface PageToken {
   takenBy?: JournalEntry;
   /** A request went back past it to an earlier page (judged under MP-CLIENT-PAGE-TOKEN): not a walk that stopped. */
   wentBack?: true;
+  /** In `markable` now. */
+  queued?: true;
+  /** Forgotten: expired, or past the bound. */
+  gone?: true;
 }
 
 /** Bounds of what the judge keeps of one client session. */
@@ -62,6 +66,12 @@ export interface MeetingClientState {
   tokenLengths: Set<number> | undefined;
   clients: Map<string, ClientRecord>;
   pageTokens: Map<string, PageToken>;
+  /**
+   * The page tokens a request from a list's first page may still mark as restarted (pending, not
+   * followed, not marked yet), and some that no longer may, dropped when met: a first-page request visits
+   * these, not every token kept (up to 1,024 in a long session of a client that never follows them).
+   */
+  markable: PageToken[];
   /** Meeting UUIDs the platform listed or answered: what an identifier was meant to be. */
   uuids: GenerationalMap<string, true>;
   /** Walks judged when their token expired unused (their cases are final). */
@@ -97,6 +107,7 @@ export function newMeetingClientState(): MeetingClientState {
     tokenLengths: new Set(),
     clients: new Map(),
     pageTokens: new Map(),
+    markable: [],
     uuids: new GenerationalMap(meetingStateBounds.uuids),
     settled: [],
     retry: new RetryAfterWatch('MP-CLIENT-RETRY-AFTER'),

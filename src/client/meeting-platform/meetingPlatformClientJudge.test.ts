@@ -168,6 +168,34 @@ describe('MP-CLIENT-PAGE-TOKEN', () => {
   });
 });
 
+test("the first page asked for again drops its own list's pending tokens, one followed before and handed out again among them, and not another list's", () => {
+  const j = judge();
+  let at = 0;
+  const get = (query: string, next: string) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?page_size=2${query}`, { headers: { authorization: 'Bearer t' } }, { json: { next_page_token: next, meetings: [] } }, (at += 1000)));
+  get('&type=live', 'live-2'); // #1: a walk of the live list, left pending
+  get('', 'all-2'); // #2
+  get('&next_page_token=all-2', ''); // #3: followed to the end
+  get('', 'all-2'); // #4: the same token handed out again, pending again
+  get('', 'all-2b'); // #5: the first page again while it is pending
+  const report = j.report();
+  const examples = (clause: string) => report.checks.find((c) => c.clause === clause)!.finding?.groups.map((g) => [g.cause, g.examples.map((e) => [e.label, e.problem])]);
+  expect(examples('MP-CLIENT-PAGE-TOKEN')).toEqual([
+    [
+      'next_page_token dropped: the list asked for from its first page again',
+      [
+        ['#5 GET /v2/users/me/meetings?page_size=2', 'asked for the meeting list of me from its first page again while the next_page_token of request #4 was pending, and never sent that token back (the session ended)'],
+        ['#5 GET /v2/users/me/meetings?page_size=2', 'asked for the meeting list of me from its first page again while the next_page_token of request #5 was pending, and never sent that token back (the session ended)'],
+      ],
+    ],
+  ]);
+  expect(examples('MP-CLIENT-PAGE-WALK')).toEqual([
+    [
+      'a walk of the meeting list stopped with next_page_token pending',
+      [['#1 GET /v2/users/me/meetings?page_size=2&type=live', 'the walk of the meeting list of me (type live) stopped at this page: it returned a next_page_token that was never sent back (the session ended)']],
+    ],
+  ]);
+});
+
 describe('MP-CLIENT-PAGE-TOKEN: the next page asked for is the one the latest token names', () => {
   const page = (token: string) => ({ json: { next_page_token: token, meetings: [] } });
   function walker() {

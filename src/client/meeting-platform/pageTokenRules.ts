@@ -82,7 +82,7 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
       if (followed.restarted) cases.push({ clause: 'MP-CLIENT-PAGE-TOKEN', path: 'restart' });
     }
   } else {
-    for (const token of state.pageTokens.values()) if (token.list === list && !token.followed) token.restarted ??= entry;
+    markRestarts(state, list, entry);
   }
   const next = (read.answer as { next_page_token?: unknown } | undefined)?.next_page_token;
   if (x.answer.status === 200 && typeof next === 'string' && next !== '') {
@@ -100,10 +100,13 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
       again.followed = false;
       again.waiting++;
       state.pageTokens.set(next, again);
+      if (again.restarted === undefined) queue(state, again);
     } else {
       // A token forgotten to stay within the bound is judged as one that expired.
       while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
-      state.pageTokens.set(next, { list, issuedAt: x.answeredAt, entry, followed: false, waiting: 1 });
+      const token: PageToken = { list, issuedAt: x.answeredAt, entry, followed: false, waiting: 1 };
+      state.pageTokens.set(next, token);
+      queue(state, token);
     }
   }
   return cases;
@@ -145,9 +148,42 @@ function expire(state: MeetingClientState, now: number): void {
   }
 }
 
+/** Whether a request from the first page of its list would mark this token restarted. */
+function markable(token: PageToken): boolean {
+  return !token.gone && !token.followed && token.restarted === undefined;
+}
+
+/** Marks the list's pending tokens as restarted by `entry` (a request from its first page), and drops from `markable` what no longer is. */
+function markRestarts(state: MeetingClientState, list: string, entry: JournalEntry): void {
+  if (state.markable.length === 0) return;
+  const kept: PageToken[] = [];
+  for (const token of state.markable) {
+    if (markable(token) && token.list !== list) kept.push(token);
+    else {
+      if (markable(token)) token.restarted = entry;
+      token.queued = undefined;
+    }
+  }
+  state.markable = kept;
+}
+
+/** Puts a token in `markable` (once), compacting it when it holds twice the tokens kept. */
+function queue(state: MeetingClientState, token: PageToken): void {
+  if (token.queued) return;
+  token.queued = true;
+  state.markable.push(token);
+  if (state.markable.length <= 2 * meetingStateBounds.pageTokens) return;
+  state.markable = state.markable.filter((t) => {
+    if (markable(t)) return true;
+    t.queued = undefined;
+    return false;
+  });
+}
+
 function settleToken(state: MeetingClientState, token: string): void {
   const page = state.pageTokens.get(token)!;
   state.pageTokens.delete(token);
+  page.gone = true;
   if (page.followed || page.wentBack || state.settled.length >= meetingStateBounds.settled) return;
   state.settled.push(pendingCase(page, dropsIn(state, page.list) || page.restarted !== undefined, 'it expired unused'));
 }
