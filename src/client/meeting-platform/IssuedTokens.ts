@@ -28,17 +28,19 @@ const recentLookups = 4;
 export class IssuedTokens {
   readonly #cap: number;
   readonly #mask: number;
-  /** Per slot: the serial of its token, -1 while empty or forgotten. */
-  readonly #serial: Float64Array;
-  readonly #keyA: Uint32Array;
-  readonly #keyB: Uint32Array;
-  readonly #issuedAt: Float64Array;
-  readonly #expiresAt: Float64Array;
-  readonly #lastUsedId: Float64Array;
-  readonly #issuedById: Float64Array;
-  readonly #uses: Uint8Array;
+  /**
+   * Per slot, one run of `fields` numbers (a cache line): its token's serial (-1 while empty or
+   * forgotten), fingerprint halves, issue and expiry times, last use, issuing request and uses. Over HTTP
+   * a table in separate arrays per field cost its token endpoint 0.65 µs per token issued, as a request's
+   * other work pushed those arrays out of the cache between two issues (0.2 µs with 128 slots, not 4,096);
+   * a slot read or written now touches one run.
+   */
+  readonly #slots: Float64Array;
   readonly #client: string[];
-  /** Open addressing by the fingerprint's first half: slot + 1, 0 for an empty bucket. */
+  /**
+   * Open addressing by the fingerprint's first half, two numbers per bucket: slot + 1 (0 for an empty
+   * bucket) and that first half, so that probing and moving entries back read the index alone.
+   */
   readonly #index: Int32Array;
   #next = 0;
   #size = 0;
@@ -50,15 +52,9 @@ export class IssuedTokens {
     let buckets = 2;
     while (buckets < this.#cap * 2) buckets *= 2;
     this.#mask = buckets - 1;
-    this.#index = new Int32Array(buckets);
-    this.#serial = new Float64Array(this.#cap).fill(-1);
-    this.#keyA = new Uint32Array(this.#cap);
-    this.#keyB = new Uint32Array(this.#cap);
-    this.#issuedAt = new Float64Array(this.#cap);
-    this.#expiresAt = new Float64Array(this.#cap);
-    this.#lastUsedId = new Float64Array(this.#cap);
-    this.#issuedById = new Float64Array(this.#cap);
-    this.#uses = new Uint8Array(this.#cap);
+    this.#index = new Int32Array(buckets * 2);
+    this.#slots = new Float64Array(this.#cap * fields);
+    for (let slot = 0; slot < this.#cap; slot++) this.#slots[slot * fields + serialAt] = -1;
     this.#client = new Array<string>(this.#cap).fill('');
   }
 
@@ -75,22 +71,26 @@ export class IssuedTokens {
     fingerprintOf(token);
     const a = halfA;
     const b = halfB;
+    const slots = this.#slots;
     const known = this.#bucketOf(a, b);
     if (known >= 0) {
-      const slot = this.#index[known]! - 1;
+      const slot = this.#index[known * 2]! - 1;
       this.#set(slot, client, issuedAt, expiresAt, issuedById);
-      return this.#serial[slot]!;
+      return slots[slot * fields + serialAt]!;
     }
     const serial = this.#next++;
     const slot = serial % this.#cap;
-    if (this.#serial[slot]! >= 0) this.#forget(this.#bucketOf(this.#keyA[slot]!, this.#keyB[slot]!));
-    this.#serial[slot] = serial;
-    this.#keyA[slot] = a;
-    this.#keyB[slot] = b;
+    const at = slot * fields;
+    if (slots[at + serialAt]! >= 0) this.#forget(this.#bucketOf(slots[at + keyAAt]!, slots[at + keyBAt]!));
+    slots[at + serialAt] = serial;
+    slots[at + keyAAt] = a;
+    slots[at + keyBAt] = b;
     this.#set(slot, client, issuedAt, expiresAt, issuedById);
+    const index = this.#index;
     let bucket = a & this.#mask;
-    while (this.#index[bucket] !== 0) bucket = (bucket + 1) & this.#mask;
-    this.#index[bucket] = slot + 1;
+    while (index[bucket * 2] !== 0) bucket = (bucket + 1) & this.#mask;
+    index[bucket * 2] = slot + 1;
+    index[bucket * 2 + 1] = a;
     this.#size++;
     // What was looked up before may have been this token, not known then.
     this.#lookedUp.length = 0;
@@ -104,7 +104,7 @@ export class IssuedTokens {
     for (let i = 0; i < recent.length; i++) if (recent[i] === token) return this.#found[i]!;
     fingerprintOf(token);
     const bucket = this.#bucketOf(halfA, halfB);
-    const serial = bucket < 0 ? -1 : this.#serial[this.#index[bucket]! - 1]!;
+    const serial = bucket < 0 ? -1 : this.#slots[(this.#index[bucket * 2]! - 1) * fields + serialAt]!;
     if (recent.length >= recentLookups) {
       recent.pop();
       this.#found.pop();
@@ -116,59 +116,69 @@ export class IssuedTokens {
 
   /** Whether the token of this serial is still known. */
   has(serial: number): boolean {
-    return serial >= 0 && this.#serial[serial % this.#cap] === serial;
+    return serial >= 0 && this.#slots[(serial % this.#cap) * fields + serialAt] === serial;
   }
 
   /** The token of this serial as it stands, or undefined once it is forgotten. */
   get(serial: number): IssuedToken | undefined {
     if (!this.has(serial)) return undefined;
     const slot = serial % this.#cap;
+    const at = slot * fields;
+    const slots = this.#slots;
     return {
       client: this.#client[slot]!,
-      issuedAt: this.#issuedAt[slot]!,
-      expiresAt: this.#expiresAt[slot]!,
-      lastUsedId: this.#lastUsedId[slot]!,
-      uses: this.#uses[slot]!,
-      issuedById: this.#issuedById[slot]!,
+      issuedAt: slots[at + issuedAtAt]!,
+      expiresAt: slots[at + expiresAtAt]!,
+      lastUsedId: slots[at + lastUsedIdAt]!,
+      uses: slots[at + usesAt]!,
+      issuedById: slots[at + issuedByIdAt]!,
     };
   }
 
   /** When the token of this serial expires (undefined once forgotten). */
   expiresAt(serial: number): number | undefined {
-    return this.has(serial) ? this.#expiresAt[serial % this.#cap] : undefined;
+    return this.has(serial) ? this.#slots[(serial % this.#cap) * fields + expiresAtAt] : undefined;
   }
 
   /** The journal number of the last call that carried it (0 before any, and once forgotten). */
   lastUsedId(serial: number): number {
-    return this.has(serial) ? this.#lastUsedId[serial % this.#cap]! : 0;
+    return this.has(serial) ? this.#slots[(serial % this.#cap) * fields + lastUsedIdAt]! : 0;
   }
 
   /** Counts a call that carried the token (journal number `id`); returns its uses so far (at most 255). */
   use(serial: number, id: number): number {
     if (!this.has(serial)) return 0;
-    const slot = serial % this.#cap;
-    this.#lastUsedId[slot] = id;
-    const uses = Math.min(255, this.#uses[slot]! + 1);
-    this.#uses[slot] = uses;
+    const at = (serial % this.#cap) * fields;
+    const slots = this.#slots;
+    slots[at + lastUsedIdAt] = id;
+    const uses = Math.min(255, slots[at + usesAt]! + 1);
+    slots[at + usesAt] = uses;
     return uses;
   }
 
   #set(slot: number, client: string, issuedAt: number, expiresAt: number, issuedById: number): void {
-    this.#issuedAt[slot] = issuedAt;
-    this.#expiresAt[slot] = expiresAt;
-    this.#lastUsedId[slot] = 0;
-    this.#issuedById[slot] = issuedById;
-    this.#uses[slot] = 0;
-    this.#client[slot] = client;
+    const at = slot * fields;
+    const slots = this.#slots;
+    slots[at + issuedAtAt] = issuedAt;
+    slots[at + expiresAtAt] = expiresAt;
+    slots[at + lastUsedIdAt] = 0;
+    slots[at + issuedByIdAt] = issuedById;
+    slots[at + usesAt] = 0;
+    // The same client again keeps the string already held: a fresh copy per token would be one more
+    // young object referenced from this long-lived array, for the collector to track.
+    if (this.#client[slot] !== client) this.#client[slot] = client;
   }
 
   /** The bucket that holds the token with this fingerprint, or -1. */
   #bucketOf(a: number, b: number): number {
+    const index = this.#index;
+    const slots = this.#slots;
+    // The index holds the first half as a signed 32-bit number.
+    const signedA = a | 0;
     for (let bucket = a & this.#mask; ; bucket = (bucket + 1) & this.#mask) {
-      const held = this.#index[bucket]!;
+      const held = index[bucket * 2]!;
       if (held === 0) return -1;
-      const slot = held - 1;
-      if (this.#keyA[slot] === a && this.#keyB[slot] === b) return bucket;
+      if (index[bucket * 2 + 1] === signedA && slots[(held - 1) * fields + keyBAt] === b) return bucket;
     }
   }
 
@@ -176,23 +186,36 @@ export class IssuedTokens {
   #forget(bucket: number): void {
     if (bucket < 0) return;
     const mask = this.#mask;
-    this.#serial[this.#index[bucket]! - 1] = -1;
-    this.#index[bucket] = 0;
+    const index = this.#index;
+    this.#slots[(index[bucket * 2]! - 1) * fields + serialAt] = -1;
+    index[bucket * 2] = 0;
     this.#size--;
     let hole = bucket;
-    for (let j = (hole + 1) & mask; this.#index[j] !== 0; j = (j + 1) & mask) {
-      const home = this.#keyA[this.#index[j]! - 1]! & mask;
+    for (let j = (hole + 1) & mask; index[j * 2] !== 0; j = (j + 1) & mask) {
+      const home = index[j * 2 + 1]! & mask;
       // The entry at j may move into the hole unless its home lies cyclically in (hole, j].
       const stays = hole <= j ? hole < home && home <= j : hole < home || home <= j;
       if (stays) continue;
-      this.#index[hole] = this.#index[j]!;
-      this.#index[j] = 0;
+      index[hole * 2] = index[j * 2]!;
+      index[hole * 2 + 1] = index[j * 2 + 1]!;
+      index[j * 2] = 0;
       hole = j;
     }
     this.#lookedUp.length = 0;
     this.#found.length = 0;
   }
 }
+
+// Where each field of a slot sits in its run of `fields` numbers.
+const serialAt = 0;
+const keyAAt = 1;
+const keyBAt = 2;
+const issuedAtAt = 3;
+const expiresAtAt = 4;
+const lastUsedIdAt = 5;
+const issuedByIdAt = 6;
+const usesAt = 7;
+const fields = 8;
 
 // The fingerprint made last, in two halves (module state: a pair returned without an object per token).
 let halfA = 0;
