@@ -70,3 +70,30 @@ test('a credential almost the token is refused; the scheme word in any case, and
   expect(tokens.verify(bearer(respelled))).toBeUndefined();
   for (const header of [`bearer ${token}`, `BEARER ${token}`, `Bearer   ${token}`]) expect(tokens.verify(header), header).toBeDefined();
 });
+
+test('name: a token this key signed is named as issue named it, before and after it is verified, expired, or its app gone; a near miss or another key\'s token is not named', () => {
+  const clock = manualClock();
+  const tokens = accessTokens(key, [account], clock, 60);
+  const issued = tokens.issue(account, 'https://auth.test');
+  const nameOf = (named: { name(value: string, out: Uint32Array): boolean }, value: string) => {
+    const out = new Uint32Array(2);
+    return named.name(value, out) ? [out[0], out[1]] : undefined;
+  };
+  const expected = [issued.a >>> 0, issued.b >>> 0];
+  expect(nameOf(tokens, issued.token)).toEqual(expected);
+  expect(tokens.verify(bearer(issued.token))).toBeDefined(); // now from the verified tokens kept
+  expect(nameOf(tokens, issued.token)).toEqual(expected);
+  clock.advance(60_000);
+  expect(tokens.verify(bearer(issued.token))).toBeUndefined();
+  expect(nameOf(tokens, issued.token)).toEqual(expected);
+  // Another mock with the same key, that no longer serves the token's app, names it the same.
+  expect(nameOf(accessTokens(key, [{ ...account, clientId: 'other' }], clock), issued.token)).toEqual(expected);
+  const other = tokens.issue(account, 'https://auth.test');
+  expect(nameOf(tokens, other.token)).not.toEqual(expected);
+  const [head, payload, signature] = issued.token.split('.') as [string, string, string];
+  const changed = `${payload.slice(0, 10)}${payload[10] === 'A' ? 'B' : 'A'}${payload.slice(11)}`;
+  for (const near of [`${issued.token}x`, issued.token.slice(0, -1), ` ${issued.token}`, `${head}.${changed}.${signature}`, `${issued.token}.`, issued.token.toLowerCase(), '']) {
+    expect(nameOf(tokens, near), near).toBeUndefined();
+  }
+  expect(nameOf(accessTokens(Buffer.alloc(32, 8), [account], clock), issued.token)).toBeUndefined();
+});

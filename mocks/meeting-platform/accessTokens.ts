@@ -11,6 +11,9 @@ export const verifiedTokenCacheSize = 1024;
 export interface IssuedToken {
   token: string;
   expiresIn: number;
+  /** The token's name, as `name` gives it: 64 bits of its signature, in two halves. */
+  a: number;
+  b: number;
 }
 
 /** What a live access token grants: the account's app, acting for one user. */
@@ -20,6 +23,12 @@ export interface Grant {
   userId: string;
   /** Milliseconds since the epoch, on the mock's clock. */
   expiresAt: number;
+}
+
+/** A grant as the mock keeps it once verified, with its token's name (`name`): 64 bits of its signature. */
+interface VerifiedGrant extends Grant {
+  nameA: number;
+  nameB: number;
 }
 
 interface Claims {
@@ -50,9 +59,9 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
   // Two generations of verified tokens, each up to half the cap: when the young one fills, it becomes the
   // old one and the old one is dropped whole. Every step is O(1) (evicting one by one from a Map's front
   // walks past the holes earlier deletes left); a token still in use is moved back to the young one.
-  let young = new Map<string, Grant>();
-  let old = new Map<string, Grant>();
-  const remember = (token: string, grant: Grant) => {
+  let young = new Map<string, VerifiedGrant>();
+  let old = new Map<string, VerifiedGrant>();
+  const remember = (token: string, grant: VerifiedGrant) => {
     young.set(token, grant);
     if (young.size >= verifiedTokenCacheSize / 2) {
       old = young;
@@ -63,18 +72,25 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
   const jtiPrefix = randomBytes(9).toString('base64url');
   let issued = 0;
 
-  const check = (token: string): Grant | undefined => {
+  /** The payload and signature of a token this mock's key signed (any age, any account), else undefined. */
+  const signed = (token: string): { payload: string; signature: Buffer } | undefined => {
     const [head, payload, signature, extra] = token.split('.');
     if (head !== header || !payload || !signature || extra !== undefined) return undefined;
     // Compared as text: decoding would take another spelling of the same bytes (a last character whose
     // unused bits differ) for the signature.
     const presented = Buffer.from(signature);
-    const expected = Buffer.from(sign(`${head}.${payload}`).toString('base64url'));
+    const digest = sign(`${head}.${payload}`);
+    const expected = Buffer.from(digest.toString('base64url'));
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return undefined;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
+    return { payload, signature: digest };
+  };
+  const check = (token: string): VerifiedGrant | undefined => {
+    const found = signed(token);
+    if (found === undefined) return undefined;
+    const claims = JSON.parse(Buffer.from(found.payload, 'base64url').toString('utf8')) as Claims;
     const account = byClientId.get(claims.cid);
     if (!account || account.accountId !== claims.aid) return undefined;
-    return { account, accountId: claims.aid, userId: claims.uid, expiresAt: claims.exp * 1000 };
+    return { account, accountId: claims.aid, userId: claims.uid, expiresAt: claims.exp * 1000, nameA: found.signature.readUInt32BE(0), nameB: found.signature.readUInt32BE(4) };
   };
 
   return {
@@ -82,7 +98,27 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
       const iat = Math.floor(clock() / 1000);
       const claims: Claims = { aud: issuer, uid: account.userId, aid: account.accountId, cid: account.clientId, iat, exp: iat + ttlSeconds, jti: `${jtiPrefix}${(issued++).toString(36)}` };
       const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-      return { token: `${input}.${sign(input).toString('base64url')}`, expiresIn: ttlSeconds };
+      const signature = sign(input);
+      return { token: `${input}.${signature.toString('base64url')}`, expiresIn: ttlSeconds, a: signature.readUInt32BE(0), b: signature.readUInt32BE(4) };
+    },
+    /**
+     * A TokenNamer (src/client/ClientExchange.ts) for the judge of this mock's client: a token this
+     * mock's key signed, expired or not, its account served or not, is named by the first 64 bits of its
+     * signature (an HMAC: no two tokens share them but by chance), as `issue` names it; no other value is
+     * this mock's to name.
+     */
+    name(value: string, out: Uint32Array): boolean {
+      const grant = young.get(value) ?? old.get(value);
+      if (grant !== undefined) {
+        out[0] = grant.nameA;
+        out[1] = grant.nameB;
+        return true;
+      }
+      const found = signed(value);
+      if (found === undefined) return false;
+      out[0] = found.signature.readUInt32BE(0);
+      out[1] = found.signature.readUInt32BE(4);
+      return true;
     },
     /** How many verified tokens are remembered now (at most verifiedTokenCacheSize). */
     get cached(): number {

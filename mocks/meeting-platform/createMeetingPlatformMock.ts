@@ -115,7 +115,7 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
   const tokens = accessTokens(signingKey(secret, 'meeting-platform access tokens'), accounts, clock, options.tokenTtlSeconds ?? accessTokenTtlSeconds);
   const pages = awkwardPageTokens(pageTokens(clock, undefined, signingKey(secret, 'meeting-platform page tokens')), () => scenario.awkwardPageTokens);
   const api: ApiContext = { state, clock, pages };
-  const newJudge = () => meetingPlatformClientJudge({ authUrl, apiBaseUrl, clock, label: options.clientLabel, secrets: accounts.map((a) => [a.clientSecret, 'MEETING_CLIENT_SECRET'] as const) });
+  const newJudge = () => meetingPlatformClientJudge({ authUrl, apiBaseUrl, tokenNamer: tokens.name, clock, label: options.clientLabel, secrets: accounts.map((a) => [a.clientSecret, 'MEETING_CLIENT_SECRET'] as const) });
   const newDraws = () => seededRandom(options.randomSeed ?? 7);
   const newLimiter = () => fixedWindowLimiter(clock, () => scenario.rateLimitPerSecond);
   // The routes read `random` and `withinLimit` from here on every request, so a reset can replace them.

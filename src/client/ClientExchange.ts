@@ -31,7 +31,28 @@ export interface ServerAnswer {
    * judge reads it rather than parsing the body again. Not to be changed.
    */
   json?: unknown;
+  /**
+   * A token the server minted into this answer, where it has one (a mock's token endpoint), named by 64
+   * bits it has at hand (see TokenNamer): the judge keeps the token under them rather than hashing it.
+   */
+  minted?: MintedToken;
 }
+
+/** A token a server minted, and the two 32-bit halves of the name its TokenNamer gives it. */
+export interface MintedToken {
+  token: string;
+  a: number;
+  b: number;
+}
+
+/**
+ * How a server that mints tokens names them: for a value it minted (whatever else is true of it now:
+ * expired, its account gone), writes 64 bits that no other value shares into `out` and says true; for
+ * any other value, false. The judge names a value so named by those bits, and any other by 64 bits of
+ * its SHA-256; a server that marks its answers' tokens (ServerAnswer.minted) spares the judge a hash
+ * per token. Without one (a proxy), every token is hashed.
+ */
+export type TokenNamer = (value: string, out: Uint32Array) => boolean;
 
 /** One request and its answer, with when each happened on the judge's clock (milliseconds). */
 export interface ClientExchange {

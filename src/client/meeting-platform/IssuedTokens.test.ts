@@ -91,3 +91,31 @@ test('a lookup made before a token was issued does not hide it after', () => {
   const serial = table.issue('token-late', 'c', 0, 10, 1);
   expect(table.find('token-late')).toBe(serial);
 });
+
+test('with a server\'s namer: a token it marked as minted is kept under its name, found by that name, and hashed tokens live beside it; a mark for another token is not taken', () => {
+  // A stand-in namer: names "minted-N" by N, nothing else (a mock names its signed tokens by their signature).
+  const named = new Map<string, number>();
+  const namer = (value: string, out: Uint32Array) => {
+    const n = named.get(value);
+    if (n === undefined) return false;
+    out[0] = n;
+    out[1] = ~n >>> 0;
+    return true;
+  };
+  const table = new IssuedTokens(8, namer);
+  named.set('minted-1', 1);
+  const first = table.issue('minted-1', 'c', 0, 10, 1, { token: 'minted-1', a: 1, b: ~1 >>> 0 });
+  expect(table.find('minted-1')).toBe(first);
+  // A mark naming another token than the one kept is not taken: the token is named by the namer, or hashed.
+  named.set('minted-2', 2);
+  const second = table.issue('minted-2', 'c', 0, 10, 2, { token: 'minted-1', a: 1, b: ~1 >>> 0 });
+  expect(second).not.toBe(first);
+  expect(table.find('minted-2')).toBe(second);
+  const hashed = table.issue('from-elsewhere', 'c', 0, 10, 3);
+  expect([table.find('from-elsewhere'), table.find('minted-1'), table.find('minted-2')]).toEqual([hashed, first, second]);
+  expect(['minted-1x', 'minted-', 'from-elsewherE'].map((t) => table.find(t))).toEqual([-1, -1, -1]);
+  // The mark is what the namer would say: a table that trusted a wrong one would not find the token again.
+  const trusting = new IssuedTokens(8, namer);
+  const wrong = trusting.issue('minted-1', 'c', 0, 10, 1, { token: 'minted-1', a: 9, b: 9 });
+  expect(trusting.find('minted-1')).not.toBe(wrong);
+});

@@ -1,5 +1,6 @@
 import type { SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
+import type { MintedToken, TokenNamer } from '../ClientExchange.ts';
 import { GenerationalMap } from '../GenerationalMap.ts';
 import { IssuedTokens } from './IssuedTokens.ts';
 import { RetryAfterWatch } from '../RetryAfterWatch.ts';
@@ -87,13 +88,13 @@ export interface MeetingClientState {
 const maxTokenLengths = 64;
 
 /** Keeps a token the platform issued, and its length; returns its serial. */
-export function keepToken(state: MeetingClientState, token: string, client: string, issuedAt: number, expiresAt: number, issuedById: number): number {
+export function keepToken(state: MeetingClientState, token: string, client: string, issuedAt: number, expiresAt: number, issuedById: number, minted?: MintedToken): number {
   const lengths = state.tokenLengths;
   if (lengths && !lengths.has(token.length)) {
     if (lengths.size >= maxTokenLengths) state.tokenLengths = undefined;
     else lengths.add(token.length);
   }
-  return state.tokens.issue(token, client, issuedAt, expiresAt, issuedById);
+  return state.tokens.issue(token, client, issuedAt, expiresAt, issuedById, minted);
 }
 
 /** Whether the judge may know `value` as a token the platform issued: no when no token issued had its length. */
@@ -101,9 +102,10 @@ export function mayBeToken(state: MeetingClientState, value: string): boolean {
   return state.tokenLengths?.has(value.length) ?? true;
 }
 
-export function newMeetingClientState(): MeetingClientState {
+/** `namer`: how the server names the tokens it mints, when it does (a mock); see TokenNamer. */
+export function newMeetingClientState(namer?: TokenNamer): MeetingClientState {
   return {
-    tokens: new IssuedTokens(meetingStateBounds.tokens),
+    tokens: new IssuedTokens(meetingStateBounds.tokens, namer),
     tokenLengths: new Set(),
     clients: new Map(),
     pageTokens: new Map(),

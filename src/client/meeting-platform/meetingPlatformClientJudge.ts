@@ -6,7 +6,7 @@ import type { ClientJudgeSpec } from '../ClientJudgeSpec.ts';
 import { withCutNote } from '../JournalEntry.ts';
 import { createClientJudge, type ClientJudge, type ClientJudgeOptions } from '../createClientJudge.ts';
 import { showRequest } from '../showRequest.ts';
-import type { ClientRequest } from '../ClientExchange.ts';
+import type { ClientRequest, TokenNamer } from '../ClientExchange.ts';
 import type { ShownRequest } from '../../exchange/curlCommand.ts';
 import { judgeBearer } from './bearerRule.ts';
 import { judgeIdEncoding, listedUuids } from './idEncodingRule.ts';
@@ -81,7 +81,8 @@ const clauses = {
 };
 
 /** The meeting platform's client clauses (MP-CLIENT-*) as a judge spec. */
-export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): ClientJudgeSpec<MeetingRead, MeetingClientState> {
+/** `namer`: how the server names the tokens it mints, when the judge sits in the server (a mock's); see TokenNamer. */
+export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses, namer?: TokenNamer): ClientJudgeSpec<MeetingRead, MeetingClientState> {
   const read = meetingExchangeReader(addresses);
   // The request shown last, if its showing read nothing of the state, and how many token lengths were
   // known then (the set only grows: the same size is the same set).
@@ -115,7 +116,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
   return {
     suite: 'meeting-platform',
     clauses,
-    newState: newMeetingClientState,
+    newState: () => newMeetingClientState(namer),
     read,
     secrets(r) {
       // Sent alike, a request shows the same secrets: the same (frozen) list, which the judge knows it has learned.
@@ -203,7 +204,10 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses): 
   };
 }
 
-export interface MeetingPlatformClientJudgeOptions extends MeetingPlatformAddresses, ClientJudgeOptions {}
+export interface MeetingPlatformClientJudgeOptions extends MeetingPlatformAddresses, ClientJudgeOptions {
+  /** How the server names the tokens it mints (a mock judging its own client); a proxy has none. */
+  tokenNamer?: TokenNamer;
+}
 
 /**
  * A judge of a meeting-platform client's requests (MP-CLIENT-* clauses), fed the exchanges as they
@@ -211,7 +215,7 @@ export interface MeetingPlatformClientJudgeOptions extends MeetingPlatformAddres
  * platform's addresses and the exchanges it is shown.
  */
 export function meetingPlatformClientJudge(options: MeetingPlatformClientJudgeOptions): ClientJudge {
-  const { authUrl, apiBaseUrl, ...judgeOptions } = options;
-  return createClientJudge(meetingPlatformClientSpec({ authUrl, apiBaseUrl }), judgeOptions);
+  const { authUrl, apiBaseUrl, tokenNamer, ...judgeOptions } = options;
+  return createClientJudge(meetingPlatformClientSpec({ authUrl, apiBaseUrl }, tokenNamer), judgeOptions);
 }
 

@@ -94,7 +94,7 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
       else cases.push({ clause, path: 'later-token' });
     }
   }
-  const serial = keepToken(state, accessToken, client, x.answeredAt, x.answeredAt + ttlMs, entry.id);
+  const serial = keepToken(state, accessToken, client, x.answeredAt, x.answeredAt + ttlMs, entry.id, x.answer.minted);
   if (record) record.latest = serial;
   return cases;
 }
