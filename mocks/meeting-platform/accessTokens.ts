@@ -71,6 +71,9 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
   // Token ids unique across processes without drawing randomness per token: a random prefix per mock, then a count.
   const jtiPrefix = randomBytes(9).toString('base64url');
   let issued = 0;
+  // The Authorization header verified last and its grant (a token this mock signed: its grant never changes).
+  let lastHeader: string | undefined;
+  let lastGrant: Grant | undefined;
 
   /** The payload and signature of a token this mock's key signed (any age, any account), else undefined. */
   const signed = (token: string): { payload: string; signature: Buffer } | undefined => {
@@ -130,6 +133,9 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
      * no-break space, which HTTP does not strip, is no part of it).
      */
     verify(authorization: string | undefined): Grant | undefined {
+      // The header verified last, sent again (a client calls with the same token call after call): its
+      // grant without matching the header and hashing the token anew, 2.7 % of the list page's server CPU in a profile (0.1 % so).
+      if (authorization !== undefined && authorization === lastHeader) return lastGrant!.expiresAt > clock() ? lastGrant : undefined;
       const match = authorization ? /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization) : null;
       if (!match) return undefined;
       const token = match[1]!;
@@ -139,6 +145,8 @@ export function accessTokens(key: Uint8Array, accounts: readonly ResolvedAccount
         if (grant === undefined) return undefined;
         remember(token, grant);
       }
+      lastHeader = authorization;
+      lastGrant = grant;
       return grant.expiresAt > clock() ? grant : undefined;
     },
   };
