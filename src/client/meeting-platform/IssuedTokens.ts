@@ -107,8 +107,7 @@ export class IssuedTokens {
     index[bucket * 2 + 1] = a;
     this.#size++;
     // What was looked up before may have been this token, not known then.
-    this.#lookedUp.length = 0;
-    this.#found.length = 0;
+    this.#forgetLookups();
     return serial;
   }
 
@@ -224,6 +223,12 @@ export class IssuedTokens {
       index[j * 2] = 0;
       hole = j;
     }
+    this.#forgetLookups();
+  }
+
+  #forgetLookups(): void {
+    // Checked first: setting an array's length is a call into the runtime, and most issues follow no lookup.
+    if (this.#lookedUp.length === 0) return;
     this.#lookedUp.length = 0;
     this.#found.length = 0;
   }

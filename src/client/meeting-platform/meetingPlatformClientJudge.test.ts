@@ -339,3 +339,17 @@ test('token answers in a row are journalled with their token named each time: on
   ]);
   expect(JSON.stringify(j.journal())).not.toContain(longToken);
 });
+
+test('MP-CLIENT-TOKEN-REUSE keeps two apps apart by their Basic client ids: each taking one early token in turn, as a restart would, is no finding; the same four requests from one app are', () => {
+  const basicOf = (id: string) => `Basic ${Buffer.from(`${id}:secret-of-${id}`).toString('base64')}`;
+  const run = (ids: string[]) => {
+    const j = judge();
+    ids.forEach((id, i) => {
+      const request = { headers: { authorization: basicOf(id), ...form }, body: 'grant_type=account_credentials&account_id=a' };
+      j.observe(exchangeOf('POST', `${auth}/oauth/token`, request, { status: 200, ...tokenAnswer(`${longToken}-${i}`) }, i * 1000));
+    });
+    return verdicts(j.report(), 'MP-CLIENT-TOKEN-REUSE');
+  };
+  expect(run(['app-a', 'app-b', 'app-a', 'app-b'])).toEqual([]);
+  expect(run(['app-a', 'app-a', 'app-a', 'app-a']).length).toBeGreaterThan(0);
+});

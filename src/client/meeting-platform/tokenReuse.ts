@@ -8,13 +8,23 @@ import { tokenFields } from './tokenRequestRules.ts';
 const clause = 'MP-CLIENT-TOKEN-REUSE';
 const diagnosis = 'Keep the access token with its expiry (expires_in) and reuse it for every call; request a new one only when it is about to expire (the platform\'s live an hour), and share it between the parts of the app.';
 
+// The Basic credentials read last, decoded, and the client id they name (undefined: none, so the form's).
+let lastDecoded: string | undefined;
+let lastId: string | undefined;
+
 /** The client id a token request names: its Basic credentials, or its client_id field. */
 function clientIdOf(read: MeetingRead): string | undefined {
   const { auth } = read;
   if (auth?.scheme.toLowerCase() === 'basic') {
     const decoded = decodedBasic(auth.credentials);
-    const colon = decoded.indexOf(':');
-    if (colon > 0) return decoded.slice(0, colon);
+    // The same credentials decoded before (the same string): the same id, the same string, whose hash the
+    // clients map has already (a new slice per token request was hashed again).
+    if (decoded !== lastDecoded) {
+      const colon = decoded.indexOf(':');
+      lastDecoded = decoded;
+      lastId = colon > 0 ? decoded.slice(0, colon) : undefined;
+    }
+    if (lastId !== undefined) return lastId;
   }
   return tokenFields(read).get('client_id') ?? undefined;
 }
@@ -85,7 +95,7 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
   const cases: ClientCase[] = [];
   const previous = record?.latest !== undefined ? state.tokens.get(record.latest) : undefined;
   if (record) {
-    cases.push(...decide(record, state));
+    for (const c of decide(record, state)) cases.push(c);
     if (previous) {
       const ageMs = x.receivedAt - previous.issuedAt;
       const lifeMs = previous.expiresAt - previous.issuedAt;
