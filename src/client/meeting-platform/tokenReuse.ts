@@ -30,14 +30,18 @@ function clientIdOf(read: MeetingRead): string | undefined {
 }
 
 function replacementCase(r: EarlyReplacement, failed: boolean): ClientCase {
-  const c = { clause, path: 'later-token', entry: r.entry };
-  if (!failed) return c;
-  return {
-    ...c,
-    problem: `requested a new access token ${Math.round(r.ageMs / 1000)} s after the previous one, which was valid for ${Math.round(r.leftMs / 60_000)} more minutes and never used again`,
-    cause: 'a new access token while the one held was still valid',
-    diagnosis,
-  };
+  if (!failed) return { clause, path: 'later-token', entry: r.entry };
+  return { clause, path: 'later-token', entry: r.entry, problem: replacementProblem(Math.round(r.ageMs / 1000), Math.round(r.leftMs / 60_000)), cause: 'a new access token while the one held was still valid', diagnosis };
+}
+
+// The problem said last: a client that takes a token per call is told the same, call after call.
+let lastProblem = { ageS: -1, leftMin: -1, text: '' };
+
+function replacementProblem(ageS: number, leftMin: number): string {
+  if (ageS !== lastProblem.ageS || leftMin !== lastProblem.leftMin) {
+    lastProblem = { ageS, leftMin, text: `requested a new access token ${ageS} s after the previous one, which was valid for ${leftMin} more minutes and never used again` };
+  }
+  return lastProblem.text;
 }
 
 /** Whether a replacement stands: the token it replaced was not used again after it. */
