@@ -1,8 +1,9 @@
 // The meeting platform's client judge on its own, in this process, beside the mock's own answer: the
 // judge's time per exchange on the two operations bench/meeting-platform.bench.ts loads (an authorised
-// list page, and the token endpoint with a new token per call), fed as a mock feeds it (record, judged in
-// batches of 256, each right after the mock answered it). The HTTP bench says what the judge costs the request path in all; this one says how much of
-// it is the judge's own work, without the noise of a server and a load client.
+// list page, and the token endpoint with a new token per call), built as a mock builds it (given the
+// mock's token namer) and fed as a mock feeds it (record, judged in batches of 256, each right after the
+// mock answered it). The HTTP bench says what the judge costs the request path in all; this one says how
+// much of it is the judge's own work, without the noise of a server and a load client.
 // `npm run bench -- client-judge`. Rounds: BENCH_ROUNDS (default 5), exchanges per round: BENCH_EXCHANGES
 // (default 30,000).
 import { withoutJudge } from './unjudgedRouteTable.ts';
@@ -15,6 +16,7 @@ const { meetingPlatformClientJudge } = await import('../src/client/meeting-platf
 const { manualClock } = await import('../mocks/meeting-platform/clock.ts');
 type ClientExchange = import('../src/client/ClientExchange.ts').ClientExchange;
 type MockRequest = import('../mocks/MockExchange.ts').MockRequest;
+type TokenNamer = import('../src/client/ClientExchange.ts').TokenNamer;
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const count = Math.ceil(Number(process.env.BENCH_EXCHANGES ?? 30_000) / 256) * 256;
@@ -37,7 +39,7 @@ type Operation = 'list' | 'token' | 'list, a new page token each second';
  * next_page_token that the client never follows: 30,000 calls are 25 minutes of a session, past the
  * 15 minutes a page token lives, with about 900 of them pending at once.
  */
-function session(operation: Operation): () => ClientExchange {
+function session(operation: Operation): { next: () => ClientExchange; tokenNamer: TokenNamer } {
   const clock = manualClock();
   const mock = createMeetingPlatformMockWithAccounts({ authUrl: url, apiBaseUrl: url, clock });
   const { clientId, clientSecret, accountId } = mock.accounts[0]!;
@@ -52,13 +54,15 @@ function session(operation: Operation): () => ClientExchange {
   };
   const token = (JSON.parse(answered(tokenRequest).answer.body) as { access_token: string }).access_token;
   const listRequest = () => request('GET', '/v2/users/me/meetings', 'page_size=30', { authorization: `Bearer ${token}` });
-  if (operation === 'token') return () => answered(tokenRequest);
-  if (operation === 'list') return () => answered(listRequest);
+  const { tokenNamer } = mock;
+  if (operation === 'token') return { next: () => answered(tokenRequest), tokenNamer };
+  if (operation === 'list') return { next: () => answered(listRequest), tokenNamer };
   let calls = 0;
-  return () => {
+  const next = () => {
     if (++calls % 20 === 0) clock.advance(1_000);
     return answered(listRequest);
   };
+  return { next, tokenNamer };
 }
 
 const operations: Array<[Operation, string]> = [
@@ -74,10 +78,11 @@ for (const [operation, title] of operations) {
   const mockNs: number[] = [];
   const judgeNs: number[] = [];
   for (let round = -warmupRounds; round < rounds; round++) {
-    const next = session(operation);
+    const { next, tokenNamer } = session(operation);
     // Batches of 256 (the judge's queue: the 256th exchange recorded has the batch judged at once), each
     // judged right after the mock answered it, as a mock's are: the mock's time, then the judge's.
-    const judge = meetingPlatformClientJudge({ authUrl: url, apiBaseUrl: url });
+    // Given the mock's token namer, as the mock gives its own judge: its tokens are not hashed.
+    const judge = meetingPlatformClientJudge({ authUrl: url, apiBaseUrl: url, tokenNamer });
     let mockTotal = 0;
     let judgeTotal = 0;
     for (let done = 0; done < count; done += batch) {

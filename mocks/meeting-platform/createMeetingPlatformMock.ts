@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import type { ClientReportOptions } from '../../src/client/createClientJudge.ts';
 import type { JournalEntry } from '../../src/client/JournalEntry.ts';
+import type { TokenNamer } from '../../src/client/ClientExchange.ts';
 import { meetingPlatformClientJudge } from '../../src/client/meeting-platform/meetingPlatformClientJudge.ts';
 import type { RunReport } from '../../src/verdict/RunReport.ts';
 import { judgedRouteTable } from '../judgedRouteTable.ts';
@@ -82,6 +83,11 @@ export interface MeetingPlatformMock {
    * (a walk of the list left with a token pending stopped early); `{ end: false }` while it is at work.
    */
   clientReport(options?: ClientReportOptions): RunReport;
+  /**
+   * How this mock names the tokens it mints (TokenNamer), as its own client judge is given it: for a
+   * judge of its client built apart from it (bench/client-judge.bench.ts).
+   */
+  tokenNamer: TokenNamer;
   /** The requests the mock received, the newest 500, secrets named by their variables. */
   clientJournal(): JournalEntry[];
   /**
@@ -159,6 +165,7 @@ export function createMeetingPlatformMock(options: MeetingPlatformOptions = {}):
     scenario,
     clientReport: (o) => judge.report(o),
     clientJournal: () => judge.journal(),
+    tokenNamer: tokens.name,
     control,
   };
 }
