@@ -6,7 +6,7 @@ type FieldError = components['schemas']['FieldError'];
 type TokenError = components['schemas']['TokenError'];
 
 /** The content type the real platform labels its JSON with, errors included. */
-const jsonHeaders = { 'content-type': 'application/json;charset=UTF-8' } as const;
+export const jsonHeaders = { 'content-type': 'application/json;charset=UTF-8' } as const;
 
 export function json(body: unknown, status = 200, headers?: Record<string, string>): MockReply {
   return jsonText(JSON.stringify(body), status, headers);

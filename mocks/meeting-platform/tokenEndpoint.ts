@@ -3,9 +3,12 @@ import type { ServerAnswer } from '../../src/client/ClientExchange.ts';
 import type { MockReply, MockRequest } from '../MockExchange.ts';
 import type { AccessTokens } from './accessTokens.ts';
 import type { ResolvedAccount } from './ResolvedAccount.ts';
-import { json, tokenError } from './platformResponses.ts';
+import { jsonHeaders, tokenError } from './platformResponses.ts';
 
 type TokenResponse = components['schemas']['TokenResponse'];
+
+/** A token answer's headers: one object for all (a reply's headers are not changed once made). */
+const tokenHeaders = Object.freeze({ ...jsonHeaders, 'cache-control': 'no-store' });
 
 export interface TokenEndpointContext {
   accounts: readonly ResolvedAccount[];
@@ -26,6 +29,22 @@ export interface TokenRequest {
  * fields), and the fields from the query string, overridden by a form body (the platform accepts both).
  */
 function parseTokenRequest(request: MockRequest): TokenRequest {
+  const { headers, query, body } = request;
+  const authorization = headers.authorization;
+  const contentType = headers['content-type'];
+  // The same request as the one before (a client asking again with the same credentials and form): read
+  // the same, without parsing the form and decoding the credentials again.
+  const last = lastRead;
+  if (last !== undefined && body === last.body && authorization === last.authorization && query === last.query && contentType === last.contentType) return last.read;
+  const read = Object.freeze(readTokenRequest(request));
+  lastRead = { body, authorization, query, contentType, read };
+  return read;
+}
+
+// The token request read last, by what its reading depends on.
+let lastRead: { body: string; authorization: string | undefined; query: string; contentType: string | undefined; read: TokenRequest } | undefined;
+
+function readTokenRequest(request: MockRequest): TokenRequest {
   const form = /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '');
   // Most clients send a form and no query: then the form is all the fields.
   const fields = new URLSearchParams(form && !request.query ? request.body : request.query);
@@ -55,7 +74,7 @@ export function tokenEndpoint(request: MockRequest, ctx: TokenEndpointContext): 
   const { token, expiresIn, a, b } = ctx.tokens.issue(account, ctx.authUrl);
   const body: TokenResponse = { access_token: token, token_type: 'bearer', expires_in: expiresIn, scope: account.scopes.join(' '), api_url: ctx.apiBaseUrl };
   // The token answer as a value too: a judge reads the token it hands out from it, not from the text.
-  const reply: MockReply & ServerAnswer = json(body, 200, { 'cache-control': 'no-store' });
+  const reply: MockReply & ServerAnswer = { status: 200, headers: tokenHeaders, body: JSON.stringify(body) };
   reply.json = body;
   // And the token with its name, which the judge keeps it under instead of hashing it (TokenNamer).
   reply.minted = { token, a, b };
