@@ -97,3 +97,17 @@ test('name: a token this key signed is named as issue named it, before and after
   }
   expect(nameOf(accessTokens(Buffer.alloc(32, 8), [account], clock), issued.token)).toBeUndefined();
 });
+
+test('a token\'s claims are the JSON of its claims, field for field in order, whichever app and issuer the token before had, names JSON escapes included', () => {
+  const odd: ResolvedAccount = { clientId: 'c"id\\', clientSecret: 's', accountId: 'acc\u2028é', userId: 'user "2"', scopes: [] };
+  const clock = manualClock();
+  const tokens = accessTokens(key, [account, odd], clock);
+  const order: Array<[ResolvedAccount, string]> = [[account, 'https://auth.test'], [account, 'https://auth.test'], [odd, 'https://auth.test'], [odd, 'https://other.test'], [account, 'https://other.test'], [account, 'https://auth.test']];
+  for (const [who, issuer] of order) {
+    clock.advance(1_500);
+    const payload = Buffer.from(tokens.issue(who, issuer).token.split('.')[1]!, 'base64url').toString('utf8');
+    const claims = JSON.parse(payload) as { jti: string };
+    const iat = Math.floor(clock() / 1000);
+    expect(payload).toBe(JSON.stringify({ aud: issuer, uid: who.userId, aid: who.accountId, cid: who.clientId, iat, exp: iat + 3600, jti: claims.jti }));
+  }
+});
