@@ -1,6 +1,7 @@
 import type { ClientJudge } from '../src/client/createClientJudge.ts';
 import { livePage, livePagePath } from '../src/client/livePage.ts';
 import type { MockReply, MockRequest, RouteTable } from './MockExchange.ts';
+import type { ReadingClock } from './readingClock.ts';
 
 /** Where a judging mock serves its client report while it runs (JSON). */
 export const clientReportPath = '/__conform/client-report';
@@ -19,23 +20,30 @@ export function servedByJudge(request: { method: string; path: string }): boolea
  * `GET /__conform/client-report` on one of `origins` answers with the report so far, `GET /__conform/` with
  * the live page that polls it. Both adapters serve them, so the msw handlers and the node:http server judge alike.
  */
-export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: () => number, origins: readonly string[]): RouteTable {
+export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: ReadingClock, origins: readonly string[]): RouteTable {
   // The service's own requests pay one prefix test (a character compare), the judge's paths two more.
   const isOwn = (origin: string, path: string) => path.startsWith(livePagePath) && (path === clientReportPath || path === livePagePath) && origins.includes(origin);
-  const observed = (request: MockRequest, reply: MockReply, receivedAt: number): MockReply => {
+  const observed = (request: MockRequest, reply: MockReply, receivedAt: number, answeredAt: number): MockReply => {
     // A reset connection is no answer for the judge to judge (the call failed on the wire).
     if (reply.resetConnection) return reply;
     // Judged once this turn of the event loop is over: the answer goes out first.
-    judge.record({ request, answer: reply, receivedAt, answeredAt: clock() });
+    judge.record({ request, answer: reply, receivedAt, answeredAt });
     return reply;
   };
+  const { readings } = clock;
   return {
     serves: (origin, path) => isOwn(origin, path) || table.serves(origin, path),
     answer(request) {
       if (isOwn(request.origin, request.path)) return request.path === livePagePath ? pageReply(request) : reportReply(request, judge);
-      const receivedAt = clock();
+      // The exchange is dated by the clock as the table read it while answering (its first reading and
+      // its last), so that the judge goes by the times the mock went by: a token expires for the judge
+      // when it does for the mock. A table that read no clock (a refusal, a route with no time in it) is
+      // dated by one reading taken when it has answered, or, answering later, by one then too.
+      readings.count = 0;
       const reply = table.answer(request);
-      return reply instanceof Promise ? reply.then((r) => observed(request, r, receivedAt)) : observed(request, reply, receivedAt);
+      if (readings.count === 0) clock();
+      const receivedAt = readings.first;
+      return reply instanceof Promise ? reply.then((r) => observed(request, r, receivedAt, clock())) : observed(request, reply, receivedAt, readings.last);
     },
   };
 }

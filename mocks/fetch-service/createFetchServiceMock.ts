@@ -20,6 +20,7 @@ import { fetchServiceControl, type FetchScenario, type FetchServiceControl } fro
 import { fetchServiceRoutes, type FetchServiceRouteContext } from './fetchServiceRoutes.ts';
 import { mockPages, type PageInput } from './mockPages.ts';
 import { preferredStatus } from './reservedStatus.ts';
+import { readingClock } from '../readingClock.ts';
 import { virtualFarm } from './virtualFarm.ts';
 import { virtualOriginClient } from './virtualOriginClient.ts';
 
@@ -93,7 +94,7 @@ export function createFetchServiceMock(options: FetchServiceMockOptions): FetchS
   const limits: FetchServiceLimits = { ...FETCH_SERVICE_DEFAULTS, ...options.limits };
   const farms = [virtualFarm, ...(options.farm ? [options.farm] : [])];
   const log = new RequestLog(mockRequestLogSize);
-  const clock = options.clock ?? Date.now;
+  const clock = readingClock(options.clock ?? Date.now);
   const makeJudge = () => fetchServiceClientJudge({ baseUrl: base.origin + prefix, clock, label: options.clientLabel, secrets: options.apiKeys.map((k) => [k, 'SVC_API_KEY'] as const) });
   let judge = makeJudge();
   const keyNumbers = new Map(options.apiKeys.map((key, index) => [key, index + 1]));

@@ -1,3 +1,4 @@
+import { readingClock, type ReadingClock } from '../readingClock.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -5,8 +6,7 @@ import type { Clock } from './clock.ts';
  * who gave no manual clock can still expire tokens and page tokens, and step past rate-limit windows,
  * over HTTP; time keeps running from wherever it was moved to.
  */
-export interface AdjustableClock {
-  (): number;
+export interface AdjustableClock extends ReadingClock {
   /** How far this clock is from the one it was made with. */
   readonly offsetMs: number;
   advance(ms: number): void;
@@ -17,7 +17,7 @@ export interface AdjustableClock {
 
 export function adjustableClock(base: Clock): AdjustableClock {
   let offset = 0;
-  const clock = (() => base() + offset) as AdjustableClock;
+  const clock = readingClock(() => base() + offset) as AdjustableClock;
   Object.defineProperty(clock, 'offsetMs', { get: () => offset, enumerable: true });
   clock.advance = (ms) => {
     offset += ms;
