@@ -68,6 +68,12 @@ export interface MeetingClientState {
   clients: Map<string, ClientRecord>;
   pageTokens: Map<string, PageToken>;
   /**
+   * The key set last in `pageTokens`: a token returned again that is the newest already stays where it
+   * is (a delete and a set of a 200-character key per list page, else). Deleted since, it is no key a
+   * token can be found under until it is set again, and then it is the newest again.
+   */
+  newestPageToken?: string;
+  /**
    * The page tokens a request from a list's first page may still mark as restarted (pending, not
    * followed, not marked yet), and some that no longer may, dropped when met: a first-page request visits
    * these, not every token kept (up to 1,024 in a long session of a client that never follows them).

@@ -26,12 +26,14 @@ export function judgeBearer(read: MeetingRead, state: MeetingClientState): Clien
   if (scheme !== 'bearer') return { ...c, problem: `Authorization uses the ${auth.scheme} scheme: API calls use Bearer`, cause: 'another scheme than Bearer' };
   const token = bearerToken(read);
   if (!token) return { ...c, problem: 'Authorization: Bearer carried no token', cause: 'an empty bearer token' };
-  const issued = state.tokens.get(state.tokens.find(token));
-  if (issued && issued.expiresAt <= x.receivedAt) {
-    const ago = Math.round((x.receivedAt - issued.expiresAt) / 1000);
-    return { ...c, problem: `the access token (issued by request #${issued.issuedById}) had expired ${ago} s before this call`, cause: 'an expired access token' };
+  // Its expiry alone, read in place: the whole record (an object of five numbers) only for a finding.
+  const serial = state.tokens.find(token);
+  const expiresAt = state.tokens.expiresAt(serial);
+  if (expiresAt !== undefined && expiresAt <= x.receivedAt) {
+    const ago = Math.round((x.receivedAt - expiresAt) / 1000);
+    return { ...c, problem: `the access token (issued by request #${state.tokens.get(serial)!.issuedById}) had expired ${ago} s before this call`, cause: 'an expired access token' };
   }
-  if (!issued && x.answer.status === 401) {
+  if (expiresAt === undefined && x.answer.status === 401) {
     return { ...c, problem: `the platform did not take this access token (401${answerCode(read)}): it is not one the platform issued, or no longer valid`, cause: 'an access token the platform refused' };
   }
   return c;

@@ -196,6 +196,21 @@ test("the first page asked for again drops its own list's pending tokens, one fo
   ]);
 });
 
+test('a next_page_token handed out again lives from then on: a token left pending before it is judged expired first', () => {
+  const j = judge();
+  const minute = 60_000;
+  const get = (query: string, next: string, at: number) => j.observe(exchangeOf('GET', `${api}/v2/users/me/meetings?page_size=2${query}`, { headers: { authorization: 'Bearer t' } }, { json: { next_page_token: next, meetings: [] } }, at));
+  get('', 'all-2', 0); // #1
+  get('', 'all-2', 1_000); // #2: handed out again, the newest still
+  get('&type=live', 'live-2', minute); // #3: pending, never followed
+  get('', 'all-2', 10 * minute); // #4: all-2 handed out again, newer than live-2 now
+  get('&type=upcoming', '', 16 * minute); // #5: live-2 is 15 minutes old, all-2 six
+  const walk = j.report().checks.find((c) => c.clause === 'MP-CLIENT-PAGE-WALK')!;
+  expect(walk.finding?.groups.flatMap((g) => g.examples.map((e) => [e.label, e.problem]))).toEqual([
+    ['#3 GET /v2/users/me/meetings?page_size=2&type=live', 'the walk of the meeting list of me (type live) stopped at this page: it returned a next_page_token that was never sent back (it expired unused)'],
+  ]);
+});
+
 describe('MP-CLIENT-PAGE-TOKEN: the next page asked for is the one the latest token names', () => {
   const page = (token: string) => ({ json: { next_page_token: token, meetings: [] } });
   function walker() {

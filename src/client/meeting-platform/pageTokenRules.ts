@@ -92,20 +92,24 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     const again = state.pageTokens.get(next);
     if (again) {
       // Renewed in place (what it led to, and a restart it saw while still pending, are kept).
-      state.pageTokens.delete(next);
+      if (next !== state.newestPageToken) {
+        state.pageTokens.delete(next);
+        state.pageTokens.set(next, again);
+        state.newestPageToken = next;
+      }
       if (again.followed) again.restarted = undefined;
       again.list = list;
       again.issuedAt = x.answeredAt;
       again.entry = entry;
       again.followed = false;
       again.waiting++;
-      state.pageTokens.set(next, again);
       if (again.restarted === undefined) queue(state, again);
     } else {
       // A token forgotten to stay within the bound is judged as one that expired.
       while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
       const token: PageToken = { list, issuedAt: x.answeredAt, entry, followed: false, waiting: 1 };
       state.pageTokens.set(next, token);
+      state.newestPageToken = next;
       queue(state, token);
     }
   }
