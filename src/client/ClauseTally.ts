@@ -21,9 +21,12 @@ export class ClauseTally {
   /** Failing cases past keptFailuresPerClause, by cause. */
   readonly overflow = new Map<string, number>();
 
+  // The path added last: a clause's cases come on one path after another, known without a set lookup.
+  #lastPath: string | undefined;
+
   add(c: ClientCase, entry: JournalEntry): void {
     this.cases++;
-    this.paths.add(c.path);
+    if (c.path !== this.#lastPath) this.paths.add((this.#lastPath = c.path));
     if (c.problem === undefined) return;
     if (this.failing.length < keptFailuresPerClause) this.failing.push({ ...c, problem: c.problem, entry });
     else {

@@ -17,6 +17,9 @@ export interface ClientCase {
   entry?: JournalEntry;
 }
 
+/** Where a rule hands each case it judges, as it judges it: no list made per exchange. */
+export type CaseSink = (c: ClientCase) => void;
+
 /** A case judged after the fact (a walk that stopped, a token replaced early): it names the request it blames. */
 export interface SettledCase extends ClientCase {
   entry: JournalEntry;

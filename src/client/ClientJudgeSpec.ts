@@ -1,6 +1,6 @@
 import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
-import type { ClientCase, PendingNote, SettledCase } from './ClientCase.ts';
+import type { CaseSink, PendingNote, SettledCase } from './ClientCase.ts';
 import type { ClientExchange } from './ClientExchange.ts';
 import type { JournalEntry } from './JournalEntry.ts';
 
@@ -51,9 +51,9 @@ export interface ClientJudgeSpec<Read, State> {
   /**
    * Judges an exchange as it arrives, against what came before, and keeps what later judgements need
    * (tokens issued and used, page tokens, 429s). A case may blame an earlier request (`entry`) whose
-   * fault this one reveals.
+   * fault this one reveals. Each case goes to `found` as it is judged.
    */
-  observe(read: Read, state: State, entry: JournalEntry): ClientCase[];
+  observe(read: Read, state: State, entry: JournalEntry, found: CaseSink): void;
   /** The cases judged after the fact, and the paths still pending, at `time`. */
   settle(state: State, time: SettleTime): { cases: SettledCase[]; pending: PendingNote[] };
   /** The command that sends the entry's request again. */

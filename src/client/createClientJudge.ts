@@ -6,6 +6,7 @@ import type { ShownRequest } from '../exchange/curlCommand.ts';
 import type { RunReport } from '../verdict/RunReport.ts';
 import type { SuiteName } from '../catalogue/suites.ts';
 import { version as conformVersion } from '../exchange/version.ts';
+import type { CaseSink } from './ClientCase.ts';
 import { ClauseTally, type FailingCase } from './ClauseTally.ts';
 import { clientCheckResult } from './clientCheckResult.ts';
 import type { ClientExchange } from './ClientExchange.ts';
@@ -234,6 +235,10 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       : { id, receivedAt: exchange.receivedAt, answeredAt: exchange.answeredAt, request, answer };
   };
 
+  // The entry of the exchange being judged: a case that blames no earlier request counts against it.
+  let judging: JournalEntry | undefined;
+  const found: CaseSink = (c) => tallies.get(c.clause)?.add(c, c.entry ?? judging!);
+
   const judge = (exchange: ClientExchange): JournalEntry | undefined => {
     const id = ++seen;
     try {
@@ -245,7 +250,8 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
         journal[journalStart] = entry;
         journalStart = (journalStart + 1) % journalSize;
       }
-      for (const c of spec.observe(read, state, entry)) tallies.get(c.clause)?.add(c, c.entry ?? entry);
+      judging = entry;
+      spec.observe(read, state, entry, found);
       return entry;
     } catch (err) {
       if (errors.length < maxJudgeErrors) errors.push(redactor.redact(`the client judge failed on request #${id}: ${err instanceof Error ? err.message : String(err)}`));

@@ -80,7 +80,7 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
     },
     show: (read) => showRequest(read.x.request, Object.fromEntries(keyParams.map((p) => [p, keyVariable])), (name, value) => (name === 'x-svc-api-key' && value ? `$${keyVariable}` : value)),
     showAnswer: (read) => read.x.answer.body,
-    observe(read, state, entry) {
+    observe(read, state, entry, found) {
       const cases: Array<ClientCase | undefined> = [judgeKey(read), judgeRoute(read), judgeJsonBody(read), ...judgeOptions(read), judgeInsecure(read)];
       if (read.op === 'fetch') {
         const key = fetchKey(read);
@@ -92,7 +92,7 @@ export function fetchServiceClientSpec(baseUrl: string): ClientJudgeSpec<FetchRe
         cases.push(state.instructions.judge(bodyObject(read)?.url, client));
         state.instructions.record(client, read.x.answer, entry);
       }
-      return cases.filter((c): c is ClientCase => c !== undefined);
+      for (const c of cases) if (c !== undefined) found(c);
     },
     settle: () => ({ cases: [], pending: [] }),
     reproduction(entry) {

@@ -148,6 +148,11 @@ export class IssuedTokens {
     };
   }
 
+  /** When it was issued (undefined once forgotten). */
+  issuedAt(serial: number): number | undefined {
+    return this.has(serial) ? this.#slots[(serial % this.#cap) * fields + issuedAtAt] : undefined;
+  }
+
   /** When the token of this serial expires (undefined once forgotten). */
   expiresAt(serial: number): number | undefined {
     return this.has(serial) ? this.#slots[(serial % this.#cap) * fields + expiresAtAt] : undefined;

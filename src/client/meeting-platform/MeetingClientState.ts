@@ -74,6 +74,11 @@ export interface MeetingClientState {
    */
   newestPageToken?: string;
   /**
+   * No page token expires before this (the oldest's expiry, when last looked; Infinity with none kept):
+   * tokens are kept oldest first, so until then a list page need not look.
+   */
+  pageTokensExpireFrom: number;
+  /**
    * The page tokens a request from a list's first page may still mark as restarted (pending, not
    * followed, not marked yet), and some that no longer may, dropped when met: a first-page request visits
    * these, not every token kept (up to 1,024 in a long session of a client that never follows them).
@@ -115,6 +120,7 @@ export function newMeetingClientState(namer?: TokenNamer): MeetingClientState {
     tokenLengths: new Set(),
     clients: new Map(),
     pageTokens: new Map(),
+    pageTokensExpireFrom: Infinity,
     markable: [],
     uuids: new GenerationalMap(meetingStateBounds.uuids),
     settled: [],

@@ -12,10 +12,17 @@ export function bearerToken(read: MeetingRead): string | undefined {
   return read.auth && read.auth.scheme.toLowerCase() === 'bearer' && read.auth.credentials ? read.auth.credentials : undefined;
 }
 
+/** The passing case of each path, one object for every call that passes (a finding spreads it). */
+const passing = {
+  user: Object.freeze({ clause: 'MP-CLIENT-BEARER', path: pathOf.user, diagnosis }),
+  meetings: Object.freeze({ clause: 'MP-CLIENT-BEARER', path: pathOf.meetings, diagnosis }),
+  meeting: Object.freeze({ clause: 'MP-CLIENT-BEARER', path: pathOf.meeting, diagnosis }),
+};
+
 /** MP-CLIENT-BEARER: every API call carries Authorization: Bearer with a live token the platform issued. */
 export function judgeBearer(read: MeetingRead, state: MeetingClientState): ClientCase | undefined {
   if (read.op !== 'user' && read.op !== 'meetings' && read.op !== 'meeting') return undefined;
-  const c = { clause: 'MP-CLIENT-BEARER', path: pathOf[read.op], diagnosis };
+  const c = passing[read.op];
   const { auth, x } = read;
   if (!auth) {
     if (read.query.has('access_token')) return { ...c, problem: 'the access token was sent in the query string (access_token=…) and no Authorization header: API calls carry it in Authorization: Bearer', cause: 'the token in the query string' };

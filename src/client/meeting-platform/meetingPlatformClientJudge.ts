@@ -166,31 +166,30 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses, n
       lastTokenAnswer = parts.length === 2 ? { prefix: parts[0]!, suffix: parts[1]!, shown } : undefined;
       return shown;
     },
-    observe(r, state, entry) {
-      const cases: ClientCase[] = [];
-      // Pushed one by one, what is undefined left out: no array spread or filter per exchange.
-      const add = (c: ClientCase | undefined) => {
-        if (c !== undefined) cases.push(c);
-      };
-      for (const c of requestCases(r)) cases.push(c);
-      add(judgeBearer(r, state));
-      add(judgeIdEncoding(r, state));
+    observe(r, state, entry, found) {
+      for (const c of requestCases(r)) found(c);
+      let c = judgeBearer(r, state);
+      if (c !== undefined) found(c);
+      c = judgeIdEncoding(r, state);
+      if (c !== undefined) found(c);
       // With no 429 watched and none answered, the watch has nothing to judge or keep: no key is made.
       if (r.op !== 'token' && r.op !== 'other' && (state.retry.watching || r.x.answer.status === 429)) {
         const key = callKey(r);
-        add(state.retry.judge(key, r.x.receivedAt));
+        c = state.retry.judge(key, r.x.receivedAt);
+        if (c !== undefined) found(c);
         state.retry.record(key, r.x.answer, r.x.answeredAt, entry);
       }
-      for (const c of observeTokens(r, state, entry)) cases.push(c);
-      for (const c of observePages(r, state, entry)) cases.push(c);
+      observeTokens(r, state, entry, found);
+      observePages(r, state, entry, found);
+      // Only a meeting or a list answered lists UUIDs (listedUuids): a token answer in between leaves the
+      // page set last as it was.
       const from = state.uuidsFrom;
-      if (from?.answer !== r.x.answer || from.op !== r.op || from.generation !== state.uuids.generation) {
+      if ((r.op === 'meetings' || r.op === 'meeting') && r.x.answer.status === 200 && (from?.answer !== r.x.answer || from.op !== r.op || from.generation !== state.uuids.generation)) {
         const generation = state.uuids.generation;
         for (const uuid of listedUuids(r)) state.uuids.set(uuid, true);
         // Only an answer object handed out again (a mock's frozen page) can come back the same.
         state.uuidsFrom = Object.isFrozen(r.x.answer) && state.uuids.generation === generation ? { answer: r.x.answer, op: r.op, generation } : undefined;
       }
-      return cases;
     },
     settle(state, { end }) {
       const pages = settlePages(state, end);

@@ -1,5 +1,5 @@
 import { safeDecode } from '../safeDecode.ts';
-import type { ClientCase, PendingNote, SettledCase } from '../ClientCase.ts';
+import type { CaseSink, PendingNote, SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
 import { answerCode } from './bearerRule.ts';
 import { meetingStateBounds, type MeetingClientState, type PageToken } from './MeetingClientState.ts';
@@ -37,13 +37,12 @@ function sentToken(read: MeetingRead): string {
  * pending, is stale; a request that failed does not take its token, so its retry is none); a token sent
  * back continues its walk; a request from the first page while a token of the list is
  * pending marks that token, which is judged (dropped, or a walk that stopped) only when it expires unused
- * or the session ends. Then the page's own token is kept.
+ * or the session ends. Then the page's own token is kept. Each case goes to `found`.
  */
-export function observePages(read: MeetingRead, state: MeetingClientState, entry: JournalEntry): ClientCase[] {
-  if (read.op !== 'meetings') return [];
+export function observePages(read: MeetingRead, state: MeetingClientState, entry: JournalEntry, found: CaseSink): void {
+  if (read.op !== 'meetings') return;
   const { x } = read;
   expire(state, x.receivedAt);
-  const cases: ClientCase[] = [];
   const list = listOf(read);
   const sent = sentToken(read);
   if (sent) {
@@ -56,19 +55,19 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     const ahead = followed && followed.list === list ? wentBackFrom(state, followed) : undefined;
     if (followed && ahead) {
       ahead.token.wentBack = true;
-      cases.push({ ...c, problem: staleProblem(followed, ahead), cause: 'a stale next_page_token: an earlier page asked for again while a later page\'s token was pending', diagnosis: staleDiagnosis });
+      found({ ...c, problem: staleProblem(followed, ahead), cause: 'a stale next_page_token: an earlier page asked for again while a later page\'s token was pending', diagnosis: staleDiagnosis });
     } else if (exact && exact.list !== list && x.answer.status !== 200) {
-      cases.push({ ...c, problem: `sent the next_page_token of ${listName(exact.list)} (request #${exact.entry.id}) with ${listName(list)}: a token continues its own list, with the same query`, cause: "another list's next_page_token" });
+      found({ ...c, problem: `sent the next_page_token of ${listName(exact.list)} (request #${exact.entry.id}) with ${listName(list)}: a token continues its own list, with the same query`, cause: "another list's next_page_token" });
     } else if (exact) {
-      cases.push(c);
+      found(c);
     } else if (doubled) {
-      cases.push({ ...c, problem: `next_page_token was encoded twice: the platform read "${sent}", the page (request #${doubled.entry.id}) returned "${decoded}"`, cause: 'next_page_token double-encoded' });
+      found({ ...c, problem: `next_page_token was encoded twice: the platform read "${sent}", the page (request #${doubled.entry.id}) returned "${decoded}"`, cause: 'next_page_token double-encoded' });
     } else if (plus) {
-      cases.push({ ...c, problem: `next_page_token was sent unencoded: its "+" reached the platform as a space ("${sent}"); encode it once (${encodeURIComponent(sent.replace(/ /g, '+'))})`, cause: 'next_page_token not encoded ("+" read as a space)' });
+      found({ ...c, problem: `next_page_token was sent unencoded: its "+" reached the platform as a space ("${sent}"); encode it once (${encodeURIComponent(sent.replace(/ /g, '+'))})`, cause: 'next_page_token not encoded ("+" read as a space)' });
     } else if (x.answer.status === 400) {
-      cases.push({ ...c, problem: `the platform did not take this next_page_token (400${answerCode(read)}): it is not one a page returned, as received`, cause: 'a next_page_token the platform never returned' });
+      found({ ...c, problem: `the platform did not take this next_page_token (400${answerCode(read)}): it is not one a page returned, as received`, cause: 'a next_page_token the platform never returned' });
     } else {
-      cases.push(c);
+      found(c);
     }
     if (followed && x.answer.status >= 200 && x.answer.status < 300) {
       if (followed.waiting > 0) followed.waiting--;
@@ -78,8 +77,8 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
     }
     if (followed && !followed.followed) {
       followed.followed = true;
-      cases.push({ clause: 'MP-CLIENT-PAGE-WALK', path: 'walk' });
-      if (followed.restarted) cases.push({ clause: 'MP-CLIENT-PAGE-TOKEN', path: 'restart' });
+      found({ clause: 'MP-CLIENT-PAGE-WALK', path: 'walk' });
+      if (followed.restarted) found({ clause: 'MP-CLIENT-PAGE-TOKEN', path: 'restart' });
     }
   } else {
     markRestarts(state, list, entry);
@@ -109,11 +108,11 @@ export function observePages(read: MeetingRead, state: MeetingClientState, entry
       while (state.pageTokens.size >= meetingStateBounds.pageTokens) settleToken(state, state.pageTokens.keys().next().value!);
       const token: PageToken = { list, issuedAt: x.answeredAt, entry, followed: false, waiting: 1 };
       state.pageTokens.set(next, token);
+      state.pageTokensExpireFrom = Math.min(state.pageTokensExpireFrom, x.answeredAt + pageTokenLifetimeMs);
       state.newestPageToken = next;
       queue(state, token);
     }
   }
-  return cases;
 }
 
 /**
@@ -146,8 +145,14 @@ export const pageTokenLifetimeMs = 15 * 60_000;
 
 /** Judges and forgets the tokens that expired unused by `now`: those walks stopped, or their tokens were dropped. */
 function expire(state: MeetingClientState, now: number): void {
+  // Skipped until the oldest can have expired: no iterator and entry made per list page.
+  if (now < state.pageTokensExpireFrom) return;
+  state.pageTokensExpireFrom = Infinity;
   for (const [token, page] of state.pageTokens) {
-    if (page.issuedAt + pageTokenLifetimeMs > now) break;
+    if (page.issuedAt + pageTokenLifetimeMs > now) {
+      state.pageTokensExpireFrom = page.issuedAt + pageTokenLifetimeMs;
+      break;
+    }
     settleToken(state, token);
   }
 }

@@ -1,4 +1,4 @@
-import type { ClientCase, SettledCase } from '../ClientCase.ts';
+import type { CaseSink, ClientCase, SettledCase } from '../ClientCase.ts';
 import type { JournalEntry } from '../JournalEntry.ts';
 import { bearerToken } from './bearerRule.ts';
 import { keepToken, meetingStateBounds, type ClientRecord, type EarlyReplacement, type MeetingClientState } from './MeetingClientState.ts';
@@ -29,6 +29,9 @@ function clientIdOf(read: MeetingRead): string | undefined {
   return tokenFields(read).get('client_id') ?? undefined;
 }
 
+/** A second call with a token: shown to be reused (one case for every token so used). */
+const reuseCase: ClientCase = Object.freeze({ clause, path: 'reuse' });
+
 function replacementCase(r: EarlyReplacement, failed: boolean): ClientCase {
   if (!failed) return { clause, path: 'later-token', entry: r.entry };
   return { clause, path: 'later-token', entry: r.entry, problem: replacementProblem(Math.round(r.ageMs / 1000), Math.round(r.leftMs / 60_000)), cause: 'a new access token while the one held was still valid', diagnosis };
@@ -53,21 +56,22 @@ function stands(r: EarlyReplacement, state: MeetingClientState): boolean {
  * Decides a client's open replacement: the token it replaced was used again (another process of the app
  * holds it: no fault), or it was not. The first that stands is held back, as a restart would make one;
  * should its token come back into use it was none, and the next takes its place. Once two stand, both
- * are findings, and so is every later one.
+ * are findings, and so is every later one. Each case goes to `found`.
  */
-function decide(record: ClientRecord, state: MeetingClientState): ClientCase[] {
+function decide(record: ClientRecord, state: MeetingClientState, found: CaseSink): void {
   const r = record.open;
-  if (!r) return [];
+  if (!r) return;
   record.open = undefined;
-  if (!stands(r, state)) return [replacementCase(r, false)];
-  if (record.failing) return [replacementCase(r, true)];
+  if (!stands(r, state)) return found(replacementCase(r, false));
+  if (record.failing) return found(replacementCase(r, true));
   const held = record.held;
   record.held = r;
-  if (!held) return [];
-  if (!stands(held, state)) return [replacementCase(held, false)];
+  if (!held) return;
+  if (!stands(held, state)) return found(replacementCase(held, false));
   record.held = undefined;
   record.failing = true;
-  return [replacementCase(held, true), replacementCase(r, true)];
+  found(replacementCase(held, true));
+  found(replacementCase(r, true));
 }
 
 /**
@@ -76,19 +80,19 @@ function decide(record: ClientRecord, state: MeetingClientState): ClientCase[] {
  * request (or when the report is made). Also keeps the tokens the platform issued (for MP-CLIENT-BEARER)
  * and their use.
  */
-export function observeTokens(read: MeetingRead, state: MeetingClientState, entry: JournalEntry): ClientCase[] {
+export function observeTokens(read: MeetingRead, state: MeetingClientState, entry: JournalEntry, found: CaseSink): void {
   const { x } = read;
   const bearer = read.op === 'token' ? undefined : bearerToken(read);
   if (bearer) {
     const used = state.tokens.find(bearer);
-    if ((state.tokens.expiresAt(used) ?? 0) > x.receivedAt && state.tokens.use(used, entry.id) === 2) return [{ clause, path: 'reuse' }];
-    return [];
+    if ((state.tokens.expiresAt(used) ?? 0) > x.receivedAt && state.tokens.use(used, entry.id) === 2) found(reuseCase);
+    return;
   }
-  if (read.op !== 'token' || x.answer.status !== 200) return [];
+  if (read.op !== 'token' || x.answer.status !== 200) return;
   const body = read.answer as { access_token?: unknown; expires_in?: unknown } | undefined;
   const accessToken = typeof body?.access_token === 'string' ? body.access_token : undefined;
   const client = clientIdOf(read);
-  if (!accessToken || !client) return [];
+  if (!accessToken || !client) return;
   const ttlMs = (typeof body!.expires_in === 'number' && body!.expires_in > 0 ? body!.expires_in : 3600) * 1000;
   let record = state.clients.get(client);
   if (!record) {
@@ -96,21 +100,21 @@ export function observeTokens(read: MeetingRead, state: MeetingClientState, entr
     if (state.clients.size >= meetingStateBounds.clients) record = undefined;
     else state.clients.set(client, (record = { failing: false }));
   }
-  const cases: ClientCase[] = [];
-  const previous = record?.latest !== undefined ? state.tokens.get(record.latest) : undefined;
   if (record) {
-    for (const c of decide(record, state)) cases.push(c);
-    if (previous) {
-      const ageMs = x.receivedAt - previous.issuedAt;
-      const lifeMs = previous.expiresAt - previous.issuedAt;
-      const leftMs = previous.expiresAt - x.receivedAt;
+    // The token held before, read in place (no record object made per token request).
+    const issuedAt = record.latest !== undefined ? state.tokens.issuedAt(record.latest) : undefined;
+    decide(record, state, found);
+    if (issuedAt !== undefined) {
+      const expiresAt = state.tokens.expiresAt(record.latest!)!;
+      const ageMs = x.receivedAt - issuedAt;
+      const lifeMs = expiresAt - issuedAt;
+      const leftMs = expiresAt - x.receivedAt;
       if (leftMs > 0 && ageMs < lifeMs / 2) record.open = { entry, replaced: record.latest!, atId: entry.id, ageMs, leftMs };
-      else cases.push({ clause, path: 'later-token' });
+      else found({ clause, path: 'later-token' });
     }
   }
   const serial = keepToken(state, accessToken, client, x.answeredAt, x.answeredAt + ttlMs, entry.id, x.answer.minted);
   if (record) record.latest = serial;
-  return cases;
 }
 
 /** The replacements still open or held when a report is made, decided on what is known by then (the state is left as it is). */
@@ -118,7 +122,8 @@ export function settleTokenReuse(state: MeetingClientState): SettledCase[] {
   const cases: SettledCase[] = [];
   for (const record of state.clients.values()) {
     const copy: ClientRecord = { ...record };
-    const decided = decide(copy, state);
+    const decided: ClientCase[] = [];
+    decide(copy, state, (c) => decided.push(c));
     const held = copy.held ? [replacementCase(copy.held, false)] : [];
     for (const c of [...decided, ...held]) cases.push({ ...c, entry: c.entry! });
   }
