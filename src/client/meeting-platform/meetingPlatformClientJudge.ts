@@ -59,6 +59,24 @@ function showAuthorization(read: MeetingRead, issued: (value: string) => boolean
   return value;
 }
 
+/**
+ * A request as a report shows it, a token the platform issued named wherever the client put it; and
+ * whether the showing read the state (a value that could be such a token). Apart from the spec's `show`,
+ * whose closures would otherwise be made for a request shown again too.
+ */
+function showAfresh(r: MeetingRead, state: MeetingClientState): { shown: ShownRequest; readState: boolean } {
+  let readState = false;
+  const issuedHere = (value: string) => {
+    if (!mayBeToken(state, value)) return false;
+    readState = true;
+    return isIssued(value, state);
+  };
+  const issued = (value: string) => (issuedHere(value) ? accessToken : undefined);
+  const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, issuedHere, value) : issued(value) ? `$${accessToken}` : value);
+  const shown = showRequest(r.x.request, secretParams, header, issued);
+  return { shown, readState };
+}
+
 /** Whether a value is an access token the platform issued (and the judge still knows). */
 function isIssued(value: string, state: MeetingClientState): boolean {
   return mayBeToken(state, value) && tokenLike.test(value) && state.tokens.find(value) >= 0;
@@ -135,16 +153,7 @@ export function meetingPlatformClientSpec(addresses: MeetingPlatformAddresses, n
         lastShown.request = request;
         return lastShown.shown;
       }
-      // A token the platform issued is named wherever the client put it.
-      let readState = false;
-      const issuedHere = (value: string) => {
-        if (!mayBeToken(state, value)) return false;
-        readState = true;
-        return isIssued(value, state);
-      };
-      const issued = (value: string) => (issuedHere(value) ? accessToken : undefined);
-      const header = (name: string, value: string) => (name === 'authorization' ? showAuthorization(r, issuedHere, value) : issued(value) ? `$${accessToken}` : value);
-      const shown = showRequest(request, secretParams, header, issued);
+      const { shown, readState } = showAfresh(r, state);
       lastShown = readState || lengths === undefined ? undefined : { request, shown, lengths };
       return shown;
     },
