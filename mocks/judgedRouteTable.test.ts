@@ -84,3 +84,17 @@ describe('judgedRouteTable dates each exchange', () => {
     ]);
   });
 });
+
+describe('judgedRouteTable records', () => {
+  it("the request's fields, not the adapter's object (which holds the response alive until the judge drains)", () => {
+    const recorded: unknown[] = [];
+    const judge = { ...meetingPlatformClientJudge({ authUrl: origin, apiBaseUrl: origin }), record: (x: { request: unknown }) => recorded.push(x.request) };
+    const { clock } = steppingClock(1_000);
+    const table: RouteTable = { serves: () => true, answer: () => reply };
+    const sent = { ...request('/v2/users/me'), query: 'page_size=30', headers: { authorization: 'Bearer t' }, body: 'b' };
+    judgedRouteTable(table, judge, clock, [origin]).answer(sent);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).not.toBe(sent);
+    expect(recorded[0]).toEqual({ method: 'GET', origin, path: '/v2/users/me', query: 'page_size=30', headers: { authorization: 'Bearer t' }, body: 'b' });
+  });
+});

@@ -26,8 +26,11 @@ export function judgedRouteTable(table: RouteTable, judge: ClientJudge, clock: R
   const observed = (request: MockRequest, reply: MockReply, receivedAt: number, answeredAt: number): MockReply => {
     // A reset connection is no answer for the judge to judge (the call failed on the wire).
     if (reply.resetConnection) return reply;
-    // Judged once this turn of the event loop is over: the answer goes out first.
-    judge.record({ request, answer: reply, receivedAt, answeredAt });
+    // Judged once this turn of the event loop is over: the answer goes out first. The request's fields
+    // are recorded, not the adapter's object, which holds the response (node:http's ServerResponse and
+    // all it leads to) alive until then: 60 KB of every scavenge of a judging mock survived so.
+    const { method, origin, path, query, headers, body } = request;
+    judge.record({ request: { method, origin, path, query, headers, body }, answer: reply, receivedAt, answeredAt });
     return reply;
   };
   const { readings } = clock;

@@ -12,6 +12,7 @@ import { clientCheckResult } from './clientCheckResult.ts';
 import type { ClientExchange } from './ClientExchange.ts';
 import type { ClientJudgeSpec } from './ClientJudgeSpec.ts';
 import { journalAnswerChars, journalBodyChars, type JournalEntry } from './JournalEntry.ts';
+import { JournalRing } from './JournalRing.ts';
 
 export interface ClientJudgeOptions {
   /** What the report calls the client (its target); default "client". */
@@ -144,9 +145,9 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
   const state = spec.newState();
   const clauses = loadCatalogue(spec.suite).clauses.filter(isClientClause);
   const tallies = new Map(clauses.map((c) => [c.id, new ClauseTally()]));
-  // A ring: the oldest entry overwritten in place (shifting a full array moved it whole with every exchange).
-  const journal: JournalEntry[] = [];
-  let journalStart = 0;
+  // A ring: the oldest entry overwritten in place (shifting a full array moved it whole with every exchange),
+  // kept field by field (JournalRing).
+  const journal = new JournalRing(journalSize);
   const errors: string[] = [];
   const startedAt = clock();
   let seen = 0;
@@ -245,11 +246,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
       const read = spec.read(exchange);
       learn(read);
       const entry = entryOf(id, exchange, read);
-      if (journal.length < journalSize) journal.push(entry);
-      else if (journalSize > 0) {
-        journal[journalStart] = entry;
-        journalStart = (journalStart + 1) % journalSize;
-      }
+      journal.add(entry);
       judging = entry;
       spec.observe(read, state, entry, found);
       return entry;
@@ -319,7 +316,7 @@ export function createClientJudge<Read, State>(spec: ClientJudgeSpec<Read, State
     },
     journal: () => {
       drain();
-      return [...journal.slice(journalStart), ...journal.slice(0, journalStart)].map(plainEntry);
+      return journal.entries().map(plainEntry);
     },
     reproduction: (entry) => spec.reproduction(entry),
     redact: (text) => redactor.redact(text),
