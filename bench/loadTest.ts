@@ -45,10 +45,12 @@ function cpuSeconds(pid: number): number | undefined {
   }
 }
 
-/** The median of some numbers. */
+/** The median of some numbers (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const middle = sorted.length >> 1;
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** The run with the median throughput. */
@@ -60,6 +62,18 @@ export function medianRun(runs: readonly Load[]): Load {
 /** The median of the runs' server CPU per request in microseconds; NaN when it could not be read. */
 export function medianCpu(runs: readonly Load[]): number {
   return median(runs.map((r) => r.cpuPerRequest ?? NaN));
+}
+
+/**
+ * How server A compares with server B over rounds they both ran: each round's ratio of throughputs
+ * (A / B), and their median; and the median of each round's ratio of B's server CPU per request to A's
+ * (NaN when it could not be read). Higher is better for A on both.
+ */
+export function pairedRatios(a: readonly Load[], b: readonly Load[]): { rounds: number[]; rps: number; cpu: number } {
+  if (a.length !== b.length) throw new Error(`paired rounds: ${a.length} against ${b.length}`);
+  const rounds = a.map((run, i) => run.rps / b[i]!.rps);
+  const cpu = median(a.map((run, i) => (b[i]!.cpuPerRequest ?? NaN) / (run.cpuPerRequest ?? NaN)));
+  return { rounds, rps: median(rounds), cpu };
 }
 
 /**
