@@ -53,3 +53,31 @@ describe.each<ClientAdapter>(['node', 'msw'])('--rate-limit with --latency (%s a
     expect(retryAfter.status, retryAfter.message).toBe('passed');
   });
 });
+
+test('each request is routed by its own path, whatever path came before it', async () => {
+  const url = 'http://127.0.0.1:9';
+  const mock = createMeetingPlatformMock({ clock: manualClock(), authUrl: url, apiBaseUrl: url });
+  const { clientId, clientSecret, accountId } = mock.accounts[0]!;
+  const request = (method: string, path: string, headers: Record<string, string>, body = ''): MockRequest => ({ method, origin: url, path, query: '', headers, body, onHangUp() {} });
+  const tokenRequest = (path: string) =>
+    request('POST', path, { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' }, `grant_type=account_credentials&account_id=${accountId}`);
+  const answer = async (r: MockRequest) => {
+    const reply = await mock.routes.answer(r);
+    return { status: reply.status, type: reply.headers['content-type'] ?? '', body: reply.body };
+  };
+  const issued = await answer(tokenRequest('/oauth/token'));
+  expect(issued.status).toBe(200);
+  // Right after the token path: a path beside it is no token endpoint, and the token path is one again.
+  expect(await answer(tokenRequest('/oauth/tokens'))).toMatchObject({ status: 404, type: expect.stringMatching(/^text\/html/) });
+  expect((await answer(tokenRequest('/oauth/token'))).status).toBe(200);
+  const bearer = { authorization: `Bearer ${(JSON.parse(issued.body) as { access_token: string }).access_token}` };
+  const get = (path: string) => answer(request('GET', path, bearer));
+  // The same paths in turn, each after another: the user, the meeting list, the user again, a path of no operation.
+  const user = await get('/v2/users/me');
+  const list = await get('/v2/users/me/meetings');
+  expect(JSON.parse(user.body)).toHaveProperty('email');
+  expect(JSON.parse(list.body)).toHaveProperty('meetings');
+  expect(await get('/v2/users/me')).toEqual(user);
+  expect((await get('/v2/users/me/meetings/x')).status).toBe(404);
+  expect(await get('/v2/users/me/meetings')).toEqual(list);
+});
