@@ -77,6 +77,27 @@ export function pairedRatios(a: readonly Load[], b: readonly Load[]): { rounds: 
 }
 
 /**
+ * The order servers take in round `round`: as given, and reversed every other round (mirrored rounds: no
+ * server always follows another, so a machine warming up or busy with other work hits all alike).
+ */
+export function roundOrder<T>(servers: readonly T[], round: number): readonly T[] {
+  return round % 2 === 0 ? servers : [...servers].reverse();
+}
+
+/**
+ * A goal's line: server A against server B judged on the median of the rounds' ratios of throughput
+ * (a round's servers ran within a minute or two of each other, which single rounds' swings, up to 30% on
+ * a busy 2-core machine, move less than a ratio of two medians taken from different rounds); beside it
+ * each round's ratio, the ratio by server CPU per request, and the ratio of the medians.
+ */
+export function pairedGoal(of: string, a: readonly Load[], b: readonly Load[], target: number, digits = 2): string {
+  const ratio = pairedRatios(a, b);
+  const met = ratio.rps >= target ? 'met' : 'NOT met';
+  const each = ratio.rounds.map((r) => r.toFixed(2)).join(' / ');
+  return `${of} ${ratio.rps.toFixed(digits)} (goal >= ${target.toFixed(digits)}: ${met}; rounds ${each}; by server CPU per request ${ratio.cpu.toFixed(digits)}; ratio of the medians ${(medianRun(a).rps / medianRun(b).rps).toFixed(digits)})`;
+}
+
+/**
  * A table row for one server's rounds: the median run's throughput, `latency` (by default that run's
  * p50 and p99), the median server CPU per request, and every round's throughput.
  */

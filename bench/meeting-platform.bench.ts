@@ -11,15 +11,13 @@
 // Goals: the mock, judging its client, at least 10x Prism on both operations, and at least 0.9x bare on
 // the list page (0.5x on the token endpoint, which mints and signs a token per call); its client judge
 // costs it at most a tenth: the mock at least 0.9x the mock with the judge off, on both operations.
-// A goal is judged on the median of the rounds' ratios (a round's servers ran within a minute or two of
-// each other, in alternating order), which single rounds' swings (up to 30% on a busy 2-core machine)
-// move less than a ratio of two medians taken from different rounds; that ratio is printed beside it.
+// A goal is judged on the median of the rounds' ratios (pairedGoal in loadTest.ts).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { exitOnTerm, loadRow, loadTest, medianRun, pairedRatios, startChild, stopChild, type ChildServer, type Load } from './loadTest.ts';
+import { exitOnTerm, loadRow, loadTest, pairedGoal, roundOrder, startChild, stopChild, type ChildServer, type Load } from './loadTest.ts';
 import { printTable } from './printTable.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -150,7 +148,7 @@ async function main(): Promise<void> {
 
   const runs = new Map<string, Load[]>();
   for (let round = 0; round < rounds; round++) {
-    for (const [name, start] of round % 2 === 0 ? servers : [...servers].reverse()) {
+    for (const [name, start] of roundOrder(servers, round)) {
       const server = await start();
       try {
         for (const operation of operations) {
@@ -172,15 +170,9 @@ async function main(): Promise<void> {
     const title = operation === 'list' ? `meeting list page (GET ${listPath})` : 'token endpoint (POST /oauth/token, a new token per call)';
     printTable(`${title}: ${seconds} s per round, 20 connections, median of ${rounds} mirrored rounds`, rows, 'bare node:http');
     const [bare, mock, judgeOff, , prism] = servers.map(([name]) => runs.get(`${name}\n${operation}`)!);
-    const goal = (of: string, [a, b]: [Load[], Load[]], target: number, digits: number) => {
-      const ratio = pairedRatios(a, b);
-      const met = ratio.rps >= target ? 'met' : 'NOT met';
-      const each = ratio.rounds.map((r) => r.toFixed(2)).join(' / ');
-      return `${operation}: ${of} ${ratio.rps.toFixed(digits)} (goal >= ${target.toFixed(digits)}: ${met}; rounds ${each}; by server CPU per request ${ratio.cpu.toFixed(digits)}; ratio of the medians ${(medianRun(a).rps / medianRun(b).rps).toFixed(digits)})`;
-    };
-    goals.push(goal('mock/bare', [mock!, bare!], operation === 'list' ? 0.9 : 0.5, 2));
-    goals.push(goal('mock/judge off', [mock!, judgeOff!], 0.9, 2));
-    if (prism) goals.push(goal('mock/prism', [mock!, prism], 10, 1));
+    goals.push(pairedGoal(`${operation}: mock/bare`, mock!, bare!, operation === 'list' ? 0.9 : 0.5));
+    goals.push(pairedGoal(`${operation}: mock/judge off`, mock!, judgeOff!, 0.9));
+    if (prism) goals.push(pairedGoal(`${operation}: mock/prism`, mock!, prism, 10, 1));
   }
   console.log(`\n${goals.join('\n')}`);
 }
